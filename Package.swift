@@ -1,0 +1,78 @@
+// swift-tools-version:5.9
+// reelshare: pre-flight checks and share payloads for Meta's Reels and Stories composers.
+//
+// Layers (each depends only on the ones above it):
+//   CFFmpeg, CImageLibs          system libraries found through pkg-config
+//   CReelShareAV, CReelShareImage  C shims with a flat rs_* API; all C pointers stay here
+//   ReelShareKit                 pure Swift: media model, format sniffing, targets, rules, JSON
+//   ReelShareMedia               the one Swift layer over the shims; hands up ReelShareKit values
+//   ReelShareCLI                 arguments, commands, renderers, exit codes
+//   reelshare                    the executable: main.swift only
+import PackageDescription
+
+let warnings: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
+
+let package = Package(
+    name: "reelshare",
+    products: [
+        .executable(name: "reelshare", targets: ["reelshare"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            path: "Sources/CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]),
+                .brew(["ffmpeg"]),
+            ]
+        ),
+        .systemLibrary(
+            name: "CImageLibs",
+            path: "Sources/CImageLibs",
+            pkgConfig: "libpng",
+            providers: [
+                .apt(["libpng-dev", "libjpeg-dev"]),
+                .brew(["libpng", "jpeg-turbo"]),
+            ]
+        ),
+        .target(
+            name: "CReelShareAV",
+            dependencies: ["CFFmpeg"],
+            cSettings: warnings,
+            // The module map's link lines reach only Swift importers; C objects need them here.
+            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil")]
+        ),
+        .target(
+            name: "CReelShareImage",
+            dependencies: ["CImageLibs"],
+            cSettings: warnings,
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+        ),
+        .target(name: "ReelShareKit"),
+        .target(
+            name: "ReelShareMedia",
+            dependencies: ["ReelShareKit", "CReelShareAV", "CReelShareImage"]
+        ),
+        .target(
+            name: "ReelShareCLI",
+            dependencies: ["ReelShareKit", "ReelShareMedia"]
+        ),
+        .executableTarget(
+            name: "reelshare",
+            dependencies: ["ReelShareCLI"]
+        ),
+        .testTarget(
+            name: "ReelShareKitTests",
+            dependencies: ["ReelShareKit"]
+        ),
+        .testTarget(
+            name: "ReelShareMediaTests",
+            dependencies: ["ReelShareMedia", "ReelShareKit"]
+        ),
+        .testTarget(
+            name: "ReelShareEndToEndTests",
+            dependencies: ["ReelShareKit"]
+        ),
+    ]
+)

@@ -1,0 +1,90 @@
+// rs_av: a flat C API over libavformat/libavcodec for probing video files.
+//
+// Every FFmpeg pointer, macro and error code stays behind this header. The caller gets one plain
+// struct of numbers and static strings (FFmpeg's own name tables, never freed) and a status code
+// with a message.
+#ifndef RS_AV_H
+#define RS_AV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rs_av_status {
+    RS_AV_OK = 0,
+    RS_AV_NOT_FOUND = 1,   // the file does not exist
+    RS_AV_UNREADABLE = 2,  // exists but cannot be opened or read (permissions, I/O)
+    RS_AV_CORRUPT = 3,     // FFmpeg cannot parse it, or a stream is broken
+    RS_AV_UNSUPPORTED = 4, // parsed, but holds no audio or video stream
+    RS_AV_TIMEOUT = 5,     // the time budget ran out
+    RS_AV_INTERNAL = 6,    // out of memory or an unexpected FFmpeg failure
+} rs_av_status;
+
+/// Values meaning "unknown" in rs_av_info: -1 for integers, a negative double, NULL for strings.
+typedef struct rs_av_info {
+    int64_t file_size;
+    /// "mp4", "mov", "m4a", "3gp", "3g2", "webm", "matroska", or FFmpeg's short demuxer name.
+    const char *_Nullable container;
+    /// FFmpeg's demuxer name, unaltered ("mov,mp4,m4a,3gp,3g2,mj2").
+    const char *_Nullable demuxer;
+    double duration_seconds;
+    int64_t format_bit_rate;
+    int video_stream_count;
+    int audio_stream_count;
+
+    int has_video;
+    const char *_Nullable video_codec;
+    const char *_Nullable video_profile;
+    int width;
+    int height;
+    int rotation;            // clockwise degrees to apply on display: 0, 90, 180, 270
+    int mirrored;            // 1 when the display matrix flips the picture
+    double frame_rate;       // average frames per second
+    const char *_Nullable pixel_format;
+    int bit_depth;
+    int64_t video_bit_rate;
+    const char *_Nullable color_transfer;
+    const char *_Nullable color_primaries;
+
+    int has_audio;
+    const char *_Nullable audio_codec;
+    int sample_rate;
+    int channels;
+    int64_t audio_bit_rate;
+
+    int fast_start;          // ISO-BMFF only: 1 when moov precedes mdat, 0 when not, -1 otherwise
+    int edit_list;           // ISO-BMFF only: 1 when a track carries an edit list, 0, -1 otherwise
+    int truncated;           // 1 when indexed media data lies past the end of the file
+    int used_stream_info;    // 1 when avformat_find_stream_info had to run
+
+    // Filled only by a deep probe.
+    int deep;
+    int64_t video_packets;
+    int64_t keyframes;
+    double max_keyframe_interval; // seconds between consecutive keyframes, the largest seen
+    int variable_frame_rate;      // 1 when frame durations vary
+    int decoded;                  // 1 when the first video frame decoded
+} rs_av_info;
+
+/// Silences FFmpeg's logging. Safe to call more than once, from any thread.
+void rs_av_init(void);
+
+/// Probes the file at `path` and fills `info`. `deep` scans every packet and decodes the first
+/// video frame. `timeout_seconds` <= 0 means no time budget. On failure a one-line reason (lower
+/// case, no file name) is written to `message`.
+rs_av_status rs_av_probe_file(const char *_Nonnull path, int deep, double timeout_seconds,
+                              rs_av_info *_Nonnull info, char *_Nonnull message,
+                              size_t message_size);
+
+/// Versions of the libraries this binary runs with, as "major.minor.micro".
+const char *_Nonnull rs_av_format_version(void);
+const char *_Nonnull rs_av_codec_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,62 @@
+// rs_image: a flat C API over libpng and libjpeg for checking sticker and background images.
+//
+// Both decoders report errors by longjmp; every setjmp/longjmp stays inside this target's C
+// functions and never crosses a Swift frame. Images are decoded fully, one row at a time, so that
+// a bad CRC or a truncated scan is caught while memory stays at one row.
+#ifndef RS_IMAGE_H
+#define RS_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rs_img_status {
+    RS_IMG_OK = 0,
+    RS_IMG_CORRUPT = 1,   // not a valid PNG/JPEG, or damaged data
+    RS_IMG_TOO_LARGE = 2, // the header claims dimensions beyond the limits; nothing was allocated
+    RS_IMG_INTERNAL = 3,  // out of memory
+} rs_img_status;
+
+typedef struct rs_img_limits {
+    uint32_t max_width;
+    uint32_t max_height;
+    uint64_t max_pixels;
+} rs_img_limits;
+
+typedef struct rs_img_info {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    /// "grey", "grey-alpha", "palette", "rgb", "rgba", "cmyk": the colour model of the pixels.
+    const char *_Nullable color_type;
+    /// JPEG only: the encoded colour space, "grey", "ycbcr", "rgb", "cmyk", "ycck".
+    const char *_Nullable color_space;
+    int channels;
+    int has_alpha;       // an alpha channel or a PNG tRNS chunk
+    int interlaced;      // PNG Adam7
+    int progressive;     // JPEG progressive scans
+    int frame_count;     // PNG: the APNG acTL frame count, 1 for a still image; JPEG: 1
+    int orientation;     // JPEG EXIF orientation 1-8, 0 when absent
+} rs_img_info;
+
+/// Decodes a whole PNG held in memory.
+rs_img_status rs_img_probe_png(const uint8_t *_Nonnull data, size_t size,
+                               const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
+                               char *_Nonnull message, size_t message_size);
+
+/// Decodes a whole JPEG held in memory.
+rs_img_status rs_img_probe_jpeg(const uint8_t *_Nonnull data, size_t size,
+                                const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
+                                char *_Nonnull message, size_t message_size);
+
+const char *_Nonnull rs_img_png_version(void);
+const char *_Nonnull rs_img_jpeg_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,170 @@
+// Table-driven argument parsing. One static table of commands and options drives parsing, `--help`
+// and the man page test; parsing yields a plain value, and each command then checks meaning.
+
+struct OptionSpec: Sendable {
+    /// Long spelling without dashes ("format"); a one-character name is the short form ("0").
+    let name: String
+    /// Placeholder for the value ("FORMAT"); nil for a flag.
+    let valueName: String?
+    /// The only accepted values, when the option takes one of a fixed set.
+    let choices: [String]
+    let help: String
+
+    init(_ name: String, value: String? = nil, choices: [String] = [], help: String) {
+        self.name = name
+        self.valueName = value
+        self.choices = choices
+        self.help = help
+    }
+
+    var spelling: String { name.count == 1 ? "-\(name)" : "--\(name)" }
+}
+
+struct CommandSpec: Sendable {
+    let name: String
+    let summary: String
+    /// The operands after the options ("FILE..."), for the usage line.
+    let operands: String
+    let options: [OptionSpec]
+    let details: String
+}
+
+enum CommandTable {
+    static let help = OptionSpec("help", help: "Show help for this command and exit.")
+
+    static let probe = CommandSpec(
+        name: "probe",
+        summary: "Describe video and image files: codec, duration, size, rotation, alpha...",
+        operands: "FILE...",
+        options: [
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["text", "json", "ndjson"],
+                help: "Output format: text (default, for people), json (one document), ndjson (one line per file)."),
+            OptionSpec(
+                "deep", help: "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."),
+            OptionSpec("jobs", value: "N", help: "Probe N files at a time (default: the number of cores)."),
+            OptionSpec("timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit)."),
+            help,
+        ],
+        details: """
+            Files are recognised by their content, never by their name. PNG and JPEG images are \
+            decoded in full (libpng, libjpeg) so that damaged files are caught; GIF, WebP, HEIC and \
+            AVIF are named with their dimensions; everything else is read with FFmpeg's libavformat. \
+            The default probe reads container headers only; the fields under "deep" need --deep.
+            """)
+
+    static let commands = [probe]
+
+    static let global = [
+        help,
+        OptionSpec("version", help: "Print the version of reelshare and of the libraries it uses."),
+    ]
+
+    static func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+}
+
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    let message: String
+    /// The command whose usage line should follow the message, if any.
+    let command: String?
+
+    init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    var description: String { message }
+}
+
+/// The parsed command line of one command, before its meaning is checked.
+struct ParsedArguments: Equatable {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var operands: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+enum ArgumentParser {
+    /// Parses `arguments` (the command name already removed) against `spec`'s options.
+    static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                parsed.operands += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.operands.append(argument)
+                continue
+            }
+            let body = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : String(argument.dropFirst())
+            let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? body
+            let inline = body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=")!)...]) : nil
+            let isShort = !argument.hasPrefix("--")
+            guard let option = spec.options.first(where: { $0.name == name && (isShort == ($0.name.count == 1)) })
+                ?? (argument == "-h" ? help : nil)
+            else {
+                throw UsageError(unknownOption(argument, in: spec), command: spec.name)
+            }
+            guard option.valueName != nil else {
+                if inline != nil { throw UsageError("option \(option.spelling) takes no value", command: spec.name) }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("option \(option.spelling) needs a value (\(option.valueName!))", command: spec.name)
+            }
+            if !option.choices.isEmpty, !option.choices.contains(value) {
+                throw UsageError(
+                    "invalid value '\(value)' for \(option.spelling): expected one of \(option.choices.joined(separator: ", "))",
+                    command: spec.name)
+            }
+            parsed.values[option.name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    private static var help: OptionSpec? { CommandTable.help }
+
+    static func unknownOption(_ argument: String, in spec: CommandSpec) -> String {
+        let name = argument.drop { $0 == "-" }.split(separator: "=").first.map(String.init) ?? ""
+        let candidates = spec.options.map(\.name)
+        if let best = closest(to: name, among: candidates) {
+            let option = spec.options.first { $0.name == best }!
+            return "unknown option '\(argument)' for \(spec.name); did you mean '\(option.spelling)'?"
+        }
+        return "unknown option '\(argument)' for \(spec.name)"
+    }
+
+    /// The candidate within a small edit distance of `word`, if there is one.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,115 @@
+// The human form of a probe report. Not a stable interface: scripts should use --format json.
+import Foundation
+import ReelShareKit
+
+enum ProbeText {
+    static func render(_ report: ProbeReport, color: Bool) -> String {
+        let name = color ? Terminal.bold(report.path) : report.path
+        var rows: [(String, String)] = []
+        switch report.content {
+        case .failure(let failure):
+            let label = color ? Terminal.red("error") : "error"
+            return "\(name)\n  \(label)       \(failure.message) [\(failure.code.rawValue)]\n\n"
+        case .image(let image):
+            rows.append(("kind", "image"))
+            rows.append(("format", image.format + (image.decoded ? "" : " (header only)")))
+            rows.append(("size", dimensions(image.width, image.height) ?? "unknown"))
+            var pixels: [String] = []
+            if let type = image.colorType { pixels.append(type) }
+            if let depth = image.bitDepth { pixels.append("\(depth)-bit") }
+            if let alpha = image.hasAlpha { pixels.append(alpha ? "alpha" : "no alpha") }
+            if image.interlaced == true { pixels.append("interlaced") }
+            if image.progressive == true { pixels.append("progressive") }
+            if !pixels.isEmpty { rows.append(("pixels", pixels.joined(separator: ", "))) }
+            if let frames = image.frameCount, frames > 1 { rows.append(("frames", "\(frames) (animated)")) }
+            if let orientation = image.orientation { rows.append(("orientation", "EXIF \(orientation)")) }
+        case .av(let media):
+            rows.append(("kind", report.kind.rawValue))
+            var container = media.container
+            var facts: [String] = []
+            if let fast = media.fastStart { facts.append(fast ? "fast start" : "index at end") }
+            if media.editList == true { facts.append("edit list") }
+            if !facts.isEmpty { container += " (" + facts.joined(separator: ", ") + ")" }
+            rows.append(("container", container))
+            rows.append(("duration", media.durationSeconds.map { String(format: "%.3f s", $0) } ?? "unknown"))
+            if let v = media.video { rows += video(v) }
+            if let a = media.audio { rows.append(("audio", audio(a))) }
+            if let d = media.deep {
+                rows.append((
+                    "deep",
+                    "\(d.videoPackets) packets, \(d.keyframes) keyframes, max GOP "
+                        + String(format: "%.2f s", d.maxKeyframeIntervalSeconds)
+                        + (d.variableFrameRate ? ", variable frame rate" : ", constant frame rate")
+                        + (d.firstFrameDecodes ? ", decodes" : ", FIRST FRAME DOES NOT DECODE")
+                ))
+            }
+            if media.truncated { rows.append(("truncated", color ? Terminal.red("yes: media data is missing") : "yes: media data is missing")) }
+        }
+        if let size = report.sizeBytes { rows.append(("file size", bytes(size))) }
+        var text = name + "\n"
+        for (label, value) in rows { text += "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value + "\n" }
+        return text + "\n"
+    }
+
+    private static func video(_ v: VideoStream) -> [(String, String)] {
+        var parts = [v.codec ?? "unknown codec"]
+        if let profile = v.profile { parts[0] += " (\(profile))" }
+        if let size = dimensions(v.width, v.height) { parts.append(size) }
+        if let fps = v.frameRate { parts.append(String(format: "%.3g fps", fps)) }
+        if let format = v.pixelFormat { parts.append(format) }
+        if let depth = v.bitDepth { parts.append("\(depth)-bit") }
+        if let hdr = v.hdr { parts.append("HDR \(hdr.uppercased())") }
+        if let rate = v.bitRate { parts.append(bitRate(rate)) }
+        if v.streamCount > 1 { parts.append("\(v.streamCount) video streams") }
+        var rows = [("video", parts.joined(separator: ", "))]
+        if v.rotation != 0 || v.mirrored {
+            var display = dimensions(v.displayWidth, v.displayHeight) ?? "unknown"
+            if v.rotation != 0 { display += ", rotated \(v.rotation)° clockwise" }
+            if v.mirrored { display += ", mirrored" }
+            rows.append(("display", display))
+        }
+        return rows
+    }
+
+    private static func audio(_ a: AudioStream) -> String {
+        var parts = [a.codec ?? "unknown codec"]
+        if let rate = a.sampleRate { parts.append("\(rate) Hz") }
+        if let channels = a.channels { parts.append(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels") }
+        if let rate = a.bitRate { parts.append(bitRate(rate)) }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func dimensions(_ width: Int?, _ height: Int?) -> String? {
+        guard let width, let height else { return nil }
+        return "\(width)x\(height)"
+    }
+
+    private static func bitRate(_ bitsPerSecond: Int) -> String {
+        bitsPerSecond >= 1_000_000
+            ? String(format: "%.2f Mb/s", Double(bitsPerSecond) / 1e6)
+            : "\(bitsPerSecond / 1000) kb/s"
+    }
+
+    static func bytes(_ count: Int) -> String {
+        if count < 1024 { return "\(count) bytes" }
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        var value = Double(count) / 1024
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return String(format: "%.1f %@ (%d bytes)", value, units[unit], count)
+    }
+}
+
+enum Terminal {
+    /// Colour only for a terminal, and never when NO_COLOR is set or TERM is dumb.
+    static var colorAllowed: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    }
+
+    static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\u{1B}[0m" }
+    static func red(_ text: String) -> String { "\u{1B}[31m\(text)\u{1B}[0m" }
+}

@@ -1,0 +1,230 @@
+// The media model: what a probe learns about one file. Plain values, no C, no I/O.
+
+/// What a file is, decided by its content.
+public enum MediaKind: String, Sendable, Equatable {
+    case video, image, audio, unknown
+}
+
+/// The first video stream of a file.
+public struct VideoStream: Sendable, Equatable {
+    public var codec: String?
+    public var profile: String?
+    /// Coded size, before rotation.
+    public var width: Int?
+    public var height: Int?
+    /// Clockwise degrees to apply on display: 0, 90, 180 or 270.
+    public var rotation: Int
+    public var mirrored: Bool
+    public var frameRate: Double?
+    public var pixelFormat: String?
+    public var bitDepth: Int?
+    public var bitRate: Int?
+    public var colorTransfer: String?
+    public var colorPrimaries: String?
+    /// How many video streams the file holds (cover art excluded).
+    public var streamCount: Int
+
+    public init(
+        codec: String? = nil, profile: String? = nil, width: Int? = nil, height: Int? = nil,
+        rotation: Int = 0, mirrored: Bool = false, frameRate: Double? = nil,
+        pixelFormat: String? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
+        colorTransfer: String? = nil, colorPrimaries: String? = nil, streamCount: Int = 1
+    ) {
+        self.codec = codec
+        self.profile = profile
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.mirrored = mirrored
+        self.frameRate = frameRate
+        self.pixelFormat = pixelFormat
+        self.bitDepth = bitDepth
+        self.bitRate = bitRate
+        self.colorTransfer = colorTransfer
+        self.colorPrimaries = colorPrimaries
+        self.streamCount = streamCount
+    }
+
+    /// Size as shown to a viewer: width and height swap for a quarter turn.
+    public var displayWidth: Int? { rotation % 180 == 90 ? height : width }
+    public var displayHeight: Int? { rotation % 180 == 90 ? width : height }
+
+    /// The HDR transfer function, when the stream declares one: "hlg" or "pq".
+    public var hdr: String? {
+        switch colorTransfer {
+        case "arib-std-b67": return "hlg"
+        case "smpte2084": return "pq"
+        default: return nil
+        }
+    }
+}
+
+/// The first audio stream of a file.
+public struct AudioStream: Sendable, Equatable {
+    public var codec: String?
+    public var sampleRate: Int?
+    public var channels: Int?
+    public var bitRate: Int?
+    public var streamCount: Int
+
+    public init(
+        codec: String? = nil, sampleRate: Int? = nil, channels: Int? = nil, bitRate: Int? = nil,
+        streamCount: Int = 1
+    ) {
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.bitRate = bitRate
+        self.streamCount = streamCount
+    }
+}
+
+/// What a packet scan (`probe --deep`) measured.
+public struct DeepScan: Sendable, Equatable {
+    public var videoPackets: Int
+    public var keyframes: Int
+    public var maxKeyframeIntervalSeconds: Double
+    public var variableFrameRate: Bool
+    public var firstFrameDecodes: Bool
+
+    public init(
+        videoPackets: Int, keyframes: Int, maxKeyframeIntervalSeconds: Double,
+        variableFrameRate: Bool, firstFrameDecodes: Bool
+    ) {
+        self.videoPackets = videoPackets
+        self.keyframes = keyframes
+        self.maxKeyframeIntervalSeconds = maxKeyframeIntervalSeconds
+        self.variableFrameRate = variableFrameRate
+        self.firstFrameDecodes = firstFrameDecodes
+    }
+}
+
+/// A video or audio file as read through its container.
+public struct AVMedia: Sendable, Equatable {
+    /// As a user names it: mp4, mov, m4a, 3gp, webm, matroska, or FFmpeg's demuxer name.
+    public var container: String
+    public var durationSeconds: Double?
+    public var bitRate: Int?
+    /// ISO-BMFF only: the index (moov) comes before the media data.
+    public var fastStart: Bool?
+    /// ISO-BMFF only: some track carries an edit list.
+    public var editList: Bool?
+    /// Indexed media data lies past the end of the file.
+    public var truncated: Bool
+    public var video: VideoStream?
+    public var audio: AudioStream?
+    public var deep: DeepScan?
+
+    public init(
+        container: String, durationSeconds: Double? = nil, bitRate: Int? = nil,
+        fastStart: Bool? = nil, editList: Bool? = nil, truncated: Bool = false,
+        video: VideoStream? = nil, audio: AudioStream? = nil, deep: DeepScan? = nil
+    ) {
+        self.container = container
+        self.durationSeconds = durationSeconds
+        self.bitRate = bitRate
+        self.fastStart = fastStart
+        self.editList = editList
+        self.truncated = truncated
+        self.video = video
+        self.audio = audio
+        self.deep = deep
+    }
+}
+
+/// A still (or animated) image.
+public struct ImageMedia: Sendable, Equatable {
+    /// png, jpeg, gif, webp, heic, avif, or the codec FFmpeg names for other image formats.
+    public var format: String
+    public var width: Int?
+    public var height: Int?
+    public var bitDepth: Int?
+    /// grey, grey-alpha, palette, rgb, rgba, cmyk.
+    public var colorType: String?
+    /// JPEG only: the encoded colour space (ycbcr, ycck, cmyk, grey, rgb).
+    public var colorSpace: String?
+    public var hasAlpha: Bool?
+    public var interlaced: Bool?
+    public var progressive: Bool?
+    /// APNG frame count; 1 for a still PNG or JPEG.
+    public var frameCount: Int?
+    /// JPEG EXIF orientation (1-8).
+    public var orientation: Int?
+    /// True when the pixels were decoded in full (PNG and JPEG); false when only the header was read.
+    public var decoded: Bool
+
+    public init(
+        format: String, width: Int? = nil, height: Int? = nil, bitDepth: Int? = nil,
+        colorType: String? = nil, colorSpace: String? = nil, hasAlpha: Bool? = nil,
+        interlaced: Bool? = nil, progressive: Bool? = nil, frameCount: Int? = nil,
+        orientation: Int? = nil, decoded: Bool = false
+    ) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.colorType = colorType
+        self.colorSpace = colorSpace
+        self.hasAlpha = hasAlpha
+        self.interlaced = interlaced
+        self.progressive = progressive
+        self.frameCount = frameCount
+        self.orientation = orientation
+        self.decoded = decoded
+    }
+}
+
+/// Why a file could not be described. Each case maps to one documented exit status.
+public enum ProbeFailureCode: String, Sendable, Equatable, CaseIterable {
+    case notFound = "not-found"
+    case unreadable
+    case corrupt
+    case unsupported
+    case tooLarge = "too-large"
+    case timeout
+    case `internal`
+}
+
+public struct ProbeFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: ProbeFailureCode
+    public var message: String
+
+    public init(_ code: ProbeFailureCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Everything one probe says about one file.
+public struct ProbeReport: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        case av(AVMedia)
+        case image(ImageMedia)
+        case failure(ProbeFailure)
+    }
+
+    public var path: String
+    public var sizeBytes: Int?
+    public var content: Content
+
+    public init(path: String, sizeBytes: Int?, content: Content) {
+        self.path = path
+        self.sizeBytes = sizeBytes
+        self.content = content
+    }
+
+    public var kind: MediaKind {
+        switch content {
+        case .av(let media): return media.video != nil ? .video : (media.audio != nil ? .audio : .unknown)
+        case .image: return .image
+        case .failure: return .unknown
+        }
+    }
+
+    public var failure: ProbeFailure? {
+        if case .failure(let failure) = content { return failure }
+        return nil
+    }
+}

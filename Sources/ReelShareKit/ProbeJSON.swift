@@ -1,0 +1,102 @@
+// The wire form of a probe report (schemaVersion 1). Every key is always present for its kind of
+// file, null when unknown, so `jq` filters need no existence checks. The man page lists every key.
+
+public enum ProbeJSON {
+    public static let schemaVersion = 1
+
+    /// One file object, as it appears in `files` (json) or on its own line (ndjson).
+    public static func file(_ report: ProbeReport) -> JSON {
+        var object: [String: JSON] = [
+            "path": .string(report.path),
+            "kind": .string(report.kind.rawValue),
+            "sizeBytes": .from(report.sizeBytes),
+        ]
+        switch report.content {
+        case .failure(let failure):
+            object["error"] = error(failure)
+        case .image(let image):
+            object["image"] = self.image(image)
+            object["video"] = .null
+            object["audio"] = .null
+        case .av(let media):
+            object["container"] = .string(media.container)
+            object["durationSeconds"] = .from(media.durationSeconds)
+            object["bitRate"] = .from(media.bitRate)
+            object["fastStart"] = .from(media.fastStart)
+            object["editList"] = .from(media.editList)
+            object["truncated"] = .bool(media.truncated)
+            object["video"] = media.video.map(video) ?? .null
+            object["audio"] = media.audio.map(audio) ?? .null
+            object["image"] = .null
+            object["deep"] = media.deep.map(deep) ?? .null
+        }
+        return .object(object)
+    }
+
+    /// The whole `probe --format json` document.
+    public static func document(_ reports: [ProbeReport]) -> JSON {
+        .object(["schemaVersion": .int(schemaVersion), "files": .array(reports.map(file))])
+    }
+
+    public static func error(_ failure: ProbeFailure) -> JSON {
+        .object(["code": .string(failure.code.rawValue), "message": .string(failure.message)])
+    }
+
+    static func video(_ v: VideoStream) -> JSON {
+        .object([
+            "codec": .from(v.codec),
+            "profile": .from(v.profile),
+            "width": .from(v.width),
+            "height": .from(v.height),
+            "rotation": .int(v.rotation),
+            "mirrored": .bool(v.mirrored),
+            "displayWidth": .from(v.displayWidth),
+            "displayHeight": .from(v.displayHeight),
+            "frameRate": .from(v.frameRate),
+            "pixelFormat": .from(v.pixelFormat),
+            "bitDepth": .from(v.bitDepth),
+            "bitRate": .from(v.bitRate),
+            "colorTransfer": .from(v.colorTransfer),
+            "colorPrimaries": .from(v.colorPrimaries),
+            "hdr": .from(v.hdr),
+            "streamCount": .int(v.streamCount),
+        ])
+    }
+
+    static func audio(_ a: AudioStream) -> JSON {
+        .object([
+            "codec": .from(a.codec),
+            "sampleRate": .from(a.sampleRate),
+            "channels": .from(a.channels),
+            "bitRate": .from(a.bitRate),
+            "streamCount": .int(a.streamCount),
+        ])
+    }
+
+    static func image(_ i: ImageMedia) -> JSON {
+        .object([
+            "format": .string(i.format),
+            "width": .from(i.width),
+            "height": .from(i.height),
+            "bitDepth": .from(i.bitDepth),
+            "colorType": .from(i.colorType),
+            "colorSpace": .from(i.colorSpace),
+            "hasAlpha": .from(i.hasAlpha),
+            "interlaced": .from(i.interlaced),
+            "progressive": .from(i.progressive),
+            "frameCount": .from(i.frameCount),
+            "orientation": .from(i.orientation),
+            "decoded": .bool(i.decoded),
+        ])
+    }
+
+    static func deep(_ d: DeepScan) -> JSON {
+        .object([
+            "videoPackets": .int(d.videoPackets),
+            "keyframes": .int(d.keyframes),
+            "maxKeyframeIntervalSeconds": .double(d.maxKeyframeIntervalSeconds),
+            "variableFrameRate": .bool(d.variableFrameRate),
+            "firstFrameDecodes": .bool(d.firstFrameDecodes),
+        ])
+    }
+}

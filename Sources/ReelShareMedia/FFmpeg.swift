@@ -1,0 +1,103 @@
+// The only Swift file that calls the FFmpeg shim (CReelShareAV). It turns rs_av_info into
+// ReelShareKit values and rs_av_status into ProbeFailure; no C type leaves this file.
+import CReelShareAV
+import ReelShareKit
+
+enum FFmpeg {
+    struct Options {
+        var deep: Bool
+        var timeoutSeconds: Double
+    }
+
+    static var formatVersion: String { String(cString: rs_av_format_version()) }
+    static var codecVersion: String { String(cString: rs_av_codec_version()) }
+
+    /// Probes a video or audio file through libavformat.
+    static func probe(path: String, options: Options) -> ProbeReport.Content {
+        var info = rs_av_info()
+        var message = [CChar](repeating: 0, count: 512)
+        let status = rs_av_probe_file(
+            path, options.deep ? 1 : 0, options.timeoutSeconds, &info, &message, message.count)
+        guard status == RS_AV_OK else {
+            let text = String(cString: message)
+            return .failure(ProbeFailure(code(for: status), text.isEmpty ? "cannot probe" : text))
+        }
+        let demuxer = string(info.demuxer) ?? ""
+        // These two demuxers choose by file name alone: "x.txt" opens as ANSI art, "x.png" as a
+        // PNG. Content that the sniffer and the content-probing demuxers did not recognise is not
+        // what its name says.
+        if demuxer == "tty" {
+            return .failure(ProbeFailure(.unsupported, "not a media file (text)"))
+        }
+        if demuxer == "image2" {
+            let codec = string(info.video_codec) ?? "image"
+            return .failure(
+                ProbeFailure(.corrupt, "not a valid \(codec) file: the content does not match its name (damaged signature?)"))
+        }
+        if isImageDemuxer(demuxer), info.has_video != 0 {
+            return .image(
+                ImageMedia(
+                    format: string(info.video_codec) ?? "unknown", width: known(info.width),
+                    height: known(info.height), bitDepth: known(info.bit_depth)))
+        }
+        return .av(media(from: info))
+    }
+
+    private static func code(for status: rs_av_status) -> ProbeFailureCode {
+        switch status {
+        case RS_AV_NOT_FOUND: return .notFound
+        case RS_AV_UNREADABLE: return .unreadable
+        case RS_AV_CORRUPT: return .corrupt
+        case RS_AV_UNSUPPORTED: return .unsupported
+        case RS_AV_TIMEOUT: return .timeout
+        default: return .internal
+        }
+    }
+
+    private static func media(from info: rs_av_info) -> AVMedia {
+        var media = AVMedia(container: string(info.container) ?? "unknown")
+        media.durationSeconds = info.duration_seconds >= 0 ? info.duration_seconds : nil
+        media.bitRate = known(info.format_bit_rate)
+        media.fastStart = flag(info.fast_start)
+        media.editList = flag(info.edit_list)
+        media.truncated = info.truncated != 0
+        if info.has_video != 0 {
+            media.video = VideoStream(
+                codec: string(info.video_codec), profile: string(info.video_profile),
+                width: known(info.width), height: known(info.height),
+                rotation: Int(info.rotation), mirrored: info.mirrored != 0,
+                frameRate: info.frame_rate > 0 ? info.frame_rate : nil,
+                pixelFormat: string(info.pixel_format), bitDepth: known(info.bit_depth),
+                bitRate: known(info.video_bit_rate), colorTransfer: string(info.color_transfer),
+                colorPrimaries: string(info.color_primaries),
+                streamCount: Int(info.video_stream_count))
+        }
+        if info.has_audio != 0 {
+            media.audio = AudioStream(
+                codec: string(info.audio_codec), sampleRate: known(info.sample_rate),
+                channels: known(info.channels), bitRate: known(info.audio_bit_rate),
+                streamCount: Int(info.audio_stream_count))
+        }
+        if info.deep != 0 {
+            media.deep = DeepScan(
+                videoPackets: Int(info.video_packets), keyframes: Int(info.keyframes),
+                maxKeyframeIntervalSeconds: info.max_keyframe_interval,
+                variableFrameRate: info.variable_frame_rate != 0,
+                firstFrameDecodes: info.decoded != 0)
+        }
+        return media
+    }
+
+    /// The demuxer FFmpeg chose: image demuxers ("image2", "bmp_pipe"...) mean a still image.
+    private static func isImageDemuxer(_ name: String) -> Bool {
+        name == "image2" || name.hasSuffix("_pipe")
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static func known<T: BinaryInteger>(_ value: T) -> Int? { value > 0 ? Int(value) : nil }
+
+    private static func flag(_ value: Int32) -> Bool? { value < 0 ? nil : value != 0 }
+}
