@@ -479,10 +479,16 @@ static void fill_audio(const AVStream *st, rs_av_info *info) {
     info->audio_bit_rate = par->bit_rate > 0 ? par->bit_rate : -1;
 }
 
-static int needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt) {
+// VP8 and VP9 keep their pixel layout in each key frame's header, read from the first packet.
+static int layout_in_frame_header(enum AVCodecID id) {
+    return id == AV_CODEC_ID_VP8 || id == AV_CODEC_ID_VP9;
+}
+
+static int needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enum AVCodecID video) {
     if (info->duration_seconds < 0) return 1;
     if (info->has_video && (!info->video_codec || info->width <= 0 || info->height <= 0 ||
-                            !info->pixel_format || info->frame_rate <= 0))
+                            info->frame_rate <= 0 ||
+                            (!info->pixel_format && !layout_in_frame_header(video))))
         return 1;
     if (info->has_audio && (!info->audio_codec || info->sample_rate <= 0 || info->channels <= 0))
         return 1;
@@ -504,7 +510,7 @@ static int scan_packets(AVFormatContext *fmt, int index, int deep, const AVStrea
             avcodec_free_context(&decoder);
     }
     AVFrame *frame = deep ? av_frame_alloc() : NULL;
-    int64_t last_key_pts = AV_NOPTS_VALUE, last_duration = -1;
+    int64_t last_key_pts = AV_NOPTS_VALUE, last_duration = -1, stream_end = AV_NOPTS_VALUE;
     double max_gap = 0;
     int duration_changes = 0, header_parsed = 0, ret = 0, decode_tries = 0;
 
@@ -534,6 +540,8 @@ static int scan_packets(AVFormatContext *fmt, int index, int deep, const AVStrea
             }
             last_key_pts = ts;
         }
+        if (ts != AV_NOPTS_VALUE && (stream_end == AV_NOPTS_VALUE || ts + pkt->duration > stream_end))
+            stream_end = ts + pkt->duration;
         if (pkt->duration > 0) {
             if (last_duration > 0 && pkt->duration != last_duration) duration_changes++;
             last_duration = pkt->duration;
@@ -549,6 +557,11 @@ static int scan_packets(AVFormatContext *fmt, int index, int deep, const AVStrea
         avcodec_receive_frame(decoder, frame) >= 0)
         info->decoded = 1;
     if (deep) {
+        // The last group of pictures runs from the last keyframe to the end of the stream.
+        if (last_key_pts != AV_NOPTS_VALUE && stream_end != AV_NOPTS_VALUE) {
+            double gap = (double)(stream_end - last_key_pts) * av_q2d(st->time_base);
+            if (gap > max_gap) max_gap = gap;
+        }
         info->deep = 1;
         info->max_keyframe_interval = max_gap;
         info->variable_frame_rate = duration_changes > 0;
@@ -649,7 +662,9 @@ rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds
     if (video_index >= 0) fill_video(fmt->streams[video_index], info, &layout);
     if (audio_index >= 0) fill_audio(fmt->streams[audio_index], info);
 
-    if (needs_stream_info(info, fmt)) {
+    enum AVCodecID video_codec =
+        video_index >= 0 ? fmt->streams[video_index]->codecpar->codec_id : AV_CODEC_ID_NONE;
+    if (needs_stream_info(info, fmt, video_codec)) {
         info->used_stream_info = 1;
         fmt->max_analyze_duration = 10 * AV_TIME_BASE;
         err = avformat_find_stream_info(fmt, NULL);
@@ -691,7 +706,7 @@ rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds
     if (video_index >= 0) {
         const AVStream *st = fmt->streams[video_index];
         enum AVCodecID id = st->codecpar->codec_id;
-        int need_frame_header = (id == AV_CODEC_ID_VP9 || id == AV_CODEC_ID_VP8) && layout.chroma < 0;
+        int need_frame_header = layout_in_frame_header(id) && layout.chroma < 0;
         if (deep || need_frame_header) {
             err = scan_packets(fmt, video_index, deep, st, info, &layout);
             if (interrupt_callback(&budget)) {
