@@ -62,17 +62,21 @@ let package = Package(
             name: "reelshare",
             dependencies: ["ReelShareCLI"]
         ),
+        .target(
+            name: "ReelShareTestSupport",
+            path: "Tests/Support"
+        ),
         .testTarget(
             name: "ReelShareKitTests",
             dependencies: ["ReelShareKit"]
         ),
         .testTarget(
             name: "ReelShareMediaTests",
-            dependencies: ["ReelShareMedia", "ReelShareKit"]
+            dependencies: ["ReelShareMedia", "ReelShareKit", "ReelShareTestSupport"]
         ),
         .testTarget(
             name: "ReelShareEndToEndTests",
-            dependencies: ["ReelShareKit"]
+            dependencies: ["ReelShareTestSupport"]
         ),
     ]
 )

@@ -98,18 +98,77 @@ public enum FormatSniffer {
             return nil
         }
         var image = ImageMedia(format: format)
-        // The first image spatial extent property ('ispe': version/flags, width, height).
-        if let at = firstIndex(of: Array("ispe".utf8), in: b), at + 16 <= b.count {
-            image.width = Int(be32(b, at + 8))
-            image.height = Int(be32(b, at + 12))
+        if let (width, height) = primaryItemExtent(b) {
+            image.width = width
+            image.height = height
         }
         return image
+    }
+
+    /// A box header inside `b`: type, where its payload starts, where it ends.
+    private struct Box {
+        let type: String
+        let payload: Int
+        let end: Int
+    }
+
+    private static func boxes(_ b: [UInt8], from start: Int, to end: Int) -> [Box] {
+        var result: [Box] = []
+        var at = start
+        while at + 8 <= end {
+            let size = Int(be32(b, at))
+            let type = String(decoding: b[(at + 4)..<(at + 8)], as: UTF8.self)
+            guard size >= 8, at + size <= end else { break }
+            result.append(Box(type: type, payload: at + 8, end: at + size))
+            at += size
+        }
+        return result
+    }
+
+    /// The width and height of the primary item: pitm names it, ipma lists its properties, and
+    /// one of those is its 'ispe' (image spatial extent). A grid image's tiles have their own.
+    private static func primaryItemExtent(_ b: [UInt8]) -> (Int, Int)? {
+        guard let meta = boxes(b, from: 0, to: b.count).first(where: { $0.type == "meta" }) else { return nil }
+        let children = boxes(b, from: meta.payload + 4, to: meta.end)  // meta is a full box
+        guard let pitm = children.first(where: { $0.type == "pitm" }), pitm.payload + 6 <= pitm.end,
+            let iprp = children.first(where: { $0.type == "iprp" })
+        else { return nil }
+        let primary = b[pitm.payload] == 0 ? Int(be16(b, pitm.payload + 4)) : Int(be32(b, pitm.payload + 4))
+        let properties = boxes(b, from: iprp.payload, to: iprp.end)
+        guard let ipco = properties.first(where: { $0.type == "ipco" }),
+            let ipma = properties.first(where: { $0.type == "ipma" }), ipma.payload + 8 <= ipma.end
+        else { return nil }
+        let items = boxes(b, from: ipco.payload, to: ipco.end)
+        let version = b[ipma.payload], wideIndex = b[ipma.payload + 3] & 1 == 1
+        var at = ipma.payload + 8
+        for _ in 0..<be32(b, ipma.payload + 4) {
+            let idSize = version < 1 ? 2 : 4
+            guard at + idSize + 1 <= ipma.end else { return nil }
+            let item = idSize == 2 ? Int(be16(b, at)) : Int(be32(b, at))
+            let count = Int(b[at + idSize])
+            at += idSize + 1
+            for _ in 0..<count {
+                guard at + (wideIndex ? 2 : 1) <= ipma.end else { return nil }
+                let index = wideIndex ? Int(be16(b, at) & 0x7FFF) : Int(b[at] & 0x7F)
+                at += wideIndex ? 2 : 1
+                guard item == primary, index >= 1, index <= items.count else { continue }
+                let property = items[index - 1]
+                if property.type == "ispe", property.payload + 12 <= property.end {
+                    return (Int(be32(b, property.payload + 4)), Int(be32(b, property.payload + 8)))
+                }
+            }
+        }
+        return nil
     }
 
     // MARK: Bytes
 
     private static func le16(_ b: [UInt8], _ at: Int) -> UInt16 {
         UInt16(b[at]) | UInt16(b[at + 1]) << 8
+    }
+
+    private static func be16(_ b: [UInt8], _ at: Int) -> UInt16 {
+        UInt16(b[at]) << 8 | UInt16(b[at + 1])
     }
 
     private static func le24(_ b: [UInt8], _ at: Int) -> UInt32 {
@@ -120,11 +179,4 @@ public enum FormatSniffer {
         UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
     }
 
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if Array(haystack[start..<(start + needle.count)]) == needle { return start }
-        }
-        return nil
-    }
 }
