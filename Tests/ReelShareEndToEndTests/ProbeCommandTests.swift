@@ -1,0 +1,162 @@
+// Runs the built `reelshare` binary and checks stdout, stderr and the exit status.
+import Foundation
+import ReelShareTestSupport
+import Testing
+
+private let media = "Tests/Fixtures/media"
+
+@Suite("reelshare probe (end to end)")
+struct ProbeCommandTests {
+    @Test("json: one document, schemaVersion 1, files in the order given")
+    func jsonDocument() throws {
+        let files = ["h264_aac_10s.mp4", "sticker_rgba_640x480.png", "vp9_opus.webm", "h264_aac_2s.mp4"].map { "\(media)/\($0)" }
+        let result = try runReelshare(["probe", "--format", "json"] + files)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let json = try #require(result.json)
+        #expect(json["schemaVersion"] as? Int == 1)
+        let entries = try #require(json["files"] as? [[String: Any]])
+        #expect(entries.map { $0["path"] as? String } == files)
+        #expect(entries.map { $0["kind"] as? String } == ["video", "image", "video", "video"])
+        let video = try #require(entries[0]["video"] as? [String: Any])
+        #expect(video["codec"] as? String == "h264")
+        #expect(entries[0]["durationSeconds"] as? Double == 10.0)
+        #expect(entries[0]["fastStart"] as? Bool == true)
+        #expect(entries[0]["audio"] is [String: Any])
+        #expect(entries[2]["container"] as? String == "webm")
+        #expect(entries[2]["fastStart"] is NSNull)
+        #expect((entries[1]["image"] as? [String: Any])?["hasAlpha"] as? Bool == true)
+    }
+
+    @Test("golden JSON (RECORD_GOLDEN=1 re-records)")
+    func golden() throws {
+        let files = ["h264_aac_2s.mp4", "h264_rotate90.mp4", "sticker_rgba_640x480.png", "exif_orientation_6.jpg",
+                     "sticker.webp", "not_media.txt", "missing.mp4"].map { "\(media)/\($0)" }
+        let result = try runReelshare(["probe", "--format", "json"] + files)
+        #expect(result.status == 66)
+        let golden = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/golden/probe.json")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try result.stdout.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(result.stdout == expected)
+    }
+
+    @Test("ndjson: one object per line, the same objects as json")
+    func ndjson() throws {
+        let files = ["h264_aac_2s.mp4", "grey.png", "crc_error.png"].map { "\(media)/\($0)" }
+        let ndjson = try runReelshare(["probe", "--format=ndjson"] + files)
+        let lines = ndjson.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(ndjson.status == 65)
+        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any]) }
+        let document = try runReelshare(["probe", "--format", "json"] + files)
+        #expect(document.stdout == "{\"files\":[" + lines.joined(separator: ",") + "],\"schemaVersion\":1}\n")
+    }
+
+    @Test("text: aligned fields for people")
+    func text() throws {
+        let result = try runReelshare(["probe", "\(media)/h264_rotate90.mp4"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  kind        video\n"))
+        #expect(result.stdout.contains("  container   mp4 (fast start, edit list)\n"))
+        #expect(result.stdout.contains("  display     72x128, rotated 90° clockwise\n"))
+        #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test("a bad file still lets the others through; stderr names it; the worst status wins")
+    func mixedBatch() throws {
+        let result = try runReelshare(["probe", "--format", "json", "\(media)/crc_error.png", "\(media)/h264_aac_2s.mp4"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "reelshare: error: \(media)/crc_error.png: invalid png: IDAT: invalid code lengths set\n")
+        let entries = try #require(result.json?["files"] as? [[String: Any]])
+        #expect((entries[0]["error"] as? [String: Any])?["code"] as? String == "corrupt")
+        #expect(entries[1]["kind"] as? String == "video")
+        let missing = try runReelshare(["probe", "\(media)/crc_error.png", "nope.mp4", "\(media)/grey.png"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("reelshare: error: nope.mp4: no such file\n"))
+    }
+
+    @Test("exit status per failure", arguments: [("bomb_100000x100000.png", Int32(65)), ("truncated.jpg", 65),
+                                                ("not_media.txt", 65), ("truncated_no_index.mp4", 65), ("grey.jpg", 0)])
+    func exitStatus(file: String, status: Int32) throws {
+        let result = try runReelshare(["probe", "\(media)/\(file)"])
+        #expect(result.status == status)
+        if status != 0 { #expect(result.stderr.hasPrefix("reelshare: error: \(media)/\(file): ")) }
+        #expect(result.stderr.split(separator: "\n").count == (status == 0 ? 0 : 1))
+    }
+
+    @Test("usage errors exit 64 with a hint",
+          arguments: [["probe"], ["probe", "--formt", "json", "x"], ["probe", "--format", "xml", "x"],
+                      ["probe", "--jobs", "0", "x"], ["probe", "--timeout", "soon", "x"], ["prbe", "x"], [],
+                      ["probe", "--deep=yes", "x"], ["probe", "--format"]])
+    func usage(arguments: [String]) throws {
+        let result = try runReelshare(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("reelshare: error: ") || arguments.isEmpty)
+    }
+
+    @Test("did-you-mean for a misspelt option and command")
+    func suggestions() throws {
+        #expect(try runReelshare(["probe", "--formt", "json", "x"]).stderr.contains("did you mean '--format'?"))
+        #expect(try runReelshare(["prbe", "x"]).stderr.contains("did you mean 'probe'?"))
+    }
+
+    @Test("--help and --version print to stdout and exit 0")
+    func helpAndVersion() throws {
+        let help = try runReelshare(["--help"])
+        #expect(help.status == 0)
+        for code in ["0", "1", "64", "65", "66", "70", "73"] { #expect(help.stdout.contains("\n  \(code) ")) }
+        let probeHelp = try runReelshare(["probe", "--help"])
+        #expect(probeHelp.status == 0)
+        for option in ["--format", "--deep", "--jobs", "--timeout"] { #expect(probeHelp.stdout.contains(option)) }
+        #expect(try runReelshare(["help", "probe"]).stdout == probeHelp.stdout)
+        let version = try runReelshare(["--version"])
+        #expect(version.status == 0)
+        for library in ["reelshare ", "libavformat ", "libavcodec ", "libpng ", "libjpeg"] {
+            #expect(version.stdout.contains(library))
+        }
+    }
+
+    @Test("--jobs 8 gives the same bytes as --jobs 1, in input order")
+    func parallelOrder() throws {
+        let names = TestPaths.fixtureNames
+        let files = (names + names.reversed()).map { "\(media)/\($0)" }
+        let one = try runReelshare(["probe", "--format", "json", "--jobs", "1"] + files)
+        let eight = try runReelshare(["probe", "--format", "json", "--jobs", "8"] + files)
+        #expect(one.stdout == eight.stdout)
+        #expect(one.status == eight.status)
+        let paths = (one.json?["files"] as? [[String: Any]])?.map { $0["path"] as? String }
+        #expect(paths == files)
+    }
+
+    @Test("a reader that closes the pipe early ends the output quietly")
+    func closedPipe() throws {
+        let files = Array(repeating: "\(media)/h264_aac_2s.mp4", count: 400)
+        let script = "\"$0\" probe --format ndjson \"$@\" | head -c 100 >/dev/null; echo ${PIPESTATUS[0]}"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, TestPaths.binary] + files
+        process.currentDirectoryURL = TestPaths.packageRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(stderr.isEmpty)
+    }
+
+    @Test("every corrupt corpus file exits 65 or 66 with its name on stderr",
+          .enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"))
+    func corpusErrors() throws {
+        for entry in CorpusEntry.all where entry.expect == "corrupt" {
+            let result = try runReelshare(["probe", entry.fullPath])
+            #expect([65, 66].contains(result.status), "\(entry)")
+            #expect(result.stderr.hasPrefix("reelshare: error: \(entry.fullPath): "), "\(entry)")
+        }
+    }
+}
