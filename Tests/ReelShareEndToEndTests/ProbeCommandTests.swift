@@ -68,7 +68,7 @@ struct ProbeCommandTests {
     func mixedBatch() throws {
         let result = try runReelshare(["probe", "--format", "json", "\(media)/crc_error.png", "\(media)/h264_aac_2s.mp4"])
         #expect(result.status == 65)
-        #expect(result.stderr == "reelshare: error: \(media)/crc_error.png: invalid png: IDAT: invalid code lengths set\n")
+        #expect(result.stderr == "reelshare: error: \(media)/crc_error.png: invalid png: IDAT: CRC error\n")
         let entries = try #require(result.json?["files"] as? [[String: Any]])
         #expect((entries[0]["error"] as? [String: Any])?["code"] as? String == "corrupt")
         #expect(entries[1]["kind"] as? String == "video")

@@ -1,0 +1,63 @@
+// The README and the man page promise what the binary does: same options, same exit statuses.
+import Foundation
+import ReelShareTestSupport
+import Testing
+
+@Suite("Documentation matches the binary")
+struct DocumentationTests {
+    static let manPage = (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("man/reelshare.1"), encoding: .utf8)) ?? ""
+    static let readme = (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// The exit statuses `--help` lists, as (code, meaning).
+    static func helpStatuses() throws -> [(String, String)] {
+        let help = try runReelshare(["--help"]).stdout
+        let section = try #require(help.components(separatedBy: "EXIT STATUS:\n").last)
+        return section.split(separator: "\n").prefix { $0.hasPrefix("  ") }.map { line in
+            let parts = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+        }
+    }
+
+    @Test("the man page is clean mdoc (groff -mdoc -ww -z)")
+    func groffLint() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else {
+            Issue.record("groff is missing: Scripts/bootstrap installs groff-base")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+        process.arguments = ["-mdoc", "-ww", "-z", TestPaths.packageRoot.appendingPathComponent("man/reelshare.1").path]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
+    @Test("every option of every command appears in the man page and the README")
+    func options() throws {
+        let help = try runReelshare(["probe", "--help"]).stdout
+        let options = help.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("--") else { return nil }
+            return String(trimmed.split(separator: " ")[0])
+        }
+        #expect(options.count >= 5)
+        for option in options {
+            #expect(Self.manPage.contains("Fl -\(option.dropFirst(2))"), "man page lacks \(option)")
+            if option != "--help" { #expect(Self.readme.contains("`\(option)"), "README lacks \(option)") }
+        }
+    }
+
+    @Test("README, man page and --help list the same exit statuses")
+    func exitStatuses() throws {
+        let statuses = try Self.helpStatuses()
+        #expect(statuses.map(\.0) == ["0", "1", "64", "65", "66", "70", "73"])
+        for (code, meaning) in statuses {
+            #expect(Self.readme.contains("| \(code) | \(meaning) |"), "README: \(code)")
+            #expect(Self.manPage.contains(".It \(code)\n"), "man page: \(code)")
+        }
+    }
+}
