@@ -1,6 +1,8 @@
 // Table-driven argument parsing. One static table of commands and options drives parsing, `--help`
 // and the man page test; parsing yields a plain value, and each command then checks meaning.
 
+import ReelShareKit
+
 struct OptionSpec: Sendable {
     /// Long spelling without dashes ("format"); a one-character name is the short form ("0").
     let name: String
@@ -42,10 +44,7 @@ enum CommandTable {
                 help: "Output format: text (default, for people), json (one document), ndjson (one line per file)."),
             OptionSpec(
                 "deep", help: "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."),
-            OptionSpec("jobs", value: "N", help: "Probe N files at a time (default: the number of cores)."),
-            OptionSpec("timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit)."),
-            help,
-        ],
+        ] + InputFiles.options + [jobs, timeout, help],
         details: """
             Files are recognised by their content, never by their name. PNG and JPEG images are \
             decoded in full (libpng, libjpeg) so that damaged files are caught; GIF, WebP, HEIC and \
@@ -53,7 +52,44 @@ enum CommandTable {
             The default probe reads container headers only; the fields under "deep" need --deep.
             """)
 
-    static let commands = [probe]
+    static let jobs = OptionSpec("jobs", value: "N", help: "Work on N files at a time (default: the number of cores).")
+    static let timeout = OptionSpec("timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit).")
+    static let profile = OptionSpec(
+        "profile", value: "FILE", help: "Load more target profiles from FILE (the schema of 'targets --format json'); a profile with a built-in id replaces it. Repeatable.")
+
+    static let validate = CommandSpec(
+        name: "validate",
+        summary: "Check files against each share target's limits: exit 1 when a file is not acceptable.",
+        operands: "FILE...",
+        options: [
+            OptionSpec("target", value: "T[,T...]", help: "Check against these targets only (repeatable); every file must then pass every one. Default: the four share targets, any one of which is enough. See 'reelshare targets'."),
+            OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors."),
+            OptionSpec("as", value: "ROLE", choices: ["sticker", "background"], help: "The role of images: sticker (default) or background (a background image)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["text", "json", "ndjson", "junit", "github"],
+                help: "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations)."),
+            profile,
+            OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding)."),
+        ] + InputFiles.options + [jobs, timeout, help],
+        details: """
+            Each file is probed and held to each target's profile: a video as a background video, an \
+            image as a sticker (or, with --as background, a background image). Findings name a rule, \
+            a severity, the value found, the limit and the document the limit comes from; where the \
+            fix is mechanical they carry the ffmpeg command that makes the file pass. Errors are \
+            what the target app refuses; warnings are Meta's recommendations.
+            """)
+
+    static let targets = CommandSpec(
+        name: "targets",
+        summary: "List the target profiles and their limits, with sources.",
+        operands: "",
+        options: [
+            OptionSpec("format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json: the full profiles, in the schema --profile reads."),
+            profile, help,
+        ],
+        details: "The four share targets (ig-reels, fb-reels, ig-stories, fb-stories) and the validate-only publishing profiles (ig-reels-api, ig-stories-api, fb-reels-api).")
+
+    static let commands = [probe, validate, targets]
 
     static let global = [
         help,
@@ -140,31 +176,10 @@ enum ArgumentParser {
     static func unknownOption(_ argument: String, in spec: CommandSpec) -> String {
         let name = argument.drop { $0 == "-" }.split(separator: "=").first.map(String.init) ?? ""
         let candidates = spec.options.map(\.name)
-        if let best = closest(to: name, among: candidates) {
+        if let best = Spelling.closest(to: name, among: candidates) {
             let option = spec.options.first { $0.name == best }!
             return "unknown option '\(argument)' for \(spec.name); did you mean '\(option.spelling)'?"
         }
         return "unknown option '\(argument)' for \(spec.name)"
-    }
-
-    /// The candidate within a small edit distance of `word`, if there is one.
-    static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

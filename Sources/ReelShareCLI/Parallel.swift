@@ -1,11 +1,11 @@
-// Runs work over many inputs on a fixed number of threads and hands each result to `emit` in input
-// order as soon as every earlier result is ready, so output streams while memory holds only the
-// results that wait for a slower predecessor.
+// Runs work over many inputs on a fixed number of threads and hands each result to `emit`: in input
+// order as soon as every earlier result is ready (memory holds only the results waiting for a slower
+// predecessor), or, unordered, as each one finishes.
 import Dispatch
 
 enum Parallel {
-    static func orderedMap<T>(
-        count: Int, jobs: Int, work: @escaping @Sendable (Int) -> T, emit: (Int, T) -> Void
+    static func map<T>(
+        count: Int, jobs: Int, ordered: Bool = true, work: @escaping @Sendable (Int) -> T, emit: (Int, T) -> Void
     ) {
         guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
@@ -19,7 +19,7 @@ enum Parallel {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while let index = state.next(limit: count) {
                     let result = work(index)
-                    state.finish(index, result, emit: box)
+                    state.finish(index, result, ordered: ordered, emit: box)
                 }
             }
         }
@@ -44,8 +44,12 @@ enum Parallel {
             }
         }
 
-        func finish(_ index: Int, _ result: T, emit: EmitBox<T>) {
+        func finish(_ index: Int, _ result: T, ordered: Bool, emit: EmitBox<T>) {
             lock.locked {
+                guard ordered else {
+                    emit.emit(index, result)
+                    return
+                }
                 waiting[index] = result
                 while let ready = waiting.removeValue(forKey: emitted) {
                     emit.emit(emitted, ready)

@@ -12,17 +12,18 @@ struct ProbeCommand {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     init(_ parsed: ParsedArguments) throws {
-        files = parsed.operands
-        guard !files.isEmpty else { throw UsageError("probe needs at least one FILE", command: "probe") }
+        files = try InputFiles.gather(parsed, command: "probe")
         if let value = parsed.value("format") { format = Format(rawValue: value)! }
         options.deep = parsed.has("deep")
         if let value = parsed.value("jobs") { jobs = try Self.integer(value, option: "--jobs", in: 1...256) }
-        if let value = parsed.value("timeout") {
-            guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
-                throw UsageError("invalid value '\(value)' for --timeout: expected a number of seconds", command: "probe")
-            }
-            options.timeoutSeconds = seconds
+        if let value = parsed.value("timeout") { options.timeoutSeconds = try Self.seconds(value) }
+    }
+
+    static func seconds(_ text: String) throws -> Double {
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw UsageError("invalid value '\(text)' for --timeout: expected a number of seconds")
         }
+        return seconds
     }
 
     static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws -> Int {
@@ -39,7 +40,7 @@ struct ProbeCommand {
         var status = ExitStatus.success
         var reports: [ProbeReport] = []
         let color = stdout.isTerminal && Terminal.colorAllowed
-        Parallel.orderedMap(count: files.count, jobs: jobs, work: { prober.probe(files[$0]) }) { _, report in
+        Parallel.map(count: files.count, jobs: jobs, work: { prober.probe(files[$0]) }) { _, report in
             if let failure = report.failure {
                 status = ExitStatus.worst(status, ExitStatus(failure.code))
                 stderr.write("reelshare: error: \(report.path): \(failure.message)\n")

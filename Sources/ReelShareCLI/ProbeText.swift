@@ -112,4 +112,6 @@ enum Terminal {
 
     static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\u{1B}[0m" }
     static func red(_ text: String) -> String { "\u{1B}[31m\(text)\u{1B}[0m" }
+    static func green(_ text: String) -> String { "\u{1B}[32m\(text)\u{1B}[0m" }
+    static func yellow(_ text: String) -> String { "\u{1B}[33m\(text)\u{1B}[0m" }
 }

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ReelShareKit
 import ReelShareMedia
 
 public enum ReelShareCLI {
@@ -57,6 +58,8 @@ public enum ReelShareCLI {
                 }
                 switch spec.name {
                 case "probe": return try ProbeCommand(parsed).run(stdout: stdout, stderr: stderr)
+                case "validate": return try ValidateCommand(parsed).run(stdout: stdout, stderr: stderr)
+                case "targets": return try TargetsCommand(parsed).run(stdout: stdout, stderr: stderr)
                 default: throw UsageError("unknown command '\(spec.name)'")
                 }
             }
@@ -68,6 +71,9 @@ public enum ReelShareCLI {
                 stderr.write("See 'reelshare --help'.\n")
             }
             return .usage
+        } catch let error as InputFiles.ReadError {
+            stderr.write("reelshare: error: \(error.message)\n")
+            return .noInput
         } catch {
             stderr.write("reelshare: error: \(error)\n")
             return .software
@@ -76,7 +82,7 @@ public enum ReelShareCLI {
 
     private static func unknownCommand(_ name: String) -> UsageError {
         let names = CommandTable.commands.map(\.name) + ["help"]
-        if let best = ArgumentParser.closest(to: name, among: names) {
+        if let best = Spelling.closest(to: name, among: names) {
             return UsageError("unknown command '\(name)'; did you mean '\(best)'?")
         }
         return UsageError("unknown command '\(name)'; commands: \(names.joined(separator: ", "))")

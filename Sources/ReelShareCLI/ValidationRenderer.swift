@@ -1,0 +1,166 @@
+// The five output formats of `validate`. Each result is written as it arrives (json streams its
+// "results" array: keys sort as results < schemaVersion < summary), so memory stays flat however
+// many files; junit alone keeps its test cases until the end, since its header carries the counts.
+import ReelShareKit
+
+final class ValidationRenderer {
+    private let format: ValidateCommand.Format
+    private let color: Bool
+    private let stdout: Output
+    private var first = true
+    private var junitCases: [String] = []
+
+    init(format: ValidateCommand.Format, color: Bool, stdout: Output) {
+        self.format = format
+        self.color = color
+        self.stdout = stdout
+    }
+
+    func begin() {
+        if format == .json { stdout.write("{\"results\":[") }
+    }
+
+    func add(_ result: ValidationResult) {
+        switch format {
+        case .json:
+            stdout.write((first ? "" : ",") + ValidationJSON.result(result).serialized)
+        case .ndjson:
+            stdout.write(ValidationJSON.result(result).serialized + "\n")
+        case .text:
+            stdout.write(text(result))
+        case .github:
+            stdout.write(github(result))
+        case .junit:
+            junitCases += junit(result)
+        }
+        first = false
+    }
+
+    func end(_ summary: ValidationSummary) {
+        switch format {
+        case .json:
+            stdout.write("],\"schemaVersion\":1,\"summary\":\(ValidationJSON.summary(summary).serialized)}\n")
+        case .ndjson:
+            break
+        case .text, .github:
+            stdout.write(summaryLine(summary) + "\n")
+        case .junit:
+            let failures = junitCases.filter { $0.contains("<failure") }.count
+            stdout.write("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="reelshare validate" tests="\(junitCases.count)" failures="\(failures)">
+                  <testsuite name="reelshare validate" tests="\(junitCases.count)" failures="\(failures)" errors="0" skipped="0">
+
+                """)
+            for testcase in junitCases { stdout.write(testcase) }
+            stdout.write("  </testsuite>\n</testsuites>\n")
+        }
+    }
+
+    func summaryLine(_ s: ValidationSummary) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(s.files, "file")): \(s.accepted) accepted, \(s.rejected) rejected "
+            + "(\(plural(s.errors, "error")), \(plural(s.warnings, "warning")))"
+    }
+
+    // MARK: text
+
+    private func text(_ result: ValidationResult) -> String {
+        var out = ""
+        var fixes: Set<String> = []  // each command once, under the first finding it fixes
+        for verdict in result.verdicts {
+            for finding in verdict.findings {
+                let label = color ? paint(finding.severity) : finding.severity.rawValue
+                out += "\(result.path): \(label)[\(finding.rule)] \(verdict.target): \(finding.message) (\(finding.source))\n"
+                if let fix = finding.fix, fixes.insert(fix).inserted { out += "  fix: \(fix)\n" }
+            }
+        }
+        let accepted = result.verdicts.filter(\.accepted).map(\.target)
+        let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)
+        var verdict = "\(result.path): "
+        if rejected.isEmpty {
+            verdict += color ? Terminal.green("accepted") : "accepted"
+            verdict += " by " + accepted.joined(separator: ", ")
+        } else if accepted.isEmpty {
+            verdict += (color ? Terminal.red("rejected") : "rejected") + " by " + rejected.joined(separator: ", ")
+        } else {
+            verdict += "accepted by \(accepted.joined(separator: ", ")); rejected by \(rejected.joined(separator: ", "))"
+        }
+        return out + verdict + "\n"
+    }
+
+    private func paint(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return Terminal.red("error")
+        case .warning: return Terminal.yellow("warning")
+        case .info: return "info"
+        }
+    }
+
+    // MARK: github
+
+    /// GitHub Actions workflow commands: one annotation per finding.
+    private func github(_ result: ValidationResult) -> String {
+        var out = ""
+        for verdict in result.verdicts {
+            for finding in verdict.findings {
+                let command = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
+                let title = "\(finding.rule) (\(verdict.target))"
+                var message = "\(finding.message) (\(finding.source))"
+                if let fix = finding.fix { message += "\nfix: \(fix)" }
+                out += "::\(command) file=\(Self.githubProperty(result.path)),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
+            }
+        }
+        return out
+    }
+
+    static func githubData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func githubProperty(_ text: String) -> String {
+        githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    // MARK: junit
+
+    /// One test case per file and target.
+    private func junit(_ result: ValidationResult) -> [String] {
+        result.verdicts.map { verdict in
+            var testcase = "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.path))\" file=\"\(Self.xml(result.path))\""
+            let errors = verdict.findings.filter { $0.severity == .error }
+            let others = verdict.findings.filter { $0.severity != .error }
+            if errors.isEmpty, others.isEmpty { return testcase + "/>\n" }
+            testcase += ">\n"
+            func lines(_ findings: [Finding]) -> String {
+                findings.map { "\($0.severity.rawValue)[\($0.rule)]: \($0.message) (\($0.source))" + ($0.fix.map { "\n  fix: \($0)" } ?? "") }
+                    .joined(separator: "\n")
+            }
+            if let first = errors.first {
+                testcase += "      <failure type=\"\(Self.xml(first.rule))\" message=\"\(Self.xml(first.message))\">"
+                    + Self.xml(lines(errors)) + "</failure>\n"
+            }
+            if !others.isEmpty { testcase += "      <system-out>\(Self.xml(lines(others)))</system-out>\n" }
+            return testcase + "    </testcase>\n"
+        }
+    }
+
+    /// XML 1.0 text and attribute escaping; characters XML cannot carry become U+FFFD.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,112 @@
+// Validation of one file against several targets, and its wire form (schemaVersion 1).
+
+public struct ValidationResult: Sendable, Equatable {
+    public var path: String
+    public var kind: MediaKind
+    public var role: Role?
+    public var verdicts: [TargetVerdict]
+    /// Whether the file passes: any target when none was named, every named target otherwise.
+    public var accepted: Bool
+
+    public var errorCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
+    public var warningCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
+}
+
+public enum Validator {
+    /// The role a file plays: its kind decides, `asBackground` makes an image a background image.
+    public static func role(of report: ProbeReport, asBackground: Bool) -> Role? {
+        switch report.kind {
+        case .video: return .backgroundVideo
+        case .image: return asBackground ? .backgroundImage : .sticker
+        default: return nil
+        }
+    }
+
+    /// Evaluates every profile. `requireAll`: the file must pass them all (targets were named);
+    /// otherwise one is enough.
+    public static func validate(
+        _ report: ProbeReport, against profiles: [TargetProfile], asBackground: Bool, strict: Bool, requireAll: Bool
+    ) -> ValidationResult {
+        let role = role(of: report, asBackground: asBackground)
+        let verdicts = profiles.map {
+            Rules.evaluate(report, role: role ?? (asBackground ? .backgroundImage : .sticker), profile: $0, strict: strict)
+        }
+        let accepted = requireAll ? verdicts.allSatisfy(\.accepted) : verdicts.contains(where: \.accepted)
+        return ValidationResult(path: report.path, kind: report.kind, role: role, verdicts: verdicts, accepted: accepted)
+    }
+
+    /// Whether validating in `role` against these profiles needs a packet scan.
+    public static func needsDeep(_ profiles: [TargetProfile]) -> Bool {
+        profiles.contains { Rules.needsDeep($0.roles[.backgroundVideo] ?? []) }
+    }
+}
+
+/// Running totals for the summary, kept as results stream by.
+public struct ValidationSummary: Sendable, Equatable {
+    public var files = 0
+    public var accepted = 0
+    public var errors = 0
+    public var warnings = 0
+    /// Per target: how many files it accepted and rejected.
+    public var byTarget: [String: (accepted: Int, rejected: Int)] = [:]
+
+    public init() {}
+
+    public var rejected: Int { files - accepted }
+
+    public mutating func add(_ result: ValidationResult) {
+        files += 1
+        if result.accepted { accepted += 1 }
+        errors += result.errorCount
+        warnings += result.warningCount
+        for verdict in result.verdicts {
+            var counts = byTarget[verdict.target] ?? (0, 0)
+            if verdict.accepted { counts.accepted += 1 } else { counts.rejected += 1 }
+            byTarget[verdict.target] = counts
+        }
+    }
+
+    public static func == (a: ValidationSummary, b: ValidationSummary) -> Bool {
+        a.files == b.files && a.accepted == b.accepted && a.errors == b.errors && a.warnings == b.warnings
+            && a.byTarget.mapValues { [$0.accepted, $0.rejected] } == b.byTarget.mapValues { [$0.accepted, $0.rejected] }
+    }
+}
+
+public enum ValidationJSON {
+    public static func result(_ r: ValidationResult) -> JSON {
+        .object([
+            "path": .string(r.path),
+            "kind": .string(r.kind.rawValue),
+            "role": .from(r.role?.rawValue),
+            "accepted": .bool(r.accepted),
+            "targets": .array(r.verdicts.map(verdict)),
+        ])
+    }
+
+    static func verdict(_ v: TargetVerdict) -> JSON {
+        .object(["target": .string(v.target), "accepted": .bool(v.accepted), "findings": .array(v.findings.map(finding))])
+    }
+
+    public static func finding(_ f: Finding) -> JSON {
+        .object([
+            "rule": .string(f.rule),
+            "severity": .string(f.severity.rawValue),
+            "message": .string(f.message),
+            "actual": f.actual,
+            "limit": f.limit,
+            "source": .string(f.source),
+            "fix": .from(f.fix),
+        ])
+    }
+
+    public static func summary(_ s: ValidationSummary) -> JSON {
+        .object([
+            "files": .int(s.files),
+            "accepted": .int(s.accepted),
+            "rejected": .int(s.rejected),
+            "errors": .int(s.errors),
+            "warnings": .int(s.warnings),
+            "targets": .object(s.byTarget.mapValues { .object(["accepted": .int($0.accepted), "rejected": .int($0.rejected)]) }),
+        ])
+    }
+}
