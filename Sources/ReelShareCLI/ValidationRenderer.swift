@@ -67,13 +67,13 @@ final class ValidationRenderer {
 
     private func text(_ result: ValidationResult) -> String {
         var out = ""
-        var fixes: Set<String> = []  // each command once, under the first finding it fixes
+        var fixes: Set<String> = []  // one command per target fixes all it can; each shown once
         for verdict in result.verdicts {
             for finding in verdict.findings {
                 let label = color ? paint(finding.severity) : finding.severity.rawValue
                 out += "\(result.path): \(label)[\(finding.rule)] \(verdict.target): \(finding.message) (\(finding.source))\n"
-                if let fix = finding.fix, fixes.insert(fix).inserted { out += "  fix: \(fix)\n" }
             }
+            if let fix = verdict.fix, fixes.insert(fix).inserted { out += "  fix: \(fix)\n" }
         }
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)

@@ -14,6 +14,8 @@ public struct Finding: Sendable, Equatable {
     public var source: String
     /// A command line that would make the file pass this rule, when the fix is mechanical.
     public var fix: String?
+    /// The change behind `fix`, kept to merge with other findings' changes.
+    var remedy: Fix?
 
     public init(
         rule: String, severity: Severity, message: String, actual: JSON = .null, limit: JSON = .null,
@@ -33,7 +35,15 @@ public struct Finding: Sendable, Equatable {
 public struct TargetVerdict: Sendable, Equatable {
     public var target: String
     public var findings: [Finding]
+    /// One command that applies every mechanical fix of these findings together.
+    public var fix: String?
     public var accepted: Bool { !findings.contains { $0.severity == .error } }
+
+    public init(target: String, findings: [Finding], fix: String? = nil) {
+        self.target = target
+        self.findings = findings
+        self.fix = fix
+    }
 }
 
 /// What a rule sees: the probe report and the file's path (for fix hints).
@@ -57,7 +67,7 @@ public struct Subject: Sendable {
 enum Outcome {
     case pass
     /// Broken: message, the actual value, the limit, and a fix when one is mechanical.
-    case fail(String, actual: JSON, limit: JSON, fix: String?)
+    case fail(String, actual: JSON, limit: JSON, fix: Fix?)
     /// The value needed is not known (the container does not say, or --deep was not run).
     case unknown(String)
 }
@@ -180,14 +190,23 @@ public enum Rules {
             case .pass:
                 continue
             case .fail(let message, let actual, let limit, let fix):
-                add(Finding(rule: spec.rule, severity: spec.severity,
-                            message: spec.note.map { "\(message) (\($0))" } ?? message,
-                            actual: actual, limit: limit, source: spec.source, fix: fix))
+                var finding = Finding(rule: spec.rule, severity: spec.severity,
+                                      message: spec.note.map { "\(message) (\($0))" } ?? message,
+                                      actual: actual, limit: limit, source: spec.source,
+                                      fix: fix.map { FixHint.render($0, for: subject) })
+                finding.remedy = fix
+                add(finding)
             case .unknown(let why):
                 add(Finding(rule: spec.rule, severity: .warning, message: "cannot check: \(why)", source: spec.source))
             }
         }
-        return TargetVerdict(target: profile.id, findings: findings)
+        var remedies = findings.filter { $0.severity != .info }.compactMap(\.remedy)
+        // A rewritten MP4 gets an edit list by default: keep it out where the target forbids one.
+        if !remedies.isEmpty, specs.contains(where: { $0.rule == "video.edit-list" }), subject.av != nil {
+            remedies.append(.video([.dropEditList]))
+        }
+        let combined = remedies.count > 1 ? FixHint.combined(remedies, for: subject) : nil
+        return TargetVerdict(target: profile.id, findings: findings, fix: combined ?? findings.lazy.compactMap(\.fix).first)
     }
 
     /// A file of the wrong kind for its role: an audio-only file, a video given as a sticker...
@@ -207,15 +226,11 @@ public enum Rules {
         guard let size = s.report.sizeBytes else { return .unknown("file size unknown") }
         let max = spec.max!
         guard Double(size) > max else { return .pass }
-        var fix: String?
+        var fix: Fix?
         if let media = s.av, let duration = media.durationSeconds, duration > 0 {
             // Aim at 90% of the limit, leaving 128 kb/s for audio.
             let kbps = Int((max * 8 * 0.9 / duration - 128_000) / 1000)
-            if kbps > 100 {
-                fix = FixHint.ffmpeg(s, output: "mp4", ["-c:v", "libx264", "-b:v", "\(kbps)k", "-maxrate", "\(kbps)k",
-                                                         "-bufsize", "\(kbps * 2)k", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                                                         "-b:a", "128k", "-movflags", "+faststart"])
-            }
+            if kbps > 100 { fix = .video([.h264(bitRateCap(kbps)), .aac(["-b:a", "128k"])]) }
         }
         return .fail("\(Describe.bytes(Double(size))) is over the \(Describe.bytes(max)) limit",
                      actual: .int(size), limit: .double(max), fix: fix)
@@ -233,13 +248,8 @@ public enum Rules {
         guard let media = s.av else { return .unknown("no container") }
         let allowed = spec.allowed!
         guard !allowed.contains(media.container) else { return .pass }
-        let codec = media.video?.codec ?? ""
-        let fix: String
-        if ["h264", "hevc"].contains(codec) {  // the video is fine: rewrap it, converting the audio
-            fix = FixHint.ffmpeg(s, output: "mp4", ["-c:v", "copy"] + FixHint.hvc1(codec) + ["-c:a", "aac", "-movflags", "+faststart"])
-        } else {
-            fix = FixHint.transcodeH264(s)
-        }
+        // H.264/H.265 video is fine as it is: rewrap it (the audio becomes AAC).
+        let fix: Fix = ["h264", "hevc"].contains(media.video?.codec ?? "") ? .video([.rewrap]) : .video([.h264([])])
         return .fail("container \(media.container) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
                      actual: .string(media.container), limit: .array(allowed.map(JSON.string)), fix: fix)
     }
@@ -249,27 +259,23 @@ public enum Rules {
         let allowed = spec.allowed!
         guard !allowed.contains(codec) else { return .pass }
         return .fail("video codec \(Describe.codec(codec)) is not accepted (accepted: \(allowed.map(Describe.codec).joined(separator: ", ")))",
-                     actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: FixHint.transcodeH264(s))
+                     actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
     }
 
     static func durationMin(_ spec: RuleSpec, _ s: Subject) -> Outcome {
         guard let duration = s.av?.durationSeconds else { return .unknown("duration unknown") }
         let min = spec.min!
         guard duration < min - 0.0005 else { return .pass }
-        // Loop the clip until it reaches the minimum.
-        let fix = FixHint.ffmpeg(s, output: "mp4", ["-t", Describe.number(min)] + FixHint.h264Arguments(s),
-                                 before: ["-stream_loop", "-1"])
         return .fail("\(Describe.seconds(duration, against: min)) is shorter than the \(Describe.number(min)) s minimum",
-                     actual: .double(duration), limit: .double(min), fix: fix)
+                     actual: .double(duration), limit: .double(min), fix: .video([.loop(min)]))
     }
 
     static func durationMax(_ spec: RuleSpec, _ s: Subject) -> Outcome {
         guard let duration = s.av?.durationSeconds else { return .unknown("duration unknown") }
         let max = spec.max!
         guard duration > max + 0.0005 else { return .pass }
-        let fix = FixHint.ffmpeg(s, output: "mp4", ["-t", Describe.number(max)] + FixHint.h264Arguments(s))
         return .fail("\(Describe.seconds(duration, against: max)) is longer than the \(Describe.number(max)) s limit",
-                     actual: .double(duration), limit: .double(max), fix: fix)
+                     actual: .double(duration), limit: .double(max), fix: .video([.trim(max)]))
     }
 
     static func resolution(_ spec: RuleSpec, _ s: Subject) -> Outcome {
@@ -281,7 +287,7 @@ public enum Rules {
             let side = Int(max)
             let scale = width <= height ? "scale=\(side):-2" : "scale=-2:\(side)"
             return .fail("\(width)x\(height) is above \(side)p", actual: .string("\(width)x\(height)"),
-                         limit: .double(max), fix: FixHint.transcodeH264(s, filter: scale))
+                         limit: .double(max), fix: .video([.filter(scale)]))
         }
         if let min = spec.min, Double(short) < min {
             return .fail("\(width)x\(height) is below the \(Int(min))p minimum", actual: .string("\(width)x\(height)"),
@@ -295,7 +301,7 @@ public enum Rules {
         let max = spec.max!
         guard Double(width) > max else { return .pass }
         return .fail("\(width) px wide is over the \(Int(max)) px limit", actual: .int(width), limit: .double(max),
-                     fix: FixHint.transcodeH264(s, filter: "scale=\(Int(max)):-2"))
+                     fix: .video([.filter("scale=\(Int(max)):-2")]))
     }
 
     static func videoAspect(_ spec: RuleSpec, _ s: Subject) -> Outcome {
@@ -318,11 +324,11 @@ public enum Rules {
         guard let fps = s.av?.video?.frameRate else { return .unknown("frame rate unknown") }
         if let min = spec.min, fps < min - 0.01 {
             return .fail("\(Describe.number(fps)) fps is below the \(Describe.number(min)) fps minimum",
-                         actual: .double(fps), limit: .double(min), fix: FixHint.transcodeH264(s, filter: "fps=\(Describe.number(min))"))
+                         actual: .double(fps), limit: .double(min), fix: .video([.filter("fps=\(Describe.number(min))")]))
         }
         if let max = spec.max, fps > max + 0.01 {
             return .fail("\(Describe.number(fps)) fps is above the \(Describe.number(max)) fps limit",
-                         actual: .double(fps), limit: .double(max), fix: FixHint.transcodeH264(s, filter: "fps=\(Describe.number(max))"))
+                         actual: .double(fps), limit: .double(max), fix: .video([.filter("fps=\(Describe.number(max))")]))
         }
         return .pass
     }
@@ -332,7 +338,7 @@ public enum Rules {
         guard deep.variableFrameRate else { return .pass }
         let fps = s.av?.video?.frameRate.map { Describe.number($0.rounded()) } ?? "30"
         return .fail("the frame rate varies", actual: .bool(true), limit: .bool(false),
-                     fix: FixHint.transcodeH264(s, filter: "fps=\(fps)"))
+                     fix: .video([.filter("fps=\(fps)")]))
     }
 
     static func videoBitRate(_ spec: RuleSpec, _ s: Subject) -> Outcome {
@@ -342,32 +348,30 @@ public enum Rules {
         let kbps = Int(max * 0.9 / 1000)
         return .fail("video bit rate \(Describe.bitRate(Double(rate))) is over the \(Describe.bitRate(max)) limit",
                      actual: .int(rate), limit: .double(max),
-                     fix: FixHint.ffmpeg(s, output: "mp4", ["-c:v", "libx264", "-b:v", "\(kbps)k", "-maxrate", "\(kbps)k",
-                                                             "-bufsize", "\(kbps * 2)k", "-pix_fmt", "yuv420p", "-c:a", "copy",
-                                                             "-movflags", "+faststart"]))
+                     fix: .video([.h264(bitRateCap(kbps))]))
     }
 
     static func fastStart(_ spec: RuleSpec, _ s: Subject) -> Outcome {
         guard let media = s.av else { return .pass }
         guard let fast = media.fastStart else {
             return .fail("\(media.container) has no MP4/MOV index to move to the front", actual: .string(media.container),
-                         limit: .bool(true), fix: FixHint.transcodeH264(s))
+                         limit: .bool(true), fix: .video([.rewrap]))
         }
         return fast ? .pass : .fail("the index (moov) comes after the media data", actual: .bool(false), limit: .bool(true),
-                                    fix: FixHint.ffmpeg(s, output: nil, ["-c", "copy", "-movflags", "+faststart"]))
+                                    fix: .video([.fastStart]))
     }
 
     static func editList(_ spec: RuleSpec, _ s: Subject) -> Outcome {
         guard s.av?.editList == true else { return .pass }
         return .fail("a track has an edit list", actual: .bool(true), limit: .bool(false),
-                     fix: FixHint.ffmpeg(s, output: nil, ["-c", "copy", "-use_editlist", "0", "-movflags", "+faststart"]))
+                     fix: .video([.dropEditList]))
     }
 
     static func keyframeInterval(_ spec: RuleSpec, _ s: Subject) -> Outcome {
         guard let deep = s.av?.deep else { return .unknown("needs a packet scan (--deep)") }
         let interval = deep.maxKeyframeIntervalSeconds
         let target = spec.max.map { Swift.max(1, ($0 * 0.8).rounded(.down)) } ?? 2
-        let fix = FixHint.ffmpeg(s, output: "mp4", FixHint.h264Arguments(s, extra: ["-force_key_frames", "expr:gte(t,n_forced*\(Describe.number(target)))", "-x264-params", "open-gop=0"]))
+        let fix = Fix.video([.h264(["-force_key_frames", "expr:gte(t,n_forced*\(Describe.number(target)))", "-x264-params", "open-gop=0"])])
         if let max = spec.max, interval > max + 0.001 {
             return .fail("keyframes \(Describe.number(interval)) s apart, over the \(Describe.number(max)) s limit",
                          actual: .double(interval), limit: .double(max), fix: fix)
@@ -385,7 +389,7 @@ public enum Rules {
         let allowed = spec.allowed!
         guard !allowed.contains(subsampling) else { return .pass }
         return .fail("chroma \(subsampling) (\(format)) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-                     actual: .string(subsampling), limit: .array(allowed.map(JSON.string)), fix: FixHint.transcodeH264(s))
+                     actual: .string(subsampling), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
     }
 
     static func decodes(_ spec: RuleSpec, _ s: Subject) -> Outcome {
@@ -400,7 +404,7 @@ public enum Rules {
         let allowed = spec.allowed!
         guard !allowed.contains(codec) else { return .pass }
         return .fail("audio codec \(codec) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-                     actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: FixHint.audio(s, ["-c:a", "aac", "-b:a", "128k"]))
+                     actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.aac(["-b:a", "128k"])]))
     }
 
     static func sampleRate(_ spec: RuleSpec, _ s: Subject) -> Outcome {
@@ -408,11 +412,11 @@ public enum Rules {
         guard let rate = audio.sampleRate else { return .unknown("sample rate unknown") }
         if let max = spec.max, Double(rate) > max {
             return .fail("\(rate) Hz is above \(Int(max)) Hz", actual: .int(rate), limit: .double(max),
-                         fix: FixHint.audio(s, ["-c:a", "aac", "-ar", "\(Int(max))"]))
+                         fix: .video([.aac(["-ar", "\(Int(max))"])]))
         }
         if let min = spec.min, Double(rate) < min {
             return .fail("\(rate) Hz is below \(Int(min)) Hz", actual: .int(rate), limit: .double(min),
-                         fix: FixHint.audio(s, ["-c:a", "aac", "-ar", "\(Int(min))"]))
+                         fix: .video([.aac(["-ar", "\(Int(min))"])]))
         }
         return .pass
     }
@@ -422,11 +426,11 @@ public enum Rules {
         guard let count = audio.channels else { return .unknown("channel count unknown") }
         if let max = spec.max, Double(count) > max {
             return .fail("\(count) audio channels, more than \(Int(max))", actual: .int(count), limit: .double(max),
-                         fix: FixHint.audio(s, ["-c:a", "aac", "-ac", "\(Int(max))"]))
+                         fix: .video([.aac(["-ac", "\(Int(max))"])]))
         }
         if let min = spec.min, Double(count) < min {
             return .fail("\(count) audio channel\(count == 1 ? "" : "s"), fewer than \(Int(min))", actual: .int(count),
-                         limit: .double(min), fix: FixHint.audio(s, ["-c:a", "aac", "-ac", "\(Int(min))"]))
+                         limit: .double(min), fix: .video([.aac(["-ac", "\(Int(min))"])]))
         }
         return .pass
     }
@@ -436,12 +440,12 @@ public enum Rules {
         guard let rate = audio.bitRate else { return .unknown("audio bit rate unknown") }
         if let max = spec.max, Double(rate) > max * 1.05 {
             return .fail("audio bit rate \(Describe.bitRate(Double(rate))) is over \(Describe.bitRate(max))",
-                         actual: .int(rate), limit: .double(max), fix: FixHint.audio(s, ["-c:a", "aac", "-b:a", "\(Int(max / 1000))k"]))
+                         actual: .int(rate), limit: .double(max), fix: .video([.aac(["-b:a", "\(Int(max / 1000))k"])]))
         }
         // Encoders land a few percent under their target: 124 kb/s from "-b:a 128k" is fine.
         if let min = spec.min, Double(rate) < min * 0.9 {
             return .fail("audio bit rate \(Describe.bitRate(Double(rate))) is under \(Describe.bitRate(min))",
-                         actual: .int(rate), limit: .double(min), fix: FixHint.audio(s, ["-c:a", "aac", "-b:a", "\(Int(min / 1000))k"]))
+                         actual: .int(rate), limit: .double(min), fix: .video([.aac(["-b:a", "\(Int(min / 1000))k"])]))
         }
         return .pass
     }
@@ -468,7 +472,7 @@ public enum Rules {
         default:
             guard width > w || height > h else { return .pass }
             return .fail("\(size) is larger than the recommended \(limit)", actual: .string(size), limit: .string(limit),
-                         fix: FixHint.ffmpeg(s, output: "png", ["-vf", "scale=\(w):\(h):force_original_aspect_ratio=decrease", "-frames:v", "1"]))
+                         fix: FixHint.shrink(s, width: w, height: h))
         }
     }
 
@@ -486,5 +490,10 @@ public enum Rules {
         guard !matches else { return .pass }
         return .fail("\(width)x\(height) is not \(allowed.joined(separator: " or "))", actual: .double(ratio),
                      limit: .array(allowed.map(JSON.string)), fix: nil)
+    }
+
+    /// x264 arguments that hold the video bit rate near `kbps`.
+    static func bitRateCap(_ kbps: Int) -> [String] {
+        ["-b:v", "\(kbps)k", "-maxrate", "\(kbps)k", "-bufsize", "\(kbps * 2)k"]
     }
 }

@@ -84,7 +84,10 @@ public enum ValidationJSON {
     }
 
     static func verdict(_ v: TargetVerdict) -> JSON {
-        .object(["target": .string(v.target), "accepted": .bool(v.accepted), "findings": .array(v.findings.map(finding))])
+        .object([
+            "target": .string(v.target), "accepted": .bool(v.accepted), "findings": .array(v.findings.map(finding)),
+            "fix": .from(v.fix),
+        ])
     }
 
     public static func finding(_ f: Finding) -> JSON {

@@ -70,7 +70,7 @@ struct RulesTests {
         let rule = spec("video.container", allowed: ["mp4", "mov", "webm"])
         let mkv = try #require(check(rule, clip(container: "matroska", path: "a.mkv")).first)
         #expect(mkv.message == "container matroska is not accepted (accepted: mp4, mov, webm)")
-        #expect(mkv.fix == "ffmpeg -i a.mkv -c:v copy -c:a aac -movflags +faststart a.fixed.mp4")
+        #expect(mkv.fix == "ffmpeg -i a.mkv -c:v copy -c:a aac -b:a 128k -movflags +faststart a.fixed.mp4")
         let avi = try #require(check(rule, clip(container: "avi", codec: "mpeg4", path: "b.avi")).first)
         #expect(avi.fix?.contains("-c:v libx264") == true)
         #expect(check(rule, clip(container: "mov")).isEmpty)
@@ -152,10 +152,10 @@ struct RulesTests {
     @Test("video.fast-start and video.edit-list, with stream-copy fixes")
     func indexAndEditList() throws {
         let slow = try #require(check(spec("video.fast-start"), clip(fastStart: false)).first)
-        #expect(slow.fix == "ffmpeg -i clip.mp4 -c copy -movflags +faststart clip.fixed.mp4")
+        #expect(slow.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -movflags +faststart clip.fixed.mp4")
         #expect(check(spec("video.fast-start"), clip()).isEmpty)
         let edits = try #require(check(spec("video.edit-list"), clip(editList: true)).first)
-        #expect(edits.fix == "ffmpeg -i clip.mp4 -c copy -use_editlist 0 -movflags +faststart clip.fixed.mp4")
+        #expect(edits.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -use_editlist 0 -movflags +faststart clip.fixed.mp4")
         #expect(check(spec("video.edit-list"), clip()).isEmpty)
     }
 
@@ -266,6 +266,27 @@ struct RulesTests {
         #expect(!all.accepted)
         #expect(Validator.role(of: picture(), asBackground: true) == .backgroundImage)
         #expect(Validator.role(of: picture(), asBackground: false) == .sticker)
+    }
+
+    @Test("one command applies every fix of a target together")
+    func combinedFix() throws {
+        let profile = try #require(ProfileSet.builtin.profile("ig-reels-api"))
+        // Too long, 4:4:4, odd-sized, index at the end, Opus audio in a MOV.
+        let opus = AudioStream(codec: "opus", sampleRate: 48000, channels: 2, bitRate: 96_000)
+        let report = clip(container: "mov", duration: 1000, width: 161, height: 91, pixelFormat: "yuv444p", audio: opus,
+                          fastStart: false, deep: deepScan, path: "in.mov")
+        let verdict = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: false)
+        #expect(Set(verdict.findings.map(\.rule)) == ["video.fast-start", "video.chroma", "audio.codec", "video.duration.max"])
+        #expect(verdict.fix == "ffmpeg -i in.mov -t 900 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -pix_fmt yuv420p "
+            + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart in.fixed.mp4")
+        // Where the target forbids edit lists, any rewrite leaves them out.
+        let long = Rules.evaluate(clip(duration: 1000, deep: deepScan, path: "in.mp4"), role: .backgroundVideo, profile: profile, strict: false)
+        #expect(long.findings.map(\.rule) == ["video.duration.max"])
+        #expect(long.fix?.contains("-t 900") == true && long.fix?.contains("-use_editlist 0") == true)
+        // Otherwise a single finding's own fix is the verdict's fix.
+        let reels = try #require(ProfileSet.builtin.profile("ig-reels"))
+        let seventy = Rules.evaluate(clip(duration: 70), role: .backgroundVideo, profile: reels, strict: false)
+        #expect(seventy.findings.count == 1 && seventy.fix == seventy.findings[0].fix && seventy.fix != nil)
     }
 
     @Test("fix hints quote paths for the shell")
