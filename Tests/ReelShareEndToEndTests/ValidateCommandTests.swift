@@ -1,0 +1,317 @@
+// `reelshare validate` and `reelshare targets`, run as a user would.
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import ReelShareTestSupport
+import Testing
+
+private let media = "Tests/Fixtures/media"
+
+/// The findings of `target` for the single file validated.
+private func findings(_ result: RunResult, target: String) throws -> [[String: Any]] {
+    let results = try #require(result.json?["results"] as? [[String: Any]])
+    let targets = try #require(results.first?["targets"] as? [[String: Any]])
+    let verdict = try #require(targets.first { $0["target"] as? String == target })
+    return try #require(verdict["findings"] as? [[String: Any]])
+}
+
+private func rules(_ findings: [[String: Any]], severity: String = "error") -> [String] {
+    findings.filter { $0["severity"] as? String == severity }.compactMap { $0["rule"] as? String }
+}
+
+/// A scratch directory under .build, removed by the caller.
+private func scratch() throws -> URL {
+    let url = TestPaths.packageRoot.appendingPathComponent(".build/test-scratch/\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite("reelshare validate (end to end)")
+struct ValidateCommandTests {
+    @Test("a 70 s H.264 clip fails ig-reels on video.duration.max")
+    func seventySeconds() throws {
+        let result = try runReelshare(["validate", "--format", "json", "--target", "ig-reels", "\(media)/h264_aac_70s.mp4"])
+        #expect(result.status == 1)
+        let found = try findings(result, target: "ig-reels")
+        #expect(rules(found) == ["video.duration.max"])
+        let finding = try #require(found.first)
+        #expect(finding["actual"] as? Double == 70)
+        #expect(finding["limit"] as? Double == 60)
+        #expect((finding["source"] as? String)?.contains("seed 000") == true)
+        #expect(finding["message"] as? String == "70.0 s is longer than the 60 s limit")
+    }
+
+    @Test("a 25 s clip passes ig-reels and fails ig-stories; with no --target, one target is enough")
+    func twentyFiveSeconds() throws {
+        let file = "\(media)/h264_aac_25s.mp4"
+        #expect(try runReelshare(["validate", "--target", "ig-reels", file]).status == 0)
+        let stories = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", file])
+        #expect(stories.status == 1)
+        #expect(rules(try findings(stories, target: "ig-stories")) == ["video.duration.max"])
+        let text = try runReelshare(["validate", "--target", "ig-stories", file])
+        #expect(text.stdout.contains(
+            "\(file): error[video.duration.max] ig-stories: 25.0 s is longer than the 20 s limit (Meta, Sharing to Stories, updated Jun 30 2026)\n"))
+        #expect(try runReelshare(["validate", file]).status == 0)
+        #expect(try runReelshare(["validate", "--target", "ig-reels,ig-stories", file]).status == 1)
+        #expect(try runReelshare(["validate", "--target", "ig-reels", "--target", "fb-reels", file]).status == 0)
+    }
+
+    @Test("MPEG-4 Part 2 and AV1 fail video.codec on every share target",
+          arguments: ["mpeg4_part2.mp4", "av1.mp4"])
+    func refusedCodecs(file: String) throws {
+        let result = try runReelshare(["validate", "--format", "json", "\(media)/\(file)"])
+        #expect(result.status == 1)
+        for target in ["ig-reels", "fb-reels", "ig-stories", "fb-stories"] {
+            #expect(rules(try findings(result, target: target)).contains("video.codec"), "\(target)")
+        }
+    }
+
+    @Test("a GIF sticker fails image.format; a PNG one passes")
+    func gifSticker() throws {
+        let gif = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "\(media)/sticker.gif"])
+        #expect(gif.status == 1)
+        #expect(rules(try findings(gif, target: "ig-stories")) == ["image.format"])
+        #expect(try runReelshare(["validate", "--target", "ig-stories", "\(media)/sticker_rgba_640x480.png"]).status == 0)
+    }
+
+    @Test("a truncated clip fails file.truncated; a missing or corrupt file is an error finding, exit 1")
+    func damaged() throws {
+        let truncated = try runReelshare(["validate", "--format", "json", "--target", "fb-reels", "\(media)/truncated_fast_start.mp4"])
+        #expect(truncated.status == 1)
+        #expect(rules(try findings(truncated, target: "fb-reels")) == ["file.truncated"])
+        for file in ["missing.mp4", "truncated_no_index.mp4", "crc_error.png"] {
+            let result = try runReelshare(["validate", "--format", "json", "--target", "fb-reels", "\(media)/\(file)"])
+            #expect(result.status == 1)
+            #expect(rules(try findings(result, target: "fb-reels")) == ["media.unreadable"])
+            #expect(result.stderr.hasPrefix("reelshare: error: \(media)/\(file): "))
+        }
+    }
+
+    @Test("warnings pass unless --strict; --as background changes an image's role")
+    func strictAndRole() throws {
+        let big = "\(media)/background_720x1280.jpg"
+        let sticker = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", big])
+        #expect(sticker.status == 0)
+        #expect(rules(try findings(sticker, target: "ig-stories"), severity: "warning") == ["image.dimensions"])
+        #expect(try runReelshare(["validate", "--strict", "--target", "ig-stories", big]).status == 1)
+        let background = try runReelshare(["validate", "--format", "json", "--as", "background", "--target", "ig-stories", big])
+        #expect(background.status == 0)
+        #expect(try findings(background, target: "ig-stories").isEmpty)
+        let reels = try runReelshare(["validate", "--format", "json", "--as", "background", "--target", "ig-reels", big])
+        #expect(rules(try findings(reels, target: "ig-reels")) == ["media.role"])
+    }
+
+    /// Each case: a failing fixture, the target, and the rule its fix must clear. The fixed file
+    /// must then pass the target, except for the last case: a tiny landscape clip cannot become a
+    /// 9:16 Reel mechanically, so there only the rule must be gone.
+    static let fixCases: [(file: String, target: String, rule: String)] = [
+        ("h264_aac_70s.mp4", "ig-reels", "video.duration.max"),
+        ("h264_aac_25s.mp4", "ig-stories", "video.duration.max"),
+        ("h264_aac_2s.mp4", "fb-reels", "video.duration.min"),
+        ("av1.mp4", "ig-stories", "video.codec"),
+        ("mpeg4_part2.mp4", "fb-stories", "video.codec"),
+        ("h264.mkv", "ig-stories", "video.container"),
+        ("sticker.gif", "ig-stories", "image.format"),
+        ("sticker.webp", "ig-reels", "image.format"),
+        ("background_720x1280.jpg", "fb-reels", "image.dimensions"),
+        ("h264_index_at_end.mp4", "ig-reels-api", "video.fast-start"),
+        ("h264_odd_161x91_yuv444p.mp4", "ig-reels-api", "video.chroma"),
+        ("vp9_opus.webm", "ig-reels-api", "audio.codec"),
+        ("h264_aac_10s.mp4", "fb-reels-api", "video.frame-rate"),
+    ]
+
+    @Test("fix hints work: running the target's fix makes the file pass it", arguments: fixCases)
+    func fixHints(file: String, target: String, rule: String) throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: TestPaths.fixture(file), toPath: directory.appendingPathComponent(file).path)
+        let before = try runReelshare(["validate", "--strict", "--format", "json", "--target", target, file], in: directory)
+        #expect(before.status == 1)
+        let found = try findings(before, target: target)
+        #expect(rules(found).contains(rule), "\(file) does not fail \(rule): \(rules(found))")
+        let results = try #require(before.json?["results"] as? [[String: Any]])
+        let verdict = try #require((results[0]["targets"] as? [[String: Any]])?.first)
+        let fix = try #require(verdict["fix"] as? String, "no fix for \(file) on \(target)")
+        let fixed = try #require(fix.split(separator: " ").last.map(String.init))
+
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\(fix) -nostdin -v error -y"]
+        shell.currentDirectoryURL = directory
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(fix)")
+
+        let after = try runReelshare(["validate", "--strict", "--format", "json", "--target", target, fixed], in: directory)
+        if target == "fb-reels-api" {
+            let left = rules(try findings(after, target: target))
+            #expect(!left.contains(rule), "\(fix) left \(rule)")
+            #expect(Set(left) == ["video.aspect", "video.resolution", "audio.bitrate"], "\(left)")
+        } else {
+            #expect(after.status == 0, "\(fix) left: \(after.stdout)")
+        }
+    }
+
+    @Test("the same files in every output format match the golden files (RECORD_GOLDEN=1 re-records)",
+          arguments: [("json", "validate.json"), ("ndjson", "validate.ndjson"), ("junit", "validate.junit.xml"),
+                      ("github", "validate.github.txt"), ("text", "validate.txt")])
+    func golden(format: String, name: String) throws {
+        let files = ["h264_aac_25s.mp4", "sticker.gif", "truncated_fast_start.mp4", "sticker_rgba_640x480.png",
+                     "missing file, \"quoted\".mp4"].map { "\(media)/\($0)" }
+        let result = try runReelshare(["validate", "--jobs", "1", "--format", format, "--target", "ig-reels,ig-stories"] + files)
+        #expect(result.status == 1)
+        let golden = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/golden/\(name)")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+            try result.stdout.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(result.stdout == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
+    @Test("json is one document with a summary; ndjson lines are the same results")
+    func jsonAndNdjson() throws {
+        let files = ["h264_aac_10s.mp4", "h264_aac_25s.mp4", "sticker.gif"].map { "\(media)/\($0)" }
+        let json = try runReelshare(["validate", "--format", "json"] + files)
+        let document = try #require(json.json)
+        #expect(document["schemaVersion"] as? Int == 1)
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["files"] as? Int == 3 && summary["accepted"] as? Int == 2 && summary["rejected"] as? Int == 1)
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.map { $0["accepted"] as? Bool } == [true, true, false])
+        #expect(results.map { $0["role"] as? String } == ["backgroundVideo", "backgroundVideo", "sticker"])
+        let lines = try runReelshare(["validate", "--format", "ndjson", "--jobs", "3"] + files).stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        let paths = Set(lines.compactMap { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["path"] as? String
+        })
+        #expect(paths == Set(files))
+    }
+
+    @Test("junit is well-formed XML with one test case per file and target")
+    func junit() throws {
+        let files = ["h264_aac_25s.mp4", "sticker.gif", "h264_aac_10s.mp4"].map { "\(media)/\($0)" }
+        let result = try runReelshare(["validate", "--format", "junit"] + files)
+        final class Counter: NSObject, XMLParserDelegate {
+            var testcases = 0, failures = 0
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                        attributes: [String: String] = [:]) {
+                if name == "testcase" { testcases += 1 }
+                if name == "failure" { failures += 1 }
+            }
+        }
+        let parser = XMLParser(data: Data(result.stdout.utf8))
+        let counter = Counter()
+        parser.delegate = counter
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(counter.testcases == 12)
+        #expect(counter.failures == 2 + 4)  // the 25 s clip on both Stories targets, the GIF on all four
+    }
+
+    @Test("github annotations escape what the workflow syntax needs")
+    func github() throws {
+        let result = try runReelshare(["validate", "--format", "github", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"])
+        let line = try #require(result.stdout.split(separator: "\n").first)
+        #expect(line.hasPrefix("::error file=\(media)/h264_aac_25s.mp4,title=video.duration.max (ig-stories)::25.0 s is longer than the 20 s limit"))
+        #expect(line.contains("%0Afix: ffmpeg "))
+    }
+
+    @Test("--files-from reads newline- and NUL-separated lists, from a file or standard input")
+    func filesFrom() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let names = ["h264_aac_10s.mp4", "sticker_rgba_640x480.png"]
+        let list = directory.appendingPathComponent("list.txt")
+        try (names.map { "\(media)/\($0)" }.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+        let fromFile = try runReelshare(["validate", "--format", "json", "--files-from", list.path])
+        #expect(fromFile.status == 0)
+        #expect((fromFile.json?["results"] as? [Any])?.count == 2)
+        // A name with a newline in it only survives NUL separation.
+        let odd = directory.appendingPathComponent("two\nlines.mp4")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("h264_aac_10s.mp4"), toPath: odd.path)
+        let stdin = Data((odd.path + "\0" + "\(media)/sticker.gif" + "\0").utf8)
+        let nul = try runReelshare(["validate", "--format", "json", "--files-from", "-", "-0"], stdin: stdin)
+        let results = try #require(nul.json?["results"] as? [[String: Any]])
+        #expect(results.map { $0["path"] as? String } == [odd.path, "\(media)/sticker.gif"])
+        #expect(results.map { $0["accepted"] as? Bool } == [true, false])
+        let missing = try runReelshare(["validate", "--files-from", "/nonexistent/list"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "reelshare: error: cannot read the file list /nonexistent/list\n")
+        #expect(try runReelshare(["validate", "-0", "x.mp4"]).status == 64)
+    }
+
+    @Test("--jobs 8 gives the same bytes as --jobs 1")
+    func deterministic() throws {
+        let files = (TestPaths.fixtureNames + TestPaths.fixtureNames).map { "\(media)/\($0)" }
+        let one = try runReelshare(["validate", "--format", "json", "--jobs", "1"] + files)
+        let eight = try runReelshare(["validate", "--format", "json", "--jobs", "8"] + files)
+        #expect(one.stdout == eight.stdout)
+        #expect(!one.stdout.isEmpty)
+    }
+
+    @Test("--profile adds and overrides targets; a malformed one is a usage error naming the field")
+    func profiles() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let house = directory.appendingPathComponent("house.json")
+        try #"""
+            {"schemaVersion": 1, "targets": [
+              {"id": "ig-reels", "name": "Instagram Reels, house limits", "purpose": "share", "summary": "ours",
+               "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": 5, "severity": "error", "source": "house rules"}]}}
+            ]}
+            """#.write(to: house, atomically: true, encoding: .utf8)
+        let result = try runReelshare(["validate", "--profile", house.path, "--format", "json", "--target", "ig-reels", "\(media)/h264_aac_10s.mp4"])
+        #expect(result.status == 1)
+        let finding = try #require(try findings(result, target: "ig-reels").first)
+        #expect(finding["source"] as? String == "house rules")
+
+        let broken = directory.appendingPathComponent("broken.json")
+        try #"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let bad = try runReelshare(["validate", "--profile", broken.path, "\(media)/h264_aac_10s.mp4"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("reelshare: error: invalid profile file \(broken.path): targets[0].roles.sticker[0].allowed: image.format needs 'allowed'\n"))
+        #expect(try runReelshare(["validate", "--profile", "/nonexistent.json", "x.mp4"]).status == 66)
+    }
+
+    @Test("unknown targets are usage errors with a suggestion")
+    func unknownTarget() throws {
+        let result = try runReelshare(["validate", "--target", "ig-reel", "\(media)/h264_aac_10s.mp4"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown target 'ig-reel'; did you mean 'ig-reels'?"))
+    }
+
+    @Test("publishing profiles scan packets on their own: keyframe interval and decoding are checked")
+    func deepWhenNeeded() throws {
+        let result = try runReelshare(["validate", "--format", "json", "--target", "fb-reels-api", "\(media)/h264_aac_25s.mp4"])
+        let found = try findings(result, target: "fb-reels-api")
+        #expect(rules(found).contains("video.keyframe-interval"))  // one keyframe in 25 s
+        #expect(!found.contains { ($0["message"] as? String)?.contains("cannot check") == true })
+    }
+}
+
+@Suite("reelshare targets (end to end)")
+struct TargetsCommandTests {
+    @Test("text lists every target with its limits and sources")
+    func text() throws {
+        let result = try runReelshare(["targets"])
+        #expect(result.status == 0)
+        for id in ["ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-reels-api", "ig-stories-api", "fb-reels-api"] {
+            #expect(result.stdout.contains("\(id) ("))
+        }
+        #expect(result.stdout.contains("App ID in the URL query 'source_application'"))
+        #expect(result.stdout.contains("max 50 MB"))
+    }
+
+    @Test("json is the profile schema: it loads back with --profile")
+    func json() throws {
+        let result = try runReelshare(["targets", "--format", "json"])
+        let document = try #require(result.json)
+        #expect((document["targets"] as? [Any])?.count == 7)
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("all.json")
+        try result.stdout.write(to: copy, atomically: true, encoding: .utf8)
+        let again = try runReelshare(["targets", "--format", "json", "--profile", copy.path])
+        #expect(again.stdout == result.stdout)
+    }
+}
