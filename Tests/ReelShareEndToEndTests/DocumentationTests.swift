@@ -36,19 +36,54 @@ struct DocumentationTests {
         #expect(warnings.isEmpty, "\(warnings)")
     }
 
+    /// The commands `--help` lists (help itself aside).
+    static func commands() throws -> [String] {
+        let help = try runReelshare(["--help"]).stdout
+        let section = try #require(help.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first)
+        return section.split(separator: "\n").map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
+            .filter { $0 != "help" }
+    }
+
     @Test("every option of every command appears in the man page and the README")
     func options() throws {
-        let help = try runReelshare(["probe", "--help"]).stdout
-        let options = help.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("--") else { return nil }
-            return String(trimmed.split(separator: " ")[0])
+        let commands = try Self.commands()
+        #expect(commands == ["probe", "validate", "targets"])
+        for command in commands {
+            #expect(Self.manPage.contains(".Cm \(command)"), "man page lacks \(command)")
+            #expect(Self.readme.contains("reelshare \(command)"), "README lacks \(command)")
+            let help = try runReelshare([command, "--help"]).stdout
+            let options = help.split(separator: "\n").compactMap { line -> String? in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("-") else { return nil }
+                return String(trimmed.split(separator: " ")[0])
+            }
+            #expect(options.count >= 3, "\(command)")
+            for option in options {
+                let name = option.hasPrefix("--") ? String(option.dropFirst(2)) : String(option.dropFirst())
+                let mdoc = option.hasPrefix("--") ? "Fl -\(name)" : "Fl \(name)"
+                #expect(Self.manPage.contains(mdoc), "man page lacks \(option) of \(command)")
+                if option != "--help" { #expect(Self.readme.contains("`\(option)"), "README lacks \(option) of \(command)") }
+            }
         }
-        #expect(options.count >= 5)
-        for option in options {
-            #expect(Self.manPage.contains("Fl -\(option.dropFirst(2))"), "man page lacks \(option)")
-            if option != "--help" { #expect(Self.readme.contains("`\(option)"), "README lacks \(option)") }
+    }
+
+    @Test("every built-in target and every rule it uses is in the man page")
+    func targetsAndRules() throws {
+        let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
+        let targets = try #require(document["targets"] as? [[String: Any]])
+        let itemNames = Set(Self.manPage.split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }
+            .flatMap { $0.dropFirst(7).split(separator: " ").map(String.init) })
+        for target in targets {
+            let id = try #require(target["id"] as? String)
+            #expect(itemNames.contains(id), "man page lacks target \(id)")
+            for specs in (target["roles"] as? [String: [[String: Any]]] ?? [:]).values {
+                for spec in specs {
+                    let rule = try #require(spec["rule"] as? String)
+                    #expect(Self.manPage.contains(rule), "man page lacks rule \(rule)")
+                }
+            }
         }
+        for rule in ["media.unreadable", "media.kind", "media.role"] { #expect(Self.manPage.contains(rule)) }
     }
 
     @Test("README, man page and --help list the same exit statuses")
