@@ -2,8 +2,9 @@
 // reelshare: pre-flight checks and share payloads for Meta's Reels and Stories composers.
 //
 // Layers (each depends only on the ones above it):
-//   CFFmpeg, CImageLibs          system libraries found through pkg-config
-//   CReelShareAV, CReelShareImage  C shims with a flat rs_* API; all C pointers stay here
+//   CFFmpeg, CImageLibs, COpenSSL  system libraries found through pkg-config
+//   CReelShareAV, CReelShareImage, CReelShareStream
+//                                C shims with a flat rs_* API; all C pointers stay here
 //   ReelShareKit                 pure Swift: media model, format sniffing, targets, rules, JSON
 //   ReelShareMedia               the one Swift layer over the shims; hands up ReelShareKit values
 //   ReelShareCLI                 arguments, commands, renderers, exit codes
@@ -36,6 +37,12 @@ let package = Package(
                 .brew(["libpng", "jpeg-turbo"]),
             ]
         ),
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Sources/COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
         .target(
             name: "CReelShareAV",
             dependencies: ["CFFmpeg"],
@@ -49,10 +56,16 @@ let package = Package(
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
         ),
+        .target(
+            name: "CReelShareStream",
+            dependencies: ["COpenSSL"],
+            cSettings: warnings,
+            linkerSettings: [.linkedLibrary("crypto")]
+        ),
         .target(name: "ReelShareKit"),
         .target(
             name: "ReelShareMedia",
-            dependencies: ["ReelShareKit", "CReelShareAV", "CReelShareImage"]
+            dependencies: ["ReelShareKit", "CReelShareAV", "CReelShareImage", "CReelShareStream"]
         ),
         .target(
             name: "ReelShareCLI",

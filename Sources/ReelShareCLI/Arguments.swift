@@ -89,7 +89,38 @@ enum CommandTable {
         ],
         details: "The four share targets (ig-reels, fb-reels, ig-stories, fb-stories) and the validate-only publishing profiles (ig-reels-api, ig-stories-api, fb-reels-api).")
 
-    static let commands = [probe, validate, targets]
+    static let build = CommandSpec(
+        name: "build",
+        summary: "Write the share payload for one target: pasteboard items and launch URL (iOS) or the intent (Android).",
+        operands: "",
+        options: [
+            OptionSpec("target", value: "T", help: "The share target: ig-reels, fb-reels, ig-stories or fb-stories."),
+            OptionSpec("video", value: "FILE", help: "The background video (Reels need one)."),
+            OptionSpec("background-image", value: "FILE", help: "The background image (Stories only)."),
+            OptionSpec("sticker", value: "FILE", help: "The sticker image drawn over the background."),
+            OptionSpec("top-color", value: "#RRGGBB", help: "Stories: the background gradient's top colour."),
+            OptionSpec("bottom-color", value: "#RRGGBB", help: "Stories: the background gradient's bottom colour."),
+            OptionSpec("app-id", value: "ID", help: "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target wants it: the URL query for Instagram Stories, the pasteboard or the intent for the others."),
+            OptionSpec("content-url", value: "URL", help: "Instagram's attribution link: accepted with a warning, since Meta removed it and the app ignores it."),
+            OptionSpec("platform", value: "PLATFORM", choices: ["ios", "android"], help: "ios (default): pasteboard items and URL; android: the intent."),
+            OptionSpec("package", value: "NAME", help: "Android: your app's package name (Instagram Reels reads it as source_application)."),
+            OptionSpec("layout", value: "LAYOUT", choices: ["single", "per-key"], help: "iOS: all keys in one pasteboard item (single, default, as Meta's Objective-C samples) or one item per key (per-key, as Meta's Swift Reels sample)."),
+            OptionSpec("format", value: "FORMAT", choices: ["json", "plist"], help: "iOS: json (default) or plist (an XML property list with real <data>, for PropertyListSerialization and UIPasteboard.setItems)."),
+            OptionSpec("embed", value: "MODE", choices: ["base64", "path"], help: "iOS json: media as base64 (default) or by absolute path."),
+            OptionSpec("expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."),
+            OptionSpec("o", value: "FILE", help: "Write to FILE, atomically (default: standard output)."),
+            OptionSpec("force", help: "Write the payload even when the target would refuse the media."),
+            OptionSpec("strict", help: "Treat warnings as errors."),
+            profile, timeout, help,
+        ],
+        details: """
+            The media are probed and validated against the target first, as 'validate' does: an error \
+            stops the build with the findings on standard error and nothing written; warnings go to \
+            standard error and into the document's "warnings". Media are streamed into the output in \
+            chunks (base64 and SHA-256), so memory does not grow with the video.
+            """)
+
+    static let commands = [probe, validate, build, targets]
 
     static let global = [
         help,

@@ -60,6 +60,7 @@ public enum ReelShareCLI {
                 case "probe": return try ProbeCommand(parsed).run(stdout: stdout, stderr: stderr)
                 case "validate": return try ValidateCommand(parsed).run(stdout: stdout, stderr: stderr)
                 case "targets": return try TargetsCommand(parsed).run(stdout: stdout, stderr: stderr)
+                case "build": return try BuildCommand(parsed).run(stdout: stdout, stderr: stderr)
                 default: throw UsageError("unknown command '\(spec.name)'")
                 }
             }

@@ -22,6 +22,7 @@ enum BuiltinProfiles {
       },
       "android": {
         "action": "com.instagram.share.ADD_TO_REEL",
+        "mediaIn": "stream",
         "package": "com.instagram.android",
         "appIdExtra": "com.instagram.platform.extra.APPLICATION_ID",
         "mimeType": "video/*",
@@ -121,6 +122,7 @@ enum BuiltinProfiles {
       },
       "android": {
         "action": "com.facebook.reels.SHARE_TO_REEL",
+        "mediaIn": "data",
         "package": "com.facebook.katana",
         "appIdExtra": "com.facebook.platform.extra.APPLICATION_ID",
         "mimeType": "video/*",
@@ -219,6 +221,7 @@ enum BuiltinProfiles {
       },
       "android": {
         "action": "com.instagram.share.ADD_TO_STORY",
+        "mediaIn": "data",
         "package": "com.instagram.android",
         "appIdExtra": "source_application",
         "mimeType": "background",
@@ -340,6 +343,7 @@ enum BuiltinProfiles {
       },
       "android": {
         "action": "com.facebook.stories.ADD_TO_STORY",
+        "mediaIn": "data",
         "package": "com.facebook.katana",
         "appIdExtra": "com.facebook.platform.extra.APPLICATION_ID",
         "mimeType": "background",

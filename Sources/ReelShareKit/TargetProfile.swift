@@ -82,6 +82,8 @@ public struct AndroidEnvelope: Codable, Sendable, Equatable {
     public var sourceApplication: String?
     /// "video/*", or "background" for the background's own type.
     public var mimeType: String
+    /// Where the background's URI goes: "data" (setDataAndType) or "stream" (EXTRA_STREAM).
+    public var mediaIn: String
     public var source: String
 }
 
@@ -170,6 +172,9 @@ public struct ProfileSet: Sendable {
             }
             guard ["share", "publish"].contains(profile.purpose) else {
                 throw ProfileError(field: "\(path).purpose", problem: "'\(profile.purpose)' must be share or publish")
+            }
+            if let android = profile.android, !["data", "stream"].contains(android.mediaIn) {
+                throw ProfileError(field: "\(path).android.mediaIn", problem: "'\(android.mediaIn)' must be data or stream")
             }
             if let ios = profile.ios, !["url", "pasteboard"].contains(ios.appIdPlacement) {
                 throw ProfileError(field: "\(path).ios.appIdPlacement", problem: "'\(ios.appIdPlacement)' must be url or pasteboard")

@@ -1,0 +1,252 @@
+// `reelshare build`, end to end: every payload is decoded again and compared with its inputs.
+import Foundation
+import ReelShareTestSupport
+import Testing
+
+private let media = "Tests/Fixtures/media"
+private let video = "\(media)/h264_aac_10s.mp4"
+private let sticker = "\(media)/sticker_rgba_640x480.png"
+private let background = "\(media)/background_720x1280.jpg"
+
+private func sha256(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.arguments = [path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return String(text.prefix(64))
+}
+
+private func scratch() throws -> URL {
+    let url = TestPaths.packageRoot.appendingPathComponent(".build/test-scratch/\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The files in `directory`, to prove nothing (not even a temporary file) was left behind.
+private func listing(_ directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+}
+
+/// Checks a JSON data object against the file it embeds: base64 decodes to the very bytes.
+private func expectEmbedded(_ object: Any?, file: String, uti: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let data = try #require(object as? [String: Any], sourceLocation: sourceLocation)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: TestPaths.packageRoot.appendingPathComponent(file).path))
+    let text = try #require(data["base64"] as? String, sourceLocation: sourceLocation)
+    let decoded = try #require(Data(base64Encoded: text), sourceLocation: sourceLocation)
+    #expect(decoded == bytes, sourceLocation: sourceLocation)
+    #expect(data["bytes"] as? Int == bytes.count, sourceLocation: sourceLocation)
+    #expect(data["sha256"] as? String == (try sha256(TestPaths.packageRoot.appendingPathComponent(file).path)), sourceLocation: sourceLocation)
+    #expect(data["uti"] as? String == uti, sourceLocation: sourceLocation)
+}
+
+@Suite("reelshare build (end to end)")
+struct BuildCommandTests {
+    /// Target, its key prefix, scheme, and whether the App ID goes in the URL.
+    static let iosTargets: [(target: String, prefix: String, scheme: String, appIdInURL: Bool)] = [
+        ("ig-reels", "com.instagram.sharedSticker.", "instagram-reels", false),
+        ("fb-reels", "com.facebook.sharedSticker.", "facebook-reels", false),
+        ("ig-stories", "com.instagram.sharedSticker.", "instagram-stories", true),
+        ("fb-stories", "com.facebook.sharedSticker.", "facebook-stories", false),
+    ]
+
+    @Test("iOS JSON per target: URL, scheme, App ID placement, key set, data byte for byte", arguments: iosTargets)
+    func iosJSON(target: String, prefix: String, scheme: String, appIdInURL: Bool) throws {
+        let result = try runReelshare(["build", "--target", target, "--video", video, "--sticker", sticker, "--app-id", "1234567890123456"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(result.json)
+        #expect(document["schemaVersion"] as? Int == 1)
+        #expect(document["target"] as? String == target)
+        #expect(document["platform"] as? String == "ios")
+        #expect(document["queriesScheme"] as? String == scheme)
+        #expect(document["url"] as? String == "\(scheme)://share" + (appIdInURL ? "?source_application=1234567890123456" : ""))
+        let pasteboard = try #require(document["pasteboard"] as? [String: Any])
+        #expect((pasteboard["options"] as? [String: Any])?["expirationSeconds"] as? Int == 300)
+        let items = try #require(pasteboard["items"] as? [[String: Any]])
+        #expect(items.count == 1)
+        var keys: Set<String> = [prefix + "backgroundVideo", prefix + "stickerImage"]
+        if !appIdInURL { keys.insert(prefix + "appID") }
+        #expect(Set(items[0].keys) == keys)
+        if !appIdInURL { #expect(items[0][prefix + "appID"] as? String == "1234567890123456") }
+        try expectEmbedded(items[0][prefix + "backgroundVideo"], file: video, uti: "public.mpeg-4")
+        try expectEmbedded(items[0][prefix + "stickerImage"], file: sticker, uti: "public.png")
+        #expect((document["warnings"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("--layout per-key puts each key in its own item")
+    func perKey() throws {
+        let result = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42",
+                                       "--layout", "per-key"])
+        let items = try #require((result.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items.map { Array($0.keys) } == [["com.facebook.sharedSticker.appID"], ["com.facebook.sharedSticker.backgroundVideo"],
+                                                 ["com.facebook.sharedSticker.stickerImage"]])
+        try expectEmbedded(items[1]["com.facebook.sharedSticker.backgroundVideo"], file: video, uti: "public.mpeg-4")
+    }
+
+    @Test("Stories: background image, colours, App ID from the environment")
+    func storiesImage() throws {
+        let result = try runReelshare(["build", "--target", "fb-stories", "--background-image", background, "--top-color", "#112233",
+                                       "--bottom-color", "#AABBCC"], environment: ["REELSHARE_APP_ID": "987"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let items = try #require((result.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items[0]["com.facebook.sharedSticker.backgroundTopColor"] as? String == "#112233")
+        #expect(items[0]["com.facebook.sharedSticker.backgroundBottomColor"] as? String == "#AABBCC")
+        #expect(items[0]["com.facebook.sharedSticker.appID"] as? String == "987")
+        try expectEmbedded(items[0]["com.facebook.sharedSticker.backgroundImage"], file: background, uti: "public.jpeg")
+    }
+
+    @Test("plist: PropertyListSerialization reads real <data> and <string> values", arguments: ["single", "per-key"])
+    func plist(layout: String) throws {
+        let result = try runReelshare(["build", "--target", "ig-stories", "--video", video, "--sticker", sticker, "--app-id", "555",
+                                       "--top-color", "#000000", "--format", "plist", "--layout", layout])
+        #expect(result.status == 0, "\(result.stderr)")
+        let plist = try PropertyListSerialization.propertyList(from: Data(result.stdout.utf8), format: nil)
+        let document = try #require(plist as? [String: Any])
+        #expect(document["url"] as? String == "instagram-stories://share?source_application=555")
+        #expect(document["schemaVersion"] as? Int == 1)
+        let items = try #require((document["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        let merged = items.reduce(into: [String: Any]()) { $0.merge($1) { a, _ in a } }
+        #expect(items.count == (layout == "single" ? 1 : 3))
+        let videoData = try #require(merged["com.instagram.sharedSticker.backgroundVideo"] as? Data)
+        #expect(videoData == (try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(video))))
+        let stickerData = try #require(merged["com.instagram.sharedSticker.stickerImage"] as? Data)
+        #expect(stickerData == (try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(sticker))))
+        #expect(merged["com.instagram.sharedSticker.backgroundTopColor"] as? String == "#000000")
+        #expect(merged["com.instagram.sharedSticker.appID"] == nil, "Instagram Stories takes the App ID in the URL")
+    }
+
+    @Test("--embed path references absolute paths, with size and SHA-256")
+    func embedPath() throws {
+        let result = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "--embed", "path"])
+        let items = try #require((result.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        let object = try #require(items[0]["com.instagram.sharedSticker.backgroundVideo"] as? [String: Any])
+        let absolute = TestPaths.packageRoot.appendingPathComponent(video).path
+        #expect(object["path"] as? String == absolute)
+        #expect(object["base64"] == nil)
+        #expect(object["sha256"] as? String == (try sha256(absolute)))
+    }
+
+    @Test("Android intents: action, package, the background's real type, extras, permissions, <queries>",
+          arguments: [("ig-reels", "com.instagram.share.ADD_TO_REEL", "com.instagram.android", "video/*"),
+                      ("fb-reels", "com.facebook.reels.SHARE_TO_REEL", "com.facebook.katana", "video/*"),
+                      ("ig-stories", "com.instagram.share.ADD_TO_STORY", "com.instagram.android", "video/mp4"),
+                      ("fb-stories", "com.facebook.stories.ADD_TO_STORY", "com.facebook.katana", "video/mp4")])
+    func android(target: String, action: String, package: String, type: String) throws {
+        let result = try runReelshare(["build", "--target", target, "--platform", "android", "--video", video, "--sticker", sticker,
+                                       "--app-id", "314159", "--package", "com.example.app"].filter { _ in true })
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(result.json)
+        #expect(document["platform"] as? String == "android")
+        #expect(document["queries"] as? [String] == [package])
+        let intent = try #require(document["intent"] as? [String: Any])
+        #expect(intent["action"] as? String == action)
+        #expect(intent["package"] as? String == package)
+        #expect(intent["type"] as? String == type)
+        #expect(intent["flags"] as? [String] == ["FLAG_GRANT_READ_URI_PERMISSION"])
+        let extras = try #require(intent["extras"] as? [String: Any])
+        let appIdExtra = target == "ig-stories" ? "source_application" : (target.hasPrefix("ig") ? "com.instagram" : "com.facebook")
+            + ".platform.extra.APPLICATION_ID"
+        #expect(extras[target == "ig-stories" ? "source_application" : appIdExtra] as? String == "314159")
+        if target == "ig-reels" { #expect(extras["source_application"] as? String == "com.example.app") }
+        let stickerPath = TestPaths.packageRoot.appendingPathComponent(sticker).path
+        #expect((extras["interactive_asset_uri"] as? [String: Any])?["path"] as? String == stickerPath)
+        #expect((extras["interactive_asset_uri"] as? [String: Any])?["mimeType"] as? String == "image/png")
+        let grants = try #require(document["grantUriPermission"] as? [[String: Any]])
+        #expect(grants.first?["package"] as? String == package && grants.first?["path"] as? String == stickerPath)
+        let videoPath = TestPaths.packageRoot.appendingPathComponent(video).path
+        let carried = target == "ig-reels" ? extras["android.intent.extra.STREAM"] : intent["data"]
+        #expect((carried as? [String: Any])?["path"] as? String == videoPath)
+        #expect((carried as? [String: Any])?["mimeType"] as? String == "video/mp4")
+    }
+
+    @Test("Android Stories with an image background carry image/jpeg; never image/jpeg for a video")
+    func androidTypes() throws {
+        let image = try runReelshare(["build", "--target", "ig-stories", "--platform", "android", "--background-image", background,
+                                      "--app-id", "1"])
+        #expect((image.json?["intent"] as? [String: Any])?["type"] as? String == "image/jpeg")
+        let mov = try runReelshare(["build", "--target", "fb-stories", "--platform", "android", "--video", "\(media)/h264_aac.mov",
+                                    "--app-id", "1"])
+        #expect((mov.json?["intent"] as? [String: Any])?["type"] as? String == "video/quicktime")
+    }
+
+    /// Bad requests: the arguments, the exit status, and words the error must contain.
+    static let refusals: [(arguments: [String], status: Int32, says: String)] = [
+        (["--target", "ig-stories", "--video", "\(media)/av1.mp4"], 1, "video.codec"),
+        (["--target", "ig-stories", "--video", "\(media)/h264_aac_70s.mp4"], 1, "video.duration.max"),
+        (["--target", "fb-stories", "--sticker", "\(media)/sticker.gif"], 1, "image.format"),
+        (["--target", "ig-reels", "--video", "\(media)/truncated_fast_start.mp4"], 1, "file.truncated"),
+        (["--target", "ig-stories", "--video", video, "--top-color", "red"], 64, "expected #RRGGBB"),
+        (["--target", "ig-stories", "--video", video, "--background-image", background], 64, "cannot go together"),
+        (["--target", "ig-reels", "--sticker", sticker], 64, "needs a background video"),
+        (["--target", "ig-reels", "--video", video, "--top-color", "#000000"], 64, "Stories only"),
+        (["--target", "ig-stories", "--top-color", "#000000"], 64, "colours alone"),
+        (["--target", "ig-reels-api", "--video", video], 64, "validate-only"),
+        (["--target", "ig-reels", "--video", video, "--format", "plist", "--embed", "path"], 64, "--embed path"),
+        (["--target", "ig-reels", "--video", "\(media)/missing.mp4"], 66, "no such file"),
+    ]
+
+    @Test("refused builds exit with the right status, say why, and leave no file", arguments: refusals)
+    func refused(arguments: [String], status: Int32, says: String) throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("payload.json").path
+        let result = try runReelshare(["build", "--app-id", "1234", "-o", output] + arguments)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(listing(directory).isEmpty, "left behind: \(listing(directory))")
+    }
+
+    @Test("the App ID: missing says where the target wants it; a bundle identifier is named as such")
+    func appId() throws {
+        let missing = try runReelshare(["build", "--target", "ig-stories", "--video", video], environment: ["REELSHARE_APP_ID": ""])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("missing App ID: ig-stories takes it in the launch URL's query, instagram-stories://share?source_application=APP_ID"))
+        let pasteboard = try runReelshare(["build", "--target", "fb-reels", "--video", video], environment: ["REELSHARE_APP_ID": ""])
+        #expect(pasteboard.stderr.contains("fb-reels takes it on the pasteboard, key com.facebook.sharedSticker.appID"))
+        let bundle = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--app-id", "com.example.app"])
+        #expect(bundle.status == 64)
+        #expect(bundle.stderr.contains("looks like a bundle identifier"))
+    }
+
+    @Test("-o writes atomically: a refused build leaves the old file as it was")
+    func atomicOutput() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("payload.json")
+        try "previous payload".write(to: output, atomically: true, encoding: .utf8)
+        let refused = try runReelshare(["build", "--target", "ig-stories", "--video", "\(media)/av1.mp4", "--app-id", "1", "-o", output.path])
+        #expect(refused.status == 1)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous payload")
+        let written = try runReelshare(["build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", output.path])
+        #expect(written.status == 0)
+        #expect(written.stdout.isEmpty)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        #expect(document?["target"] as? String == "ig-stories")
+        #expect(listing(directory) == ["payload.json"])
+        let unwritable = try runReelshare(["build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", "/nonexistent/dir/p.json"])
+        #expect(unwritable.status == 73)
+        #expect(unwritable.stderr.hasPrefix("reelshare: error: cannot create a file beside /nonexistent/dir/p.json"))
+    }
+
+    @Test("--force writes a refused payload and lists the errors; warnings always reach the document")
+    func forceAndWarnings() throws {
+        let forced = try runReelshare(["build", "--target", "ig-stories", "--video", "\(media)/h264_aac_25s.mp4", "--app-id", "1", "--force"])
+        #expect(forced.status == 0)
+        let warnings = try #require(forced.json?["warnings"] as? [[String: Any]])
+        #expect(warnings.map { $0["rule"] as? String } == ["video.duration.max"])
+        #expect(warnings.first?["path"] as? String == "\(media)/h264_aac_25s.mp4")
+        #expect(forced.stderr.contains("error[video.duration.max]"))
+        let big = try runReelshare(["build", "--target", "ig-stories", "--sticker", background, "--app-id", "1",
+                                    "--content-url", "https://example.com/a"])
+        #expect(big.status == 0)
+        let rules = (big.json?["warnings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
+        #expect(rules == ["build.content-url", "image.dimensions"])
+        let items = try #require((big.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items[0]["com.instagram.sharedSticker.contentURL"] as? String == "https://example.com/a")
+        #expect(big.stderr.contains("reelshare: warning: contentURL"))
+    }
+}
