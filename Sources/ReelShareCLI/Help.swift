@@ -31,7 +31,7 @@ enum Help {
     }
 
     static func usage(_ spec: CommandSpec) -> String {
-        "reelshare \(spec.name) [OPTIONS] \(spec.operands)"
+        spec.operands.isEmpty ? "reelshare \(spec.name) [OPTIONS]" : "reelshare \(spec.name) [OPTIONS] \(spec.operands)"
     }
 
     static func exitStatusSection() -> String {
