@@ -75,6 +75,10 @@ let package = Package(
             name: "reelshare",
             dependencies: ["ReelShareCLI"]
         ),
+        .executableTarget(
+            name: "reelshare-bench",
+            dependencies: ["ReelShareMedia", "ReelShareKit"]
+        ),
         .target(
             name: "ReelShareTestSupport",
             path: "Tests/Support"
