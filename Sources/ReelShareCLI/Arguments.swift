@@ -120,7 +120,27 @@ enum CommandTable {
             chunks (base64 and SHA-256), so memory does not grow with the video.
             """)
 
-    static let commands = [probe, validate, build, targets]
+    static let doctor = CommandSpec(
+        name: "doctor",
+        summary: "Check an app's Info.plist and AndroidManifest.xml for what sharing needs.",
+        operands: "",
+        options: [
+            OptionSpec("plist", value: "FILE", help: "An Info.plist (XML or binary): LSApplicationQueriesSchemes must list each target's scheme; FacebookAppID must be a Meta App ID. Repeatable."),
+            OptionSpec("manifest", value: "FILE", help: "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."),
+            OptionSpec("target", value: "T[,T...]", help: "Check for these targets only (default: the four share targets)."),
+            OptionSpec("app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: ["text", "json", "ndjson", "junit", "github"],
+                help: "As for validate: text (default), json, ndjson, junit or github."),
+            profile, help,
+        ],
+        details: """
+            The most reported sharing failure is not the media: the app forgot to allow-list the URL \
+            scheme, put the App ID in the wrong place, or (Android 11+) lacks the <queries> entry, and \
+            the share silently does nothing. Findings, formats and exit statuses are those of validate.
+            """)
+
+    static let commands = [probe, validate, build, doctor, targets, Completions.spec]
 
     static let global = [
         help,

@@ -61,6 +61,13 @@ public enum ReelShareCLI {
                 case "validate": return try ValidateCommand(parsed).run(stdout: stdout, stderr: stderr)
                 case "targets": return try TargetsCommand(parsed).run(stdout: stdout, stderr: stderr)
                 case "build": return try BuildCommand(parsed).run(stdout: stdout, stderr: stderr)
+                case "doctor": return try DoctorCommand(parsed).run(stdout: stdout, stderr: stderr)
+                case "completions":
+                    guard parsed.operands.count == 1, let script = Completions.script(for: parsed.operands[0]) else {
+                        throw UsageError("completions needs one SHELL: \(Completions.shells.joined(separator: ", "))", command: "completions")
+                    }
+                    stdout.write(script)
+                    return .success
                 default: throw UsageError("unknown command '\(spec.name)'")
                 }
             }

@@ -21,24 +21,30 @@ struct ValidateCommand {
         strict = parsed.has("strict")
         asBackground = parsed.value("as") == "background"
         let profiles = try Self.profiles(parsed)
-        let names = (parsed.values["target"] ?? []).flatMap { $0.split(separator: ",").map(String.init) }
-        if names.isEmpty {
+        if let named = try Self.targets(named: parsed.values["target"] ?? [], in: profiles, command: "validate") {
+            targets = named
+            requireAll = true
+        } else {
             targets = profiles.shareTargets
             requireAll = false
-        } else {
-            targets = try names.map { name in
-                guard let profile = profiles.profile(name) else {
-                    let known = profiles.profiles.map(\.id)
-                    let hint = Spelling.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
-                    throw UsageError("unknown target '\(name)'; \(hint)targets: \(known.joined(separator: ", "))", command: "validate")
-                }
-                return profile
-            }
-            requireAll = true
         }
         options.deep = parsed.has("deep") || Validator.needsDeep(targets)
         if let value = parsed.value("jobs") { jobs = try ProbeCommand.integer(value, option: "--jobs", in: 1...256) }
         if let value = parsed.value("timeout") { options.timeoutSeconds = try ProbeCommand.seconds(value) }
+    }
+
+    /// The profiles named by --target values (comma lists allowed), or nil when none is named.
+    static func targets(named values: [String], in profiles: ProfileSet, command: String) throws -> [TargetProfile]? {
+        let names = values.flatMap { $0.split(separator: ",").map(String.init) }
+        guard !names.isEmpty else { return nil }
+        return try names.map { name in
+            guard let profile = profiles.profile(name) else {
+                let known = profiles.profiles.map(\.id)
+                let hint = Spelling.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+                throw UsageError("unknown target '\(name)'; \(hint)targets: \(known.joined(separator: ", "))", command: command)
+            }
+            return profile
+        }
     }
 
     /// The built-in profiles plus those of every --profile FILE.

@@ -66,14 +66,36 @@ final class ValidationRenderer {
     // MARK: text
 
     private func text(_ result: ValidationResult) -> String {
-        var out = ""
-        var fixes: Set<String> = []  // one command per target fixes all it can; each shown once
+        // The same finding from several targets (same rule, words and source) is one line that
+        // names them all; each fix command is shown once, with the targets it serves.
+        var groups: [(finding: Finding, targets: [String])] = []
+        var fixes: [(command: String, targets: [String])] = []
         for verdict in result.verdicts {
             for finding in verdict.findings {
-                let label = color ? paint(finding.severity) : finding.severity.rawValue
-                out += "\(result.path): \(label)[\(finding.rule)] \(verdict.target): \(finding.message) (\(finding.source))\n"
+                if let index = groups.firstIndex(where: {
+                    $0.finding.rule == finding.rule && $0.finding.severity == finding.severity
+                        && $0.finding.message == finding.message && $0.finding.source == finding.source
+                }) {
+                    groups[index].targets.append(verdict.target)
+                } else {
+                    groups.append((finding, [verdict.target]))
+                }
             }
-            if let fix = verdict.fix, fixes.insert(fix).inserted { out += "  fix: \(fix)\n" }
+            if let fix = verdict.fix {
+                if let index = fixes.firstIndex(where: { $0.command == fix }) {
+                    fixes[index].targets.append(verdict.target)
+                } else {
+                    fixes.append((fix, [verdict.target]))
+                }
+            }
+        }
+        var out = ""
+        for (finding, targets) in groups {
+            let label = color ? paint(finding.severity) : finding.severity.rawValue
+            out += "\(result.path): \(label)[\(finding.rule)] \(targets.joined(separator: ", ")): \(finding.message) (\(finding.source))\n"
+        }
+        for (command, targets) in fixes {
+            out += "  fix (\(targets.joined(separator: ", "))): \(command)\n"
         }
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)

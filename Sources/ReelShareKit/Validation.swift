@@ -1,8 +1,17 @@
 // Validation of one file against several targets, and its wire form (schemaVersion 1).
 
 public struct ValidationResult: Sendable, Equatable {
+    public init(path: String, kind: String, role: Role?, verdicts: [TargetVerdict], accepted: Bool) {
+        self.path = path
+        self.kind = kind
+        self.role = role
+        self.verdicts = verdicts
+        self.accepted = accepted
+    }
+
     public var path: String
-    public var kind: MediaKind
+    /// video, image, audio or unknown for media; plist or manifest for `doctor`.
+    public var kind: String
     public var role: Role?
     public var verdicts: [TargetVerdict]
     /// Whether the file passes: any target when none was named, every named target otherwise.
@@ -32,7 +41,7 @@ public enum Validator {
             Rules.evaluate(report, role: role ?? (asBackground ? .backgroundImage : .sticker), profile: $0, strict: strict)
         }
         let accepted = requireAll ? verdicts.allSatisfy(\.accepted) : verdicts.contains(where: \.accepted)
-        return ValidationResult(path: report.path, kind: report.kind, role: role, verdicts: verdicts, accepted: accepted)
+        return ValidationResult(path: report.path, kind: report.kind.rawValue, role: role, verdicts: verdicts, accepted: accepted)
     }
 
     /// Whether validating in `role` against these profiles needs a packet scan.
@@ -76,7 +85,7 @@ public enum ValidationJSON {
     public static func result(_ r: ValidationResult) -> JSON {
         .object([
             "path": .string(r.path),
-            "kind": .string(r.kind.rawValue),
+            "kind": .string(r.kind),
             "role": .from(r.role?.rawValue),
             "accepted": .bool(r.accepted),
             "targets": .array(r.verdicts.map(verdict)),
