@@ -13,10 +13,12 @@ enum Help {
             COMMANDS:
 
             """
-        for command in CommandTable.commands {
-            text += "  " + pad(command.name, 10) + command.summary + "\n"
+        let rows = CommandTable.commands.map { ($0.name, $0.summary) } + [("help", "Show help for a command: reelshare help probe")]
+        let width = (rows.map(\.0.count).max() ?? 8) + 4
+        for (name, summary) in rows {
+            let body = wrap(summary, indent: String(repeating: " ", count: width))
+            text += "  " + pad(name, width - 2) + body.drop { $0 == " " } + "\n"
         }
-        text += "  " + pad("help", 10) + "Show help for a command: reelshare help probe\n"
         text += "\nOPTIONS:\n"
         for option in CommandTable.global { text += optionLine(option) }
         text += "\n" + exitStatusSection() + "\nSee 'man reelshare' for the JSON output and examples.\n"

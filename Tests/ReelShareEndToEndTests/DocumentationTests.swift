@@ -40,7 +40,8 @@ struct DocumentationTests {
     static func commands() throws -> [String] {
         let help = try runReelshare(["--help"]).stdout
         let section = try #require(help.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first)
-        return section.split(separator: "\n").map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
+        return section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }  // not continuations
+            .map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
             .filter { $0 != "help" }
     }
 
