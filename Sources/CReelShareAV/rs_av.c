@@ -53,10 +53,36 @@ const char *rs_av_codec_version(void) {
 
 // MARK: - Reading the file's own structure
 
-static int read_at(int fd, int64_t offset, uint8_t *buffer, size_t length) {
+typedef struct deadline {
+    int64_t at; // av_gettime_relative() microseconds; 0: none
+} deadline;
+
+static int interrupt_callback(void *opaque) {
+    const deadline *d = opaque;
+    return d->at > 0 && av_gettime_relative() > d->at;
+}
+
+// A file (read with pread on a descriptor of our own) or a buffer in memory (fuzzing), seen the same
+// way by the structure walkers below and, through a custom AVIOContext, by FFmpeg.
+typedef struct source {
+    int fd;              // a file, or -1
+    const uint8_t *data; // or memory
+    int64_t size;
+    int64_t position;    // FFmpeg's read position
+    int64_t bytes_read;  // by FFmpeg, against the byte budget
+    int64_t byte_budget;
+    const struct deadline *deadline;
+} source;
+
+static int read_at(const source *src, int64_t offset, uint8_t *buffer, size_t length) {
+    if (offset < 0 || offset > src->size || (int64_t)length > src->size - offset) return 0;
+    if (src->data) {
+        memcpy(buffer, src->data + offset, length);
+        return 1;
+    }
     size_t done = 0;
     while (done < length) {
-        ssize_t n = pread(fd, buffer + done, length - done, (off_t)(offset + (int64_t)done));
+        ssize_t n = pread(src->fd, buffer + done, length - done, (off_t)(offset + (int64_t)done));
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return 0;
         done += (size_t)n;
@@ -86,18 +112,18 @@ typedef struct iso_facts {
 enum { ISO_MAX_BOXES = 100000, ISO_MAX_DEPTH = 4 };
 
 // Walks the boxes in [start, end). Descends only into moov, trak and edts, where edit lists live.
-static void iso_walk(int fd, int64_t start, int64_t end, int64_t file_size, int depth,
+static void iso_walk(const source *src, int64_t start, int64_t end, int64_t file_size, int depth,
                      iso_facts *facts) {
     int64_t at = start;
     while (at + 8 <= end && facts->boxes_seen < ISO_MAX_BOXES) {
         uint8_t header[16];
-        if (!read_at(fd, at, header, 8)) return;
+        if (!read_at(src, at, header, 8)) return;
         facts->boxes_seen++;
         uint64_t size = be32(header);
         uint32_t type = be32(header + 4);
         int64_t header_size = 8;
         if (size == 1) {
-            if (at + 16 > end || !read_at(fd, at + 8, header + 8, 8)) return;
+            if (at + 16 > end || !read_at(src, at + 8, header + 8, 8)) return;
             size = be64(header + 8);
             header_size = 16;
         } else if (size == 0) {
@@ -112,7 +138,7 @@ static void iso_walk(int fd, int64_t start, int64_t end, int64_t file_size, int 
             if (box_end > file_size) facts->past_eof = 1;
             if (type == FOURCC('f', 't', 'y', 'p') && !facts->has_ftyp) {
                 uint8_t brand[4];
-                if (size >= 12 && read_at(fd, at + header_size, brand, 4)) {
+                if (size >= 12 && read_at(src, at + header_size, brand, 4)) {
                     facts->major_brand = be32(brand);
                     facts->has_ftyp = 1;
                 }
@@ -125,11 +151,11 @@ static void iso_walk(int fd, int64_t start, int64_t end, int64_t file_size, int 
         if (depth < ISO_MAX_DEPTH &&
             (type == FOURCC('m', 'o', 'o', 'v') || type == FOURCC('t', 'r', 'a', 'k') ||
              type == FOURCC('e', 'd', 't', 's'))) {
-            iso_walk(fd, at + header_size, box_end < end ? box_end : end, file_size, depth + 1,
+            iso_walk(src, at + header_size, box_end < end ? box_end : end, file_size, depth + 1,
                      facts);
         } else if (type == FOURCC('e', 'l', 's', 't')) {
             uint8_t body[8];
-            if (read_at(fd, at + header_size, body, 8) && be32(body + 4) > 0) facts->edit_list = 1;
+            if (read_at(src, at + header_size, body, 8) && be32(body + 4) > 0) facts->edit_list = 1;
         }
         at = box_end;
     }
@@ -169,10 +195,10 @@ typedef struct ebml_facts {
     int past_eof; // the Segment declares more bytes than the file holds
 } ebml_facts;
 
-static void ebml_read(int fd, int64_t file_size, ebml_facts *facts) {
+static void ebml_read(const source *src, int64_t file_size, ebml_facts *facts) {
     uint8_t buf[256];
     size_t have = file_size < (int64_t)sizeof buf ? (size_t)file_size : sizeof buf;
-    if (!read_at(fd, 0, buf, have)) return;
+    if (!read_at(src, 0, buf, have)) return;
     uint64_t id, size;
     int id_len, size_len;
     if (!ebml_vint(buf, have, 1, &id, &id_len) || id != 0x1A45DFA3) return;
@@ -192,7 +218,7 @@ static void ebml_read(int fd, int64_t file_size, ebml_facts *facts) {
     }
     // The Segment follows the EBML header.
     uint8_t seg[12];
-    if ((int64_t)header_end + 12 > file_size || !read_at(fd, (int64_t)header_end, seg, 12)) return;
+    if ((int64_t)header_end + 12 > file_size || !read_at(src, (int64_t)header_end, seg, 12)) return;
     if (!ebml_vint(seg, 12, 1, &id, &id_len) || id != 0x18538067) return;
     if (!ebml_vint(seg + id_len, 12 - id_len, 0, &size, &size_len) || size == UINT64_MAX) return;
     uint64_t segment_end = header_end + id_len + size_len + size;
@@ -372,14 +398,6 @@ static void parse_vp8_frame(const uint8_t *data, size_t size, video_layout *out)
 
 // MARK: - Probe
 
-typedef struct deadline {
-    int64_t at; // av_gettime_relative() microseconds; 0: none
-} deadline;
-
-static int interrupt_callback(void *opaque) {
-    const deadline *d = opaque;
-    return d->at > 0 && av_gettime_relative() > d->at;
-}
 
 static rs_av_status fail(rs_av_status status, char *message, size_t size, const char *text, int err) {
     if (err == 0) {
@@ -399,8 +417,7 @@ static rs_av_status status_for(int err, const deadline *d) {
     if (err == AVERROR(EACCES) || err == AVERROR(EPERM) || err == AVERROR(EISDIR) ||
         err == AVERROR(EIO))
         return RS_AV_UNREADABLE;
-    if (err == AVERROR(ENOMEM)) return RS_AV_INTERNAL;
-    return RS_AV_CORRUPT;
+    return RS_AV_CORRUPT; // ENOMEM here means the file asked for an absurd allocation
 }
 
 static const char *profile_name(enum AVCodecID codec, int profile) {
@@ -572,18 +589,68 @@ static int scan_packets(AVFormatContext *fmt, int index, int deep, const AVStrea
     return ret == AVERROR_EOF || ret >= 0 ? 0 : ret;
 }
 
-rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds,
-                              rs_av_info *info, char *message, size_t message_size) {
-    rs_av_init();
+// MARK: - FFmpeg reads through the source
+
+static int avio_read_source(void *opaque, uint8_t *buffer, int size) {
+    source *src = opaque;
+    if (interrupt_callback((void *)src->deadline)) return AVERROR_EXIT;
+    if (src->bytes_read > src->byte_budget) return AVERROR(EFBIG);
+    if (src->position >= src->size) return AVERROR_EOF;
+    int64_t left = src->size - src->position;
+    size_t n = (size_t)(left < size ? left : size);
+    if (!read_at(src, src->position, buffer, n)) return AVERROR(EIO);
+    src->position += (int64_t)n;
+    src->bytes_read += (int64_t)n;
+    return (int)n;
+}
+
+static int64_t avio_seek_source(void *opaque, int64_t offset, int whence) {
+    source *src = opaque;
+    whence &= ~AVSEEK_FORCE;
+    if (whence == AVSEEK_SIZE) return src->size;
+    int64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? src->position : whence == SEEK_END ? src->size : -1;
+    if (base < 0 || offset > INT64_MAX - base || base + offset < 0) return AVERROR(EINVAL);
+    src->position = base + offset;
+    return src->position;
+}
+
+// Demuxers that follow references (HLS playlists, concat lists, image sequences) may not open
+// anything: a probe reads the one file it was given.
+static int refuse_io_open(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags,
+                          AVDictionary **options) {
+    return AVERROR(EPERM);
+}
+
+enum { AVIO_BUFFER = 64 * 1024, MAX_STREAMS = 100, MAX_DIMENSION = 16384 };
+
+static rs_av_status probe_source(source *src, const char *name, int deep, double timeout_seconds,
+                                 rs_av_info *info, char *message, size_t message_size);
+
+static void reset_info(rs_av_info *info) {
     memset(info, 0, sizeof *info);
     info->duration_seconds = -1;
     info->format_bit_rate = info->video_bit_rate = info->audio_bit_rate = -1;
     info->width = info->height = info->bit_depth = info->sample_rate = info->channels = -1;
     info->frame_rate = -1;
     info->fast_start = info->edit_list = -1;
+}
+
+rs_av_status rs_av_probe_memory(const uint8_t *data, size_t size, int deep, double timeout_seconds,
+                                rs_av_info *info, char *message, size_t message_size) {
+    rs_av_init();
+    reset_info(info);
+    message[0] = 0;
+    source src = {.fd = -1, .data = data, .size = (int64_t)size};
+    return probe_source(&src, "", deep, timeout_seconds, info, message, message_size);
+}
+
+rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds,
+                              rs_av_info *info, char *message, size_t message_size) {
+    rs_av_init();
+    reset_info(info);
     message[0] = 0;
 
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         int e = errno;
         return fail(e == ENOENT ? RS_AV_NOT_FOUND : RS_AV_UNREADABLE, message, message_size,
@@ -594,36 +661,63 @@ rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds
         close(fd);
         return fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
     }
-    info->file_size = sb.st_size;
+    source src = {.fd = fd, .data = NULL, .size = sb.st_size};
+    rs_av_status status = probe_source(&src, path, deep, timeout_seconds, info, message, message_size);
+    close(fd);
+    return status;
+}
 
+static rs_av_status probe_source(source *src, const char *name, int deep, double timeout_seconds,
+                                 rs_av_info *info, char *message, size_t message_size) {
+    info->file_size = src->size;
     deadline budget = {timeout_seconds > 0 ? av_gettime_relative() + (int64_t)(timeout_seconds * 1e6)
                                            : 0};
+    src->deadline = &budget;
+    // Reading the file three times over is plenty for any probe, deep ones included.
+    src->byte_budget = 3 * src->size + (16 << 20);
+
     AVFormatContext *fmt = avformat_alloc_context();
-    if (!fmt) {
-        close(fd);
+    uint8_t *buffer = av_malloc(AVIO_BUFFER);
+    AVIOContext *io = buffer ? avio_alloc_context(buffer, AVIO_BUFFER, 0, src, avio_read_source, NULL,
+                                                 avio_seek_source) : NULL;
+    if (!fmt || !io) {
+        avformat_free_context(fmt);
+        if (io) av_freep(&io->buffer);
+        else av_free(buffer);
+        avio_context_free(&io);
         return fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     }
+    fmt->pb = io;
+    fmt->flags |= AVFMT_FLAG_CUSTOM_IO;
+    fmt->io_open = refuse_io_open;
     fmt->interrupt_callback.callback = interrupt_callback;
     fmt->interrupt_callback.opaque = &budget;
-    AVDictionary *options = NULL;
-    av_dict_set(&options, "protocol_whitelist", "file", 0); // never follow references elsewhere
-    int err = avformat_open_input(&fmt, path, NULL, &options);
-    av_dict_free(&options);
+    // The name is only a hint for format probing; FFmpeg opens nothing by it (custom I/O).
+    int err = avformat_open_input(&fmt, name, NULL, NULL);
     if (err < 0) {
+        av_freep(&io->buffer);
+        avio_context_free(&io);
         iso_facts iso = {0, 0, -1, -1, 0, 0, 0};
-        iso_walk(fd, 0, info->file_size, info->file_size, 0, &iso);
-        close(fd);
+        iso_walk(src, 0, info->file_size, info->file_size, 0, &iso);
         if (iso.has_ftyp && iso.moov_offset < 0 && iso.past_eof)
             return fail(RS_AV_CORRUPT, message, message_size,
                         "truncated: the file ends inside the media data and its index (moov) is missing", 0);
         if (info->file_size == 0) return fail(RS_AV_CORRUPT, message, message_size, "empty file", 0);
-        if (err == AVERROR_INVALIDDATA || err == AVERROR(EINVAL))
+        if (err == AVERROR(EFBIG))
+            return fail(RS_AV_TIMEOUT, message, message_size, "gave up: reading it took too many bytes", 0);
+        if (err == AVERROR_INVALIDDATA || err == AVERROR(EINVAL) || err == AVERROR(EPERM))
             return fail(RS_AV_UNSUPPORTED, message, message_size,
                         "not a recognised video, audio or image file", 0);
         return fail(status_for(err, &budget), message, message_size, "cannot open", err);
     }
 
     rs_av_status status = RS_AV_OK;
+    if (fmt->nb_streams > MAX_STREAMS) {
+        snprintf(message, message_size, "the file declares %u streams, more than the %d this probe reads",
+                 fmt->nb_streams, MAX_STREAMS);
+        status = RS_AV_TOO_LARGE;
+        goto done;
+    }
     const char *demuxer = fmt->iformat->name;
     info->demuxer = demuxer;
     info->container = demuxer;
@@ -631,18 +725,17 @@ rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds
     int is_mkv = strcmp(demuxer, "matroska,webm") == 0;
     if (is_iso) {
         iso_facts iso = {0, 0, -1, -1, 0, 0, 0};
-        iso_walk(fd, 0, info->file_size, info->file_size, 0, &iso);
+        iso_walk(src, 0, info->file_size, info->file_size, 0, &iso);
         info->container = iso_container_name(&iso);
         info->fast_start = iso.moov_offset >= 0 && (iso.mdat_offset < 0 || iso.moov_offset < iso.mdat_offset);
         info->edit_list = iso.edit_list;
         info->truncated = iso.past_eof;
     } else if (is_mkv) {
         ebml_facts ebml = {0, 0};
-        ebml_read(fd, info->file_size, &ebml);
+        ebml_read(src, info->file_size, &ebml);
         info->container = ebml.is_webm ? "webm" : "matroska";
         info->truncated = ebml.past_eof;
     }
-    close(fd);
 
     int video_index = -1, audio_index = -1;
     video_layout layout = {-1, -1, -1};
@@ -662,6 +755,13 @@ rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds
     if (video_index >= 0) fill_video(fmt->streams[video_index], info, &layout);
     if (audio_index >= 0) fill_audio(fmt->streams[audio_index], info);
 
+    // Refuse absurd dimensions before anything decodes a frame of that size.
+    if (info->width > MAX_DIMENSION || info->height > MAX_DIMENSION) {
+        snprintf(message, message_size, "video dimensions %dx%d exceed the limit (%dx%d)", info->width,
+                 info->height, MAX_DIMENSION, MAX_DIMENSION);
+        status = RS_AV_TOO_LARGE;
+        goto done;
+    }
     enum AVCodecID video_codec =
         video_index >= 0 ? fmt->streams[video_index]->codecpar->codec_id : AV_CODEC_ID_NONE;
     if (needs_stream_info(info, fmt, video_codec)) {
@@ -741,6 +841,8 @@ rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds
         info->format_bit_rate = (int64_t)((double)info->file_size * 8 / info->duration_seconds);
 
 done:
-    avformat_close_input(&fmt);
+    avformat_close_input(&fmt); // with AVFMT_FLAG_CUSTOM_IO, the I/O context stays ours to free
+    av_freep(&io->buffer);
+    avio_context_free(&io);
     return status;
 }

@@ -50,6 +50,7 @@ enum FFmpeg {
         case RS_AV_CORRUPT: return .corrupt
         case RS_AV_UNSUPPORTED: return .unsupported
         case RS_AV_TIMEOUT: return .timeout
+        case RS_AV_TOO_LARGE: return .tooLarge
         default: return .internal
         }
     }

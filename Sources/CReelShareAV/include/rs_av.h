@@ -19,8 +19,9 @@ typedef enum rs_av_status {
     RS_AV_UNREADABLE = 2,  // exists but cannot be opened or read (permissions, I/O)
     RS_AV_CORRUPT = 3,     // FFmpeg cannot parse it, or a stream is broken
     RS_AV_UNSUPPORTED = 4, // parsed, but holds no audio or video stream
-    RS_AV_TIMEOUT = 5,     // the time budget ran out
+    RS_AV_TIMEOUT = 5,     // the time or byte budget ran out
     RS_AV_INTERNAL = 6,    // out of memory or an unexpected FFmpeg failure
+    RS_AV_TOO_LARGE = 7,   // absurd dimensions or stream counts, refused before decoding
 } rs_av_status;
 
 /// Values meaning "unknown" in rs_av_info: -1 for integers, a negative double, NULL for strings.
@@ -78,6 +79,11 @@ void rs_av_init(void);
 rs_av_status rs_av_probe_file(const char *_Nonnull path, int deep, double timeout_seconds,
                               rs_av_info *_Nonnull info, char *_Nonnull message,
                               size_t message_size);
+
+/// Probes a file held in memory (for fuzzing): the same code, reading the buffer.
+rs_av_status rs_av_probe_memory(const uint8_t *_Nonnull data, size_t size, int deep,
+                                double timeout_seconds, rs_av_info *_Nonnull info,
+                                char *_Nonnull message, size_t message_size);
 
 /// Versions of the libraries this binary runs with, as "major.minor.micro".
 const char *_Nonnull rs_av_format_version(void);
