@@ -4,9 +4,6 @@
 // exported or does not grant URI permissions makes the target unable to read the media.
 // The results have the shape of `validate`'s, so the same renderers and exit statuses apply.
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 public enum Doctor {
     static let plistSource = "Apple, LSApplicationQueriesSchemes: canOpenURL is false for schemes not listed"
@@ -18,17 +15,13 @@ public enum Doctor {
 
     /// Checks an Info.plist (XML or binary) for every target's URL scheme and the App ID.
     public static func checkPlist(_ data: Data, path: String, targets: [TargetProfile], appId: String?) -> ValidationResult {
-        let plist: [String: Any]
-        do {
-            guard let dictionary = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
-                return unreadable(path, kind: "plist", rule: "ios.plist", "not an Info.plist: the top level is not a dictionary", targets)
-            }
-            plist = dictionary
-        } catch {
-            return unreadable(path, kind: "plist", rule: "ios.plist", "not a property list (XML or binary)", targets)
+        guard case .dictionary(let plist)? = PropertyList.parse([UInt8](data)) else {
+            return unreadable(path, kind: "plist", rule: "ios.plist", "not a property list (XML or binary) with a dictionary at its top", targets)
         }
-        let schemes = plist["LSApplicationQueriesSchemes"] as? [Any]
-        let listed = Set((schemes ?? []).compactMap { $0 as? String })
+        let schemeValues: [PlistValue]?
+        if case .array(let values)? = plist["LSApplicationQueriesSchemes"] { schemeValues = values } else { schemeValues = nil }
+        let schemes = schemeValues?.allSatisfy({ $0.string != nil }) == true ? schemeValues : nil
+        let listed = Set((schemes ?? []).compactMap(\.string))
         let facebookAppId = plist["FacebookAppID"]
         let verdicts = targets.compactMap { target -> TargetVerdict? in
             guard let ios = target.ios else { return nil }
@@ -49,12 +42,14 @@ public enum Doctor {
         return ValidationResult(path: path, kind: "plist", role: nil, verdicts: verdicts, accepted: verdicts.allSatisfy(\.accepted))
     }
 
-    static func appIdFindings(_ value: Any?, expected: String?) -> [Finding] {
+    static func appIdFindings(_ value: PlistValue?, expected: String?) -> [Finding] {
         guard let value else {
             return [Finding(rule: "ios.app-id", severity: .error, message: "FacebookAppID is missing", actual: .null,
                             limit: expected.map(JSON.string) ?? .null, source: appIdSource)]
         }
-        guard let text = value as? String ?? (value as? NSNumber)?.stringValue else {
+        let number: String?
+        if case .integer(let integer) = value { number = String(integer) } else { number = nil }
+        guard let text = value.string ?? number else {
             return [Finding(rule: "ios.app-id", severity: .error, message: "FacebookAppID is not a string", source: appIdSource)]
         }
         if text.hasPrefix("$(") {
@@ -142,41 +137,33 @@ struct Manifest {
     var providers: [Provider] = []
 
     static func parse(_ data: Data) -> Manifest? {
-        let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        parser.shouldResolveExternalEntities = false
-        guard parser.parse(), reader.sawManifest else { return nil }
-        return reader.manifest
-    }
-
-    private final class Reader: NSObject, XMLParserDelegate {
+        guard let events = XMLReader.events([UInt8](data)), case .start("manifest", _)? = events.first else { return nil }
         var manifest = Manifest()
         var stack: [String] = []
-        var sawManifest = false
-
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            if stack.isEmpty { sawManifest = element == "manifest" }
-            let name = attributes["android:name"]
-            switch (stack.last, element) {
-            case ("queries", "package"):
-                if let name { manifest.queriedPackages.insert(name) }
-            case ("intent", "action") where stack.dropLast().last == "queries":
-                if let name { manifest.queriedActions.insert(name) }
-            case ("application", "provider"):
-                manifest.providers.append(Provider(name: name ?? "", exported: attributes["android:exported"],
-                                                   grantUriPermissions: attributes["android:grantUriPermissions"]))
-            case ("provider", "meta-data") where name == "android.support.FILE_PROVIDER_PATHS":
-                if !manifest.providers.isEmpty { manifest.providers[manifest.providers.count - 1].hasFileProviderPaths = true }
-            default:
+        for event in events {
+            switch event {
+            case .start(let element, let attributes):
+                let name = attributes["android:name"]
+                switch (stack.last, element) {
+                case ("queries", "package"):
+                    if let name { manifest.queriedPackages.insert(name) }
+                case ("intent", "action") where stack.dropLast().last == "queries":
+                    if let name { manifest.queriedActions.insert(name) }
+                case ("application", "provider"):
+                    manifest.providers.append(Provider(name: name ?? "", exported: attributes["android:exported"],
+                                                       grantUriPermissions: attributes["android:grantUriPermissions"]))
+                case ("provider", "meta-data") where name == "android.support.FILE_PROVIDER_PATHS":
+                    if !manifest.providers.isEmpty { manifest.providers[manifest.providers.count - 1].hasFileProviderPaths = true }
+                default:
+                    break
+                }
+                stack.append(element)
+            case .end:
+                _ = stack.popLast()
+            case .text:
                 break
             }
-            stack.append(element)
         }
-
-        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-            _ = stack.popLast()
-        }
+        return manifest
     }
 }

@@ -1,0 +1,13 @@
+// libFuzzer target: full JPEG decode (rs_img, libjpeg) from memory, EXIF parsing included.
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rs_image.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static const rs_img_limits limits = {4096, 4096, 16u << 20};
+    rs_img_info info;
+    char message[256];
+    rs_img_probe_jpeg(data, size, &limits, &info, message, sizeof message);
+    return 0;
+}

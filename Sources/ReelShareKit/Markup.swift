@@ -1,0 +1,383 @@
+// Small, bounded readers for the app files `doctor` checks: XML (for AndroidManifest.xml and XML
+// property lists) and binary property lists. Foundation's XMLParser and PropertyListSerialization
+// crash on some malformed input on Linux (Scripts/fuzz found a binary plist with a set, and
+// invalid UTF-8 in an attribute); these readers return nil instead, and never follow external
+// entities, recurse without limit or allocate what the input merely claims.
+
+/// A property list value.
+public indirect enum PlistValue: Equatable, Sendable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case bool(Bool)
+    case data([UInt8])
+    case date(Double)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+
+    public var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
+
+import Foundation
+
+// MARK: - XML
+
+/// One event of an XML document.
+enum XMLEvent: Equatable {
+    case start(String, [String: String])
+    case end(String)
+    case text(String)
+}
+
+enum XMLReader {
+    static let maxDepth = 64
+
+    /// The events of `bytes`, or nil when it is not well-formed enough to trust.
+    static func events(_ bytes: [UInt8]) -> [XMLEvent]? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        let s = Array(text.unicodeScalars)
+        var events: [XMLEvent] = []
+        var open: [String] = []
+        var sawRoot = false
+        var i = 0
+        func starts(_ prefix: String, at index: Int) -> Bool {
+            let p = Array(prefix.unicodeScalars)
+            return index + p.count <= s.count && Array(s[index..<(index + p.count)]) == p
+        }
+        func skip(past terminator: String) -> Bool {
+            while i < s.count {
+                if starts(terminator, at: i) {
+                    i += terminator.unicodeScalars.count
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
+        func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+            !(c == " " || c == "\t" || c == "\n" || c == "\r" || c == "/" || c == ">" || c == "=" || c == "<"
+                || c == "\"" || c == "'")
+        }
+        func skipSpace() { while i < s.count, [" ", "\t", "\n", "\r"].contains(s[i]) { i += 1 } }
+        func name() -> String? {
+            let start = i
+            while i < s.count, isNameScalar(s[i]) { i += 1 }
+            guard i > start else { return nil }
+            var out = ""
+            out.unicodeScalars.append(contentsOf: s[start..<i])
+            return out
+        }
+        while i < s.count {
+            if s[i] != "<" {
+                let start = i
+                while i < s.count, s[i] != "<" { i += 1 }
+                var raw = ""
+                raw.unicodeScalars.append(contentsOf: s[start..<i])
+                guard let decoded = decodeEntities(raw) else { return nil }
+                if !open.isEmpty { events.append(.text(decoded)) }
+                continue
+            }
+            if starts("<!--", at: i) {
+                guard skip(past: "-->") else { return nil }
+            } else if starts("<![CDATA[", at: i) {
+                i += 9
+                let start = i
+                guard skip(past: "]]>") else { return nil }
+                var raw = ""
+                raw.unicodeScalars.append(contentsOf: s[start..<(i - 3)])
+                if !open.isEmpty { events.append(.text(raw)) }
+            } else if starts("<?", at: i) {
+                guard skip(past: "?>") else { return nil }
+            } else if starts("<!", at: i) {
+                // DOCTYPE: skipped whole, internal subset included; nothing it declares is used.
+                var depth = 0
+                while i < s.count {
+                    if s[i] == "[" { depth += 1 }
+                    if s[i] == "]" { depth -= 1 }
+                    if s[i] == ">", depth <= 0 { break }
+                    i += 1
+                }
+                guard i < s.count else { return nil }
+                i += 1
+            } else if starts("</", at: i) {
+                i += 2
+                guard let element = name(), open.last == element else { return nil }
+                skipSpace()
+                guard i < s.count, s[i] == ">" else { return nil }
+                i += 1
+                open.removeLast()
+                events.append(.end(element))
+            } else {
+                i += 1
+                guard let element = name(), !(open.isEmpty && sawRoot), open.count < maxDepth else { return nil }
+                var attributes: [String: String] = [:]
+                while true {
+                    skipSpace()
+                    guard i < s.count else { return nil }
+                    if s[i] == ">" || starts("/>", at: i) { break }
+                    guard let attribute = name() else { return nil }
+                    skipSpace()
+                    guard i < s.count, s[i] == "=" else { return nil }
+                    i += 1
+                    skipSpace()
+                    guard i < s.count, s[i] == "\"" || s[i] == "'" else { return nil }
+                    let quote = s[i]
+                    i += 1
+                    let start = i
+                    while i < s.count, s[i] != quote { i += 1 }
+                    guard i < s.count else { return nil }
+                    var raw = ""
+                    raw.unicodeScalars.append(contentsOf: s[start..<i])
+                    i += 1
+                    guard let value = decodeEntities(raw) else { return nil }
+                    attributes[attribute] = value
+                }
+                sawRoot = true
+                events.append(.start(element, attributes))
+                if s[i] == "/" {
+                    i += 2
+                    events.append(.end(element))
+                } else {
+                    i += 1
+                    open.append(element)
+                }
+            }
+        }
+        return open.isEmpty && sawRoot ? events : nil
+    }
+
+    /// Replaces the five predefined entities and character references; nil for anything else.
+    static func decodeEntities(_ text: String) -> String? {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            guard let semicolon = rest[amp...].firstIndex(of: ";") else { return nil }
+            let entity = rest[rest.index(after: amp)..<semicolon]
+            switch entity {
+            case "lt": out += "<"
+            case "gt": out += ">"
+            case "amp": out += "&"
+            case "quot": out += "\""
+            case "apos": out += "'"
+            default:
+                guard entity.hasPrefix("#") else { return nil }
+                let number = entity.dropFirst()
+                let value = number.hasPrefix("x") ? UInt32(number.dropFirst(), radix: 16) : UInt32(number, radix: 10)
+                guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+                out.unicodeScalars.append(scalar)
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return out + rest
+    }
+}
+
+// MARK: - Property lists
+
+public enum PropertyList {
+    /// Parses an XML or binary property list; nil when it is neither.
+    public static func parse(_ bytes: [UInt8]) -> PlistValue? {
+        if bytes.starts(with: Array("bplist00".utf8)) { return Binary(bytes)?.value() }
+        guard let events = XMLReader.events(bytes) else { return nil }
+        var index = 0
+        guard case .start("plist", _)? = events.first else { return nil }
+        index = 1
+        skipText(events, &index)
+        return xmlValue(events, &index, depth: 0)
+    }
+
+    private static func skipText(_ events: [XMLEvent], _ index: inout Int) {
+        while index < events.count, case .text = events[index] { index += 1 }
+    }
+
+    /// The text inside the element that just started, up to its end.
+    private static func content(_ events: [XMLEvent], _ index: inout Int, _ element: String) -> String? {
+        var text = ""
+        while index < events.count {
+            switch events[index] {
+            case .text(let piece): text += piece
+            case .end(element):
+                index += 1
+                return text
+            default: return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func xmlValue(_ events: [XMLEvent], _ index: inout Int, depth: Int) -> PlistValue? {
+        guard depth < XMLReader.maxDepth, index < events.count, case .start(let element, _) = events[index] else { return nil }
+        index += 1
+        switch element {
+        case "string": return content(events, &index, element).map(PlistValue.string)
+        case "integer": return content(events, &index, element).flatMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(PlistValue.integer)
+        case "real": return content(events, &index, element).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(PlistValue.real)
+        case "true", "false": return content(events, &index, element).map { _ in .bool(element == "true") }
+        case "data": return content(events, &index, element).map { _ in .data([]) }  // contents unused
+        case "date": return content(events, &index, element).map { _ in .date(0) }
+        case "array":
+            var items: [PlistValue] = []
+            while true {
+                skipText(events, &index)
+                guard index < events.count else { return nil }
+                if case .end("array") = events[index] {
+                    index += 1
+                    return .array(items)
+                }
+                guard let item = xmlValue(events, &index, depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+        case "dict":
+            var members: [String: PlistValue] = [:]
+            while true {
+                skipText(events, &index)
+                guard index < events.count else { return nil }
+                if case .end("dict") = events[index] {
+                    index += 1
+                    return .dictionary(members)
+                }
+                guard case .start("key", _) = events[index] else { return nil }
+                index += 1
+                guard let key = content(events, &index, "key") else { return nil }
+                skipText(events, &index)
+                guard let value = xmlValue(events, &index, depth: depth + 1) else { return nil }
+                members[key] = value
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// bplist00: objects addressed through an offset table, described by a 32-byte trailer.
+    private struct Binary {
+        let bytes: [UInt8]
+        let offsets: [Int]
+        let referenceSize: Int
+        let top: Int
+        /// Objects may be shared: a small file can describe an exponentially large tree. Reading
+        /// stops after this many objects.
+        private let visits = Counter(limit: 100_000)
+
+        final class Counter {
+            var left: Int
+            init(limit: Int) { left = limit }
+        }
+
+        init?(_ bytes: [UInt8]) {
+            guard bytes.count >= 8 + 32 else { return nil }
+            let trailer = bytes.count - 32
+            let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
+            guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+                let count = Binary.integer(bytes, trailer + 8, 8), let top = Binary.integer(bytes, trailer + 16, 8),
+                let table = Binary.integer(bytes, trailer + 24, 8),
+                count > 0, count <= bytes.count, top < count, table >= 8,
+                table <= trailer, count * offsetSize <= trailer - table
+            else { return nil }
+            var offsets: [Int] = []
+            offsets.reserveCapacity(count)
+            for index in 0..<count {
+                guard let offset = Binary.integer(bytes, table + index * offsetSize, offsetSize), offset >= 8, offset < table
+                else { return nil }
+                offsets.append(offset)
+            }
+            self.bytes = bytes
+            self.offsets = offsets
+            self.referenceSize = referenceSize
+            self.top = top
+        }
+
+        /// A big-endian unsigned integer of `size` bytes at `at`, if it fits in an Int.
+        static func integer(_ bytes: [UInt8], _ at: Int, _ size: Int) -> Int? {
+            guard at >= 0, size >= 1, size <= 8, at + size <= bytes.count else { return nil }
+            var value: UInt64 = 0
+            for byte in bytes[at..<(at + size)] { value = value << 8 | UInt64(byte) }
+            return value <= UInt64(Int.max / 2) ? Int(value) : nil
+        }
+
+        func value() -> PlistValue? { object(top, depth: 0) }
+
+        /// The length of the object at `at` with marker low nibble `nibble`, and where its payload starts.
+        private func length(_ nibble: Int, _ at: Int) -> (Int, Int)? {
+            guard nibble == 0xF else { return (nibble, at + 1) }
+            guard at + 1 < bytes.count, bytes[at + 1] >> 4 == 0x1 else { return nil }
+            let size = 1 << Int(bytes[at + 1] & 0x0F)
+            guard size <= 8, let count = Binary.integer(bytes, at + 2, size) else { return nil }
+            return (count, at + 2 + size)
+        }
+
+        private func object(_ reference: Int, depth: Int) -> PlistValue? {
+            guard depth < XMLReader.maxDepth, reference >= 0, reference < offsets.count, visits.left > 0 else { return nil }
+            visits.left -= 1
+            let at = offsets[reference]
+            let marker = Int(bytes[at]), type = marker >> 4, nibble = marker & 0x0F
+            switch type {
+            case 0x0:
+                switch nibble {
+                case 0x8: return .bool(false)
+                case 0x9: return .bool(true)
+                default: return nil
+                }
+            case 0x1:
+                let size = 1 << nibble
+                guard size <= 8, at + 1 + size <= bytes.count else { return nil }
+                var value: UInt64 = 0
+                for byte in bytes[(at + 1)..<(at + 1 + size)] { value = value << 8 | UInt64(byte) }
+                return .integer(Int64(bitPattern: value))
+            case 0x2:
+                let size = 1 << nibble
+                guard size == 4 || size == 8, at + 1 + size <= bytes.count else { return nil }
+                var value: UInt64 = 0
+                for byte in bytes[(at + 1)..<(at + 1 + size)] { value = value << 8 | UInt64(byte) }
+                return .real(size == 8 ? Double(bitPattern: value) : Double(Float(bitPattern: UInt32(value))))
+            case 0x3:
+                return at + 9 <= bytes.count ? .date(0) : nil
+            case 0x4, 0x5, 0x6:
+                guard let (count, start) = length(nibble, at) else { return nil }
+                let size = type == 0x6 ? count * 2 : count
+                guard count <= bytes.count, start + size <= bytes.count else { return nil }
+                let payload = Array(bytes[start..<(start + size)])
+                switch type {
+                case 0x4: return .data(payload)
+                case 0x5: return String(validating: payload, as: UTF8.self).map(PlistValue.string)
+                default:
+                    let units = stride(from: 0, to: size, by: 2).map { UInt16(payload[$0]) << 8 | UInt16(payload[$0 + 1]) }
+                    return .string(String(decoding: units, as: UTF16.self))
+                }
+            case 0xA, 0xC:  // array, set (read as an array)
+                guard let (count, start) = length(nibble, at), count <= bytes.count,
+                    start + count * referenceSize <= bytes.count
+                else { return nil }
+                var items: [PlistValue] = []
+                for index in 0..<count {
+                    guard let reference = Binary.integer(bytes, start + index * referenceSize, referenceSize),
+                        let item = object(reference, depth: depth + 1)
+                    else { return nil }
+                    items.append(item)
+                }
+                return .array(items)
+            case 0xD:
+                guard let (count, start) = length(nibble, at), count <= bytes.count,
+                    start + 2 * count * referenceSize <= bytes.count
+                else { return nil }
+                var members: [String: PlistValue] = [:]
+                for index in 0..<count {
+                    guard let keyReference = Binary.integer(bytes, start + index * referenceSize, referenceSize),
+                        let valueReference = Binary.integer(bytes, start + (count + index) * referenceSize, referenceSize),
+                        case .string(let key)? = object(keyReference, depth: depth + 1),
+                        let value = object(valueReference, depth: depth + 1)
+                    else { return nil }
+                    members[key] = value
+                }
+                return .dictionary(members)
+            default:
+                return nil
+            }
+        }
+    }
+}
