@@ -708,7 +708,10 @@ static rs_av_status probe_source(source *src, const char *name, int deep, double
         if (err == AVERROR_INVALIDDATA || err == AVERROR(EINVAL) || err == AVERROR(EPERM))
             return fail(RS_AV_UNSUPPORTED, message, message_size,
                         "not a recognised video, audio or image file", 0);
-        return fail(status_for(err, &budget), message, message_size, "cannot open", err);
+        rs_av_status status = status_for(err, &budget);
+        if (status == RS_AV_TIMEOUT)
+            return fail(status, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
+        return fail(status, message, message_size, "FFmpeg cannot read it", err);
     }
 
     rs_av_status status = RS_AV_OK;
@@ -769,7 +772,7 @@ static rs_av_status probe_source(source *src, const char *name, int deep, double
         fmt->max_analyze_duration = 10 * AV_TIME_BASE;
         err = avformat_find_stream_info(fmt, NULL);
         if (err < 0 && interrupt_callback(&budget)) {
-            status = fail(RS_AV_TIMEOUT, message, message_size, "probe took too long", 0);
+            status = fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
             goto done;
         }
         if (info->duration_seconds < 0 && fmt->duration != AV_NOPTS_VALUE && fmt->duration > 0)
@@ -810,7 +813,7 @@ static rs_av_status probe_source(source *src, const char *name, int deep, double
         if (deep || need_frame_header) {
             err = scan_packets(fmt, video_index, deep, st, info, &layout);
             if (interrupt_callback(&budget)) {
-                status = fail(RS_AV_TIMEOUT, message, message_size, "probe took too long", 0);
+                status = fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
                 goto done;
             }
             if (err < 0 && deep) info->truncated = 1;

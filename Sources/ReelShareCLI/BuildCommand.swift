@@ -116,7 +116,8 @@ struct BuildCommand {
             case .image(let image): format = image.format
             case .failure: format = "unknown"
             }
-            let absolute = URL(fileURLWithPath: input.path).standardizedFileURL.path
+            let absolute = input.path.hasPrefix("/") ? input.path
+                : FileManager.default.currentDirectoryPath + "/" + (input.path.hasPrefix("./") ? String(input.path.dropFirst(2)) : input.path)
             request.media.append(PayloadMedia(slot: input.slot, path: absolute, format: format))
         }
         for warning in requestWarnings {

@@ -32,7 +32,8 @@ struct DoctorCommand {
         let jobs = plists.map { ($0, true) } + manifests.map { ($0, false) }
         for (path, isPlist) in jobs {
             let result: ValidationResult
-            if let data = FileManager.default.contents(atPath: path), !isDirectory(path) {
+            if let bytes = InputFiles.readFile(path, limit: 16 << 20) {
+                let data = Data(bytes)
                 result = isPlist ? Doctor.checkPlist(data, path: path, targets: targets, appId: appId)
                     : Doctor.checkManifest(data, path: path, targets: targets)
             } else {
@@ -49,10 +50,5 @@ struct DoctorCommand {
         }
         renderer.end(summary)
         return summary.rejected > 0 ? .validationFailed : .success
-    }
-
-    private func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 }

@@ -1,6 +1,7 @@
 // The files a command works on: operands, plus a list read from --files-from FILE (or - for
 // standard input), one path per line, or NUL-separated with -0.
 import Foundation
+import ReelShareKit
 
 enum InputFiles {
     struct ReadError: Error {
@@ -19,10 +20,8 @@ enum InputFiles {
             if source == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()
             } else {
-                guard let read = FileManager.default.contents(atPath: source) else {
-                    throw ReadError(message: "cannot read the file list \(source)")
-                }
-                data = read
+                guard let read = readFile(source) else { throw ReadError(message: "cannot read the file list \(source)") }
+                data = Data(read)
             }
             files += split(data, nul: parsed.has("0"))
         } else if parsed.has("0") {
@@ -32,10 +31,28 @@ enum InputFiles {
         return files
     }
 
+    /// The whole of a (small) file named by a PathCoding path; nil when it cannot be read.
+    static func readFile(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
+        let fd = PathCoding.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return bytes
+    }
+
     static func split(_ data: Data, nul: Bool) -> [String] {
         let separator: UInt8 = nul ? 0 : UInt8(ascii: "\n")
         return data.split(separator: separator, omittingEmptySubsequences: true).compactMap { bytes in
-            var path = String(decoding: bytes, as: UTF8.self)
+            var path = PathCoding.decode(bytes)
             if !nul, path.hasSuffix("\r") { path.removeLast() }
             return path.isEmpty ? nil : path
         }

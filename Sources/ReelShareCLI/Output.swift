@@ -1,5 +1,6 @@
 // Buffered writes to standard output and standard error through file descriptors (Swift 6 rejects
 // Glibc's stdout/stderr globals). A closed pipe (`reelshare probe … | head`) ends output quietly.
+import ReelShareKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,6 +30,7 @@ public final class Output: @unchecked Sendable {
     public var isTerminal: Bool { isatty(descriptor) == 1 }
 
     public func write(_ text: String) {
+        let text = PathCoding.display(text)  // bytes of a file name that were not UTF-8 show as U+FFFD
         lock.locked {
             buffer.append(contentsOf: text.utf8)
             if buffer.count >= 1 << 16 { drain() }

@@ -12,6 +12,14 @@ public enum ReelShareCLI {
     /// Runs reelshare with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], stdout: Output = .standardOutput, stderr: Output = .standardError) -> Int32 {
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is reported by write(), handled in Output
+        // A parent may hand down a signal mask that blocks these (threaded runtimes often do, and
+        // posix_spawn passes the mask on): unblock them, so that an interrupt stops reelshare and
+        // `build -o` can remove its temporary file. Dispositions (an ignored SIGINT in a
+        // background job) are left as they are.
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, number) }
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         let status = dispatch(arguments, stdout: stdout, stderr: stderr)
         let outputError = stdout.flush()
         stderr.flush()

@@ -51,9 +51,10 @@ struct ValidateCommand {
     static func profiles(_ parsed: ParsedArguments) throws -> ProfileSet {
         var set = ProfileSet.builtin
         for path in parsed.values["profile"] ?? [] {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let bytes = InputFiles.readFile(path) else {
                 throw InputFiles.ReadError(message: "cannot read the profile file \(path)")
             }
+            let data = Data(bytes)
             do {
                 try set.merge(data)
             } catch let error as ProfileError {

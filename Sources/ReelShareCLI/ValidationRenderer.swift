@@ -179,7 +179,8 @@ final class ValidationRenderer {
             case "\"": out += "&quot;"
             case "\n": out += "&#10;"
             case "\t": out += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || PathCoding.isEscape(scalar):
+                out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

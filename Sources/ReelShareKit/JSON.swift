@@ -68,6 +68,7 @@ public enum JSON: Sendable, Equatable {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
+            case _ where PathCoding.isEscape(scalar): out += "\u{FFFD}"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

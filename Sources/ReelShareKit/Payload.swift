@@ -423,7 +423,8 @@ public enum PayloadDocument {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || PathCoding.isEscape(scalar):
+                out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -16,8 +16,9 @@ enum FFmpeg {
     static func probe(path: String, options: Options) -> ProbeReport.Content {
         var info = rs_av_info()
         var message = [CChar](repeating: 0, count: 512)
-        let status = rs_av_probe_file(
-            path, options.deep ? 1 : 0, options.timeoutSeconds, &info, &message, message.count)
+        let status = PathCoding.withCPath(path) {
+            rs_av_probe_file($0, options.deep ? 1 : 0, options.timeoutSeconds, &info, &message, message.count)
+        }
         guard status == RS_AV_OK else {
             let text = String(cString: message)
             return .failure(ProbeFailure(code(for: status), text.isEmpty ? "cannot probe" : text))

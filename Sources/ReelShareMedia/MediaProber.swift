@@ -99,13 +99,13 @@ struct OpenFile {
     static func openForReading(_ path: String) -> Result<OpenFile, ProbeFailure> {
         var info = stat()
         // stat first: opening a FIFO for reading would block until a writer appears.
-        if stat(path, &info) != 0 { return .failure(failure(errno)) }
+        if PathCoding.withCPath(path, { stat($0, &info) }) != 0 { return .failure(failure(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: return .failure(ProbeFailure(.unreadable, "is a directory"))
         default: return .failure(ProbeFailure(.unreadable, "not a regular file"))
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = PathCoding.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         if fd < 0 { return .failure(failure(errno)) }
         return .success(OpenFile(descriptor: fd, size: Int(info.st_size)))
     }

@@ -36,7 +36,7 @@ public enum PayloadWriter {
         case .standardOutput:
             fd = 1
         case .file(let path):
-            fd = rs_atomic_begin(path, &temp, temp.count, &message, message.count)
+            fd = PathCoding.withCPath(path) { rs_atomic_begin($0, &temp, temp.count, &message, message.count) }
             guard fd >= 0 else { throw PayloadWriteError.output("cannot create a file beside \(path): \(String(cString: message))") }
         }
         do {
@@ -45,7 +45,7 @@ public enum PayloadWriter {
             func result(_ index: Int) throws -> rs_stream_result {
                 if let known = results[index] { return known }
                 var computed = rs_stream_result()
-                try check(rs_stream_base64(media[index].path, -1, &computed, &message, message.count), &message)
+                try check(PathCoding.withCPath(media[index].path) { rs_stream_base64($0, -1, &computed, &message, message.count) }, &message)
                 results[index] = computed
                 return computed
             }
@@ -56,7 +56,7 @@ public enum PayloadWriter {
                 case .base64(let index):
                     try sink.flush()
                     var streamed = rs_stream_result()
-                    try check(rs_stream_base64(media[index].path, fd, &streamed, &message, message.count), &message)
+                    try check(PathCoding.withCPath(media[index].path) { rs_stream_base64($0, fd, &streamed, &message, message.count) }, &message)
                     results[index] = streamed
                 case .byteCount(let index):
                     try sink.append(String(try result(index).bytes))
@@ -71,7 +71,7 @@ public enum PayloadWriter {
             throw error
         }
         if case .file(let path) = destination {
-            try check(rs_atomic_commit(fd, temp, path, &message, message.count), &message, output: path)
+            try check(PathCoding.withCPath(path) { rs_atomic_commit(fd, temp, $0, &message, message.count) }, &message, output: path)
         }
     }
 

@@ -1,4 +1,5 @@
 import ReelShareCLI
+import ReelShareKit
 
 #if canImport(Glibc)
 import Glibc
@@ -6,4 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-exit(ReelShareCLI.run(Array(CommandLine.arguments.dropFirst())))
+// Arguments are bytes: a file name need not be UTF-8. PathCoding keeps such names losslessly.
+let arguments = (1..<Int(CommandLine.argc)).map { index in
+    PathCoding.decode(UnsafeBufferPointer(start: CommandLine.unsafeArgv[index].map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
+                                          count: CommandLine.unsafeArgv[index].map { strlen($0) } ?? 0))
+}
+exit(ReelShareCLI.run(arguments))

@@ -65,6 +65,8 @@ public struct RunResult: Sendable {
     public let status: Int32
     public let stdout: String
     public let stderr: String
+    /// Killed by a signal (a crash, a sanitizer abort, a trap), not an exit.
+    public let crashed: Bool
 
     /// stdout parsed as one JSON object.
     public var json: [String: Any]? {
@@ -98,5 +100,5 @@ public func runReelshare(_ arguments: [String], in directory: URL = TestPaths.pa
     process.waitUntilExit()
     return RunResult(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+        stderr: String(decoding: errData, as: UTF8.self), crashed: process.terminationReason == .uncaughtSignal)
 }
