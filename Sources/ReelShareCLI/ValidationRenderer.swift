@@ -168,22 +168,5 @@ final class ValidationRenderer {
         }
     }
 
-    /// XML 1.0 text and attribute escaping; characters XML cannot carry become U+FFFD.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || PathCoding.isEscape(scalar):
-                out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String) -> String { XMLText.escape(text, attribute: true) }
 }

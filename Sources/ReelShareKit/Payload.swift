@@ -413,8 +413,15 @@ public enum PayloadDocument {
         return out.parts
     }
 
-    /// XML text escaping; characters XML 1.0 cannot carry become U+FFFD.
-    public static func xml(_ text: String) -> String {
+    static func xml(_ text: String) -> String { XMLText.escape(text) }
+}
+
+/// XML 1.0 escaping for text and attribute values; characters XML cannot carry (and bytes of a
+/// file name that were not UTF-8) become U+FFFD.
+public enum XMLText {
+    /// `attribute`: also turn tabs and line breaks into references, which attribute values need
+    /// to keep them.
+    public static func escape(_ text: String, attribute: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -422,7 +429,8 @@ public enum PayloadDocument {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            case "\n", "\t", "\r":
+                if attribute { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || PathCoding.isEscape(scalar):
                 out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
