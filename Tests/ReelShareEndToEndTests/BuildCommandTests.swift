@@ -76,6 +76,30 @@ struct BuildCommandTests {
         #expect((document["warnings"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("a file of many encoder chunks (768 KiB each) round-trips byte for byte")
+    func manyChunks() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent("raw.mov").path
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ffmpeg.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30", "-t", "1",
+                            "-c:v", "rawvideo", "-pix_fmt", "yuv420p", clip]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
+        #expect(bytes.count > 3 * 768 * 1024 + 1)
+        let output = directory.appendingPathComponent("payload.json")
+        let result = try runReelshare(["build", "--target", "fb-reels", "--video", clip, "--app-id", "7", "--force", "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        let items = try #require((document?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        let object = try #require(items[0]["com.facebook.sharedSticker.backgroundVideo"] as? [String: Any])
+        #expect(Data(base64Encoded: try #require(object["base64"] as? String)) == bytes)
+        #expect(object["sha256"] as? String == (try sha256(clip)))
+        #expect(object["uti"] as? String == "com.apple.quicktime-movie")
+    }
+
     @Test("--layout per-key puts each key in its own item")
     func perKey() throws {
         let result = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42",
