@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,7 +116,8 @@ enum { ISO_MAX_BOXES = 100000, ISO_MAX_DEPTH = 4 };
 static void iso_walk(const source *src, int64_t start, int64_t end, int64_t file_size, int depth,
                      iso_facts *facts) {
     int64_t at = start;
-    while (at + 8 <= end && facts->boxes_seen < ISO_MAX_BOXES) {
+    // end - at, never at + n: a box may claim a size that takes `at` to INT64_MAX.
+    while (end - at >= 8 && facts->boxes_seen < ISO_MAX_BOXES) {
         uint8_t header[16];
         if (!read_at(src, at, header, 8)) return;
         facts->boxes_seen++;
@@ -123,7 +125,7 @@ static void iso_walk(const source *src, int64_t start, int64_t end, int64_t file
         uint32_t type = be32(header + 4);
         int64_t header_size = 8;
         if (size == 1) {
-            if (at + 16 > end || !read_at(src, at + 8, header + 8, 8)) return;
+            if (end - at < 16 || !read_at(src, at + 8, header + 8, 8)) return;
             size = be64(header + 8);
             header_size = 16;
         } else if (size == 0) {
@@ -527,7 +529,9 @@ static int scan_packets(AVFormatContext *fmt, int index, int deep, const AVStrea
             avcodec_free_context(&decoder);
     }
     AVFrame *frame = deep ? av_frame_alloc() : NULL;
-    int64_t last_key_pts = AV_NOPTS_VALUE, last_duration = -1, stream_end = AV_NOPTS_VALUE;
+    // Timestamps come from the file and may be anything: differences are taken in double.
+    int64_t last_key_pts = AV_NOPTS_VALUE, last_duration = -1;
+    double stream_end = -HUGE_VAL;
     double max_gap = 0;
     int duration_changes = 0, header_parsed = 0, ret = 0, decode_tries = 0;
 
@@ -552,13 +556,13 @@ static int scan_packets(AVFormatContext *fmt, int index, int deep, const AVStrea
         if ((pkt->flags & AV_PKT_FLAG_KEY) && ts != AV_NOPTS_VALUE) {
             info->keyframes++;
             if (last_key_pts != AV_NOPTS_VALUE) {
-                double gap = (double)(ts - last_key_pts) * av_q2d(st->time_base);
+                double gap = ((double)ts - (double)last_key_pts) * av_q2d(st->time_base);
                 if (gap > max_gap) max_gap = gap;
             }
             last_key_pts = ts;
         }
-        if (ts != AV_NOPTS_VALUE && (stream_end == AV_NOPTS_VALUE || ts + pkt->duration > stream_end))
-            stream_end = ts + pkt->duration;
+        if (ts != AV_NOPTS_VALUE && (double)ts + (double)pkt->duration > stream_end)
+            stream_end = (double)ts + (double)pkt->duration;
         if (pkt->duration > 0) {
             if (last_duration > 0 && pkt->duration != last_duration) duration_changes++;
             last_duration = pkt->duration;
@@ -575,8 +579,8 @@ static int scan_packets(AVFormatContext *fmt, int index, int deep, const AVStrea
         info->decoded = 1;
     if (deep) {
         // The last group of pictures runs from the last keyframe to the end of the stream.
-        if (last_key_pts != AV_NOPTS_VALUE && stream_end != AV_NOPTS_VALUE) {
-            double gap = (double)(stream_end - last_key_pts) * av_q2d(st->time_base);
+        if (last_key_pts != AV_NOPTS_VALUE && stream_end > -HUGE_VAL) {
+            double gap = (stream_end - (double)last_key_pts) * av_q2d(st->time_base);
             if (gap > max_gap) max_gap = gap;
         }
         info->deep = 1;
@@ -670,11 +674,13 @@ rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds
 static rs_av_status probe_source(source *src, const char *name, int deep, double timeout_seconds,
                                  rs_av_info *info, char *message, size_t message_size) {
     info->file_size = src->size;
-    deadline budget = {timeout_seconds > 0 ? av_gettime_relative() + (int64_t)(timeout_seconds * 1e6)
-                                           : 0};
+    // Budgets over a billion seconds mean none (and would overflow the clock arithmetic).
+    deadline budget = {timeout_seconds > 0 && timeout_seconds < 1e9
+                           ? av_gettime_relative() + (int64_t)(timeout_seconds * 1e6)
+                           : 0};
     src->deadline = &budget;
     // Reading the file three times over is plenty for any probe, deep ones included.
-    src->byte_budget = 3 * src->size + (16 << 20);
+    src->byte_budget = src->size < INT64_MAX / 4 ? 3 * src->size + (16 << 20) : INT64_MAX;
 
     AVFormatContext *fmt = avformat_alloc_context();
     uint8_t *buffer = av_malloc(AVIO_BUFFER);
@@ -832,7 +838,7 @@ static rs_av_status probe_source(source *src, const char *name, int deep, double
             int count = avformat_index_get_entries_count(s);
             for (int k = 0; k < count; k++) {
                 const AVIndexEntry *e = avformat_index_get_entry(s, k);
-                if (e && e->pos + e->size > info->file_size) {
+                if (e && (e->pos > info->file_size || e->size > info->file_size - e->pos)) {
                     info->truncated = 1;
                     break;
                 }

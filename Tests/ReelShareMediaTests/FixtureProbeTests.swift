@@ -221,6 +221,15 @@ struct ImageFixtureTests {
         #expect(report.failure.map { !$0.message.isEmpty } == true)
     }
 
+    @Test("inputs the fuzzer found harmful are probed cleanly (regressions)")
+    func fuzzRegressions() throws {
+        // A box size that carried the ISO-BMFF walker's offset past INT64_MAX (signed overflow).
+        let path = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/regressions/mp4-box-size-overflow.mp4").path
+        let report = prober.probe(path)
+        #expect(report.sizeBytes == 10760)
+        #expect(MediaProber(options: ProbeOptions(deep: true)).probe(path).path == path)
+    }
+
     @Test("missing files, directories and empty files")
     func notFiles() throws {
         #expect(prober.probe("/nonexistent/clip.mp4").failure?.code == .notFound)
