@@ -648,27 +648,16 @@ rs_av_status rs_av_probe_memory(const uint8_t *data, size_t size, int deep, doub
     return probe_source(&src, "", deep, timeout_seconds, info, message, message_size);
 }
 
-rs_av_status rs_av_probe_file(const char *path, int deep, double timeout_seconds,
-                              rs_av_info *info, char *message, size_t message_size) {
+rs_av_status rs_av_probe_descriptor(int fd, const char *name, int deep, double timeout_seconds,
+                                    rs_av_info *info, char *message, size_t message_size) {
     rs_av_init();
     reset_info(info);
     message[0] = 0;
-
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        int e = errno;
-        return fail(e == ENOENT ? RS_AV_NOT_FOUND : RS_AV_UNREADABLE, message, message_size,
-                    "cannot open", AVERROR(e));
-    }
     struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        close(fd);
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))
         return fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
-    }
     source src = {.fd = fd, .data = NULL, .size = sb.st_size};
-    rs_av_status status = probe_source(&src, path, deep, timeout_seconds, info, message, message_size);
-    close(fd);
-    return status;
+    return probe_source(&src, name, deep, timeout_seconds, info, message, message_size);
 }
 
 static rs_av_status probe_source(source *src, const char *name, int deep, double timeout_seconds,

@@ -12,12 +12,12 @@ enum FFmpeg {
     static var formatVersion: String { String(cString: rs_av_format_version()) }
     static var codecVersion: String { String(cString: rs_av_codec_version()) }
 
-    /// Probes a video or audio file through libavformat.
-    static func probe(path: String, options: Options) -> ProbeReport.Content {
+    /// Probes a video or audio file, already open on `descriptor`, through libavformat.
+    static func probe(descriptor: Int32, path: String, options: Options) -> ProbeReport.Content {
         var info = rs_av_info()
         var message = [CChar](repeating: 0, count: 512)
         let status = PathCoding.withCPath(path) {
-            rs_av_probe_file($0, options.deep ? 1 : 0, options.timeoutSeconds, &info, &message, message.count)
+            rs_av_probe_descriptor(descriptor, $0, options.deep ? 1 : 0, options.timeoutSeconds, &info, &message, message.count)
         }
         guard status == RS_AV_OK else {
             let text = String(cString: message)

@@ -68,7 +68,8 @@ public struct MediaProber: Sendable {
         case .jpeg: return report(decodeWhole(file, prefix: prefix, as: .jpeg))
         case .other:
             return report(
-                FFmpeg.probe(path: path, options: .init(deep: options.deep, timeoutSeconds: options.timeoutSeconds)))
+                FFmpeg.probe(descriptor: file.descriptor, path: path,
+                             options: .init(deep: options.deep, timeoutSeconds: options.timeoutSeconds)))
         }
     }
 }
@@ -79,10 +80,11 @@ extension MediaProber {
             return .failure(
                 ProbeFailure(.tooLarge, "image file is \(file.size) bytes, over the \(options.maxImageBytes)-byte limit"))
         }
+        // The prefix is already read: read only the rest.
         let bytes: [UInt8]
-        switch file.size == prefix.count ? .success(prefix) : file.read(count: file.size) {
+        switch file.read(count: file.size - prefix.count, from: prefix.count) {
         case .failure(let failure): return .failure(failure)
-        case .success(let all): bytes = all
+        case .success(let rest): bytes = prefix + rest
         }
         switch ImageCodecs.decode(bytes, as: format, limits: options.imageLimits) {
         case .failure(let failure): return .failure(failure)
@@ -110,12 +112,13 @@ struct OpenFile {
         return .success(OpenFile(descriptor: fd, size: Int(info.st_size)))
     }
 
-    func read(count: Int) -> Result<[UInt8], ProbeFailure> {
+    func read(count: Int, from offset: Int = 0) -> Result<[UInt8], ProbeFailure> {
         var failed: Int32 = 0
+        guard count > 0 else { return .success([]) }
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var done = 0
             while done < count {
-                let n = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(done))
+                let n = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 if n < 0, errno == EINTR { continue }
                 if n < 0 { failed = errno }
                 if n <= 0 { break }

@@ -73,12 +73,13 @@ typedef struct rs_av_info {
 /// Silences FFmpeg's logging. Safe to call more than once, from any thread.
 void rs_av_init(void);
 
-/// Probes the file at `path` and fills `info`. `deep` scans every packet and decodes the first
-/// video frame. `timeout_seconds` <= 0 means no time budget. On failure a one-line reason (lower
-/// case, no file name) is written to `message`.
-rs_av_status rs_av_probe_file(const char *_Nonnull path, int deep, double timeout_seconds,
-                              rs_av_info *_Nonnull info, char *_Nonnull message,
-                              size_t message_size);
+/// Probes the regular file open on `fd` (read with pread; the position is not used or changed)
+/// and fills `info`. `name` is only a hint for FFmpeg's format probing (its extension). `deep`
+/// scans every packet and decodes the first video frame. `timeout_seconds` <= 0 means no time
+/// budget. On failure a one-line reason (lower case, no file name) is written to `message`.
+rs_av_status rs_av_probe_descriptor(int fd, const char *_Nonnull name, int deep, double timeout_seconds,
+                                    rs_av_info *_Nonnull info, char *_Nonnull message,
+                                    size_t message_size);
 
 /// Probes a file held in memory (for fuzzing): the same code, reading the buffer.
 rs_av_status rs_av_probe_memory(const uint8_t *_Nonnull data, size_t size, int deep,
