@@ -38,12 +38,7 @@ struct DoctorCommand {
                     : Doctor.checkManifest(data, path: path, targets: targets)
             } else {
                 stderr.write("reelshare: error: \(path): cannot read the file\n")
-                result = ValidationResult(
-                    path: path, kind: isPlist ? "plist" : "manifest", role: nil,
-                    verdicts: targets.map {
-                        TargetVerdict(target: $0.id, findings: [Finding(rule: isPlist ? "ios.plist" : "android.manifest", severity: .error,
-                                                                         message: "cannot read the file", source: "reelshare")])
-                    }, accepted: false)
+                result = Doctor.cannotRead(path, plist: isPlist, targets: targets)
             }
             summary.add(result)
             renderer.add(result)

@@ -115,6 +115,12 @@ public enum Doctor {
         return findings
     }
 
+    /// The result for a file that could not be read at all.
+    public static func cannotRead(_ path: String, plist: Bool, targets: [TargetProfile]) -> ValidationResult {
+        unreadable(path, kind: plist ? "plist" : "manifest", rule: plist ? "ios.plist" : "android.manifest",
+                   "cannot read the file", targets)
+    }
+
     static func unreadable(_ path: String, kind: String, rule: String, _ message: String, _ targets: [TargetProfile]) -> ValidationResult {
         let verdicts = targets.map {
             TargetVerdict(target: $0.id, findings: [Finding(rule: rule, severity: .error, message: message, source: "reelshare")])
