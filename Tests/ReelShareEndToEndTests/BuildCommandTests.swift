@@ -8,24 +8,6 @@ private let video = "\(media)/h264_aac_10s.mp4"
 private let sticker = "\(media)/sticker_rgba_640x480.png"
 private let background = "\(media)/background_720x1280.jpg"
 
-private func sha256(_ path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return String(text.prefix(64))
-}
-
-private func scratch() throws -> URL {
-    let url = TestPaths.packageRoot.appendingPathComponent(".build/test-scratch/\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// The files in `directory`, to prove nothing (not even a temporary file) was left behind.
 private func listing(_ directory: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
@@ -81,12 +63,7 @@ struct BuildCommandTests {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let clip = directory.appendingPathComponent("raw.mov").path
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        ffmpeg.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30", "-t", "1",
-                            "-c:v", "rawvideo", "-pix_fmt", "yuv420p", clip]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
+        #expect(try makeRawVideo(at: clip, size: "320x240", seconds: 1) == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
         #expect(bytes.count > 3 * 768 * 1024 + 1)
         let output = directory.appendingPathComponent("payload.json")

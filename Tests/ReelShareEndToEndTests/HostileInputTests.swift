@@ -22,12 +22,6 @@ private struct XorShift {
     }
 }
 
-private func scratch(_ name: String) throws -> URL {
-    let url = TestPaths.packageRoot.appendingPathComponent(".build/test-scratch/\(name)-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// The fixtures, the regression inputs and, when present, the shared corpus.
 private func sourceFiles() throws -> [URL] {
     var roots = [TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/media"),
@@ -233,13 +227,7 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // 140 MB of raw video: slow enough to interrupt mid-write (--force: rawvideo is refused).
         let clip = directory.appendingPathComponent("raw.mov").path
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        ffmpeg.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=640x480:r=30", "-t", "10",
-                            "-c:v", "rawvideo", "-pix_fmt", "yuv420p", clip]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        #expect(ffmpeg.terminationStatus == 0)
+        #expect(try makeRawVideo(at: clip, size: "640x480", seconds: 10) == 0)
         let output = directory.appendingPathComponent("payload.json").path
         try "the previous payload".write(toFile: output, atomically: true, encoding: .utf8)
 

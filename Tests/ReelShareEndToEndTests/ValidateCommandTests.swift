@@ -20,13 +20,6 @@ private func rules(_ findings: [[String: Any]], severity: String = "error") -> [
     findings.filter { $0["severity"] as? String == severity }.compactMap { $0["rule"] as? String }
 }
 
-/// A scratch directory under .build, removed by the caller.
-private func scratch() throws -> URL {
-    let url = TestPaths.packageRoot.appendingPathComponent(".build/test-scratch/\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 @Suite("reelshare validate (end to end)")
 struct ValidateCommandTests {
     @Test("a 70 s H.264 clip fails ig-reels on video.duration.max")

@@ -102,3 +102,35 @@ public func runReelshare(_ arguments: [String], in directory: URL = TestPaths.pa
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self), crashed: process.terminationReason == .uncaughtSignal)
 }
+
+/// A fresh directory under .build/test-scratch; the caller removes it.
+public func scratch(_ name: String = "scratch") throws -> URL {
+    let url = TestPaths.packageRoot.appendingPathComponent(".build/test-scratch/\(name)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// The SHA-256 of a file, by coreutils' sha256sum (an implementation other than reelshare's).
+public func sha256(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.arguments = [path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return String(text.prefix(64))
+}
+
+/// Makes a MOV of uncompressed video with the ffmpeg CLI: large for its length, instantly.
+/// Returns ffmpeg's exit status.
+public func makeRawVideo(at path: String, size: String, seconds: Int) throws -> Int32 {
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    ffmpeg.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=\(size):r=30",
+                        "-t", String(seconds), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", path]
+    try ffmpeg.run()
+    ffmpeg.waitUntilExit()
+    return ffmpeg.terminationStatus
+}
