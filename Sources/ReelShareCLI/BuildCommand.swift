@@ -104,7 +104,8 @@ struct BuildCommand {
             let report = prober.probe(input.path)
             let verdict = Rules.evaluate(report, role: input.role, profile: request.target, strict: strict)
             for finding in verdict.findings {
-                stderr.write("\(input.path): \(finding.severity.rawValue)[\(finding.rule)] \(request.target.id): \(finding.message) (\(finding.source))\n")
+                stderr.write(ValidationRenderer.line(input.path, finding, targets: [request.target.id],
+                                                     color: stderr.isTerminal && Terminal.colorAllowed))
                 warnings.append(BuildWarning(path: input.path, finding: finding))
             }
             if let fix = verdict.fix, !verdict.accepted { stderr.write("  fix: \(fix)\n") }

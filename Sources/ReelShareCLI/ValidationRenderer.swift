@@ -90,10 +90,7 @@ final class ValidationRenderer {
             }
         }
         var out = ""
-        for (finding, targets) in groups {
-            let label = color ? paint(finding.severity) : finding.severity.rawValue
-            out += "\(result.path): \(label)[\(finding.rule)] \(targets.joined(separator: ", ")): \(finding.message) (\(finding.source))\n"
-        }
+        for (finding, targets) in groups { out += Self.line(result.path, finding, targets: targets, color: color) }
         for (command, targets) in fixes {
             out += "  fix (\(targets.joined(separator: ", "))): \(command)\n"
         }
@@ -111,7 +108,13 @@ final class ValidationRenderer {
         return out + verdict + "\n"
     }
 
-    private func paint(_ severity: Severity) -> String {
+    /// The compiler-style line of one finding: `FILE: error[rule] targets: message (source)`.
+    static func line(_ path: String, _ finding: Finding, targets: [String], color: Bool) -> String {
+        let label = color ? paint(finding.severity) : finding.severity.rawValue
+        return "\(path): \(label)[\(finding.rule)] \(targets.joined(separator: ", ")): \(finding.message) (\(finding.source))\n"
+    }
+
+    private static func paint(_ severity: Severity) -> String {
         switch severity {
         case .error: return Terminal.red("error")
         case .warning: return Terminal.yellow("warning")
