@@ -694,9 +694,12 @@ static rs_av_status probe_source(source *src, const char *name, int deep, double
         avio_context_free(&io);
         iso_facts iso = {0, 0, -1, -1, 0, 0, 0};
         iso_walk(src, 0, info->file_size, info->file_size, 0, &iso);
-        if (iso.has_ftyp && iso.moov_offset < 0 && iso.past_eof)
+        if (iso.has_ftyp && iso.past_eof)  // an MP4/MOV cut short: say so, not "unrecognised"
             return fail(RS_AV_CORRUPT, message, message_size,
-                        "truncated: the file ends inside the media data and its index (moov) is missing", 0);
+                        iso.moov_offset < 0
+                            ? "truncated: the file ends inside the media data and its index (moov) is missing"
+                            : "truncated: the file ends inside its index (moov)",
+                        0);
         if (info->file_size == 0) return fail(RS_AV_CORRUPT, message, message_size, "empty file", 0);
         if (err == AVERROR(EFBIG))
             return fail(RS_AV_TIMEOUT, message, message_size, "gave up: reading it took too many bytes", 0);

@@ -148,6 +148,17 @@ struct VideoFixtureTests {
         #expect(report.failure?.message.contains("truncated") == true)
     }
 
+    @Test("a fast-start clip cut inside its index says it is truncated, not unrecognised")
+    func truncatedInsideIndex() throws {
+        let directory = try scratch("cut")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cut = directory.appendingPathComponent("cut.mp4")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("h264_aac_10s.mp4"))).prefix(1000)).write(to: cut)
+        let failure = prober.probe(cut.path).failure
+        #expect(failure?.code == .corrupt)
+        #expect(failure?.message == "truncated: the file ends inside its index (moov)")
+    }
+
     @Test("--deep counts packets and keyframes and decodes the first frame")
     func deep() throws {
         let deepProber = MediaProber(options: ProbeOptions(deep: true))
