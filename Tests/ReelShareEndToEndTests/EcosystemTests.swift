@@ -117,36 +117,52 @@ struct CompletionTests {
 
     @Test("TAB in an interactive bash completes a target name (tmux)")
     func tmuxTab() throws {
-        let session = "reelshare-\(UUID().uuidString.prefix(8))"
+        // A server of our own (-L), so the test starts one as it does on a fresh CI machine, and
+        // never touches the developer's sessions.
+        let socket = "reelshare-test-\(UUID().uuidString.prefix(8))"
         let binDirectory = URL(fileURLWithPath: TestPaths.binary).deletingLastPathComponent().path
         let setup = "PATH='\(binDirectory)':$PATH; PS1='$ '; source <(reelshare completions bash)"
-        /// Runs tmux; only capture-pane's output is read: the server tmux starts keeps inherited
-        /// descriptors open, so a pipe to it would never reach end of file.
-        func tmux(_ arguments: [String]) throws -> String {
+        /// Runs tmux with an empty signal mask and every inherited descriptor above 2 closed. The
+        /// server the first command forks outlives it and inherits both: with Foundation's
+        /// descriptors open, `Process.waitUntilExit` (it watches a socket the child inherits)
+        /// waits for the server's end, and with the spawning thread's mask (most signals blocked)
+        /// the server never hears of its pane's exit nor the pane of SIGHUP, so it never ends.
+        @discardableResult
+        func tmux(_ arguments: [String]) throws -> (status: Int32, text: String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tmux"] + arguments
-            let capture = arguments.first == "capture-pane"
+            process.arguments = ["perl", "-MPOSIX", "-e",
+                                 "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; POSIX::close($_) for 3..1023; exec @ARGV or die",
+                                 "tmux", "-L", socket] + arguments
             let out = Pipe()
-            process.standardOutput = capture ? out : FileHandle.nullDevice
+            process.standardOutput = out
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            let text = capture ? String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            return text
+            return (process.terminationStatus, text)
         }
-        _ = try tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "20", "bash --norc --noprofile"])
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
-        _ = try tmux(["send-keys", "-t", session, setup, "Enter"])
+        try #require(try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "bash --norc --noprofile"]).status == 0)
+        defer { try? tmux(["kill-server"]) }
+        try tmux(["send-keys", setup, "Enter"])
         Thread.sleep(forTimeInterval: 0.5)
-        _ = try tmux(["send-keys", "-t", session, "reelshare validate --target ig-sto", "Tab"])
+        try tmux(["send-keys", "reelshare validate --target ig-sto", "Tab"])
         var screen = ""
         for _ in 0..<40 where !screen.contains("--target ig-stories") {
             Thread.sleep(forTimeInterval: 0.1)
-            screen = try tmux(["capture-pane", "-p", "-t", session])
+            screen = try tmux(["capture-pane", "-p"]).text
         }
         #expect(screen.contains("reelshare validate --target ig-stories"), "\(screen)")
+
+        // The server goes when told: nothing of the test is left running.
+        try tmux(["kill-server"])
+        var serverGone = false
+        for _ in 0..<50 where !serverGone {
+            serverGone = try tmux(["has-session"]).status != 0
+            if !serverGone { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(serverGone)
     }
 
     @Test("the zsh and fish scripts parse, and fish completes target names")
