@@ -144,7 +144,7 @@ struct CompletionTests {
             return (process.terminationStatus, text)
         }
         try #require(try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "bash --norc --noprofile"]).status == 0)
-        defer { try? tmux(["kill-server"]) }
+        defer { _ = try? tmux(["kill-server"]) }
         try tmux(["send-keys", setup, "Enter"])
         Thread.sleep(forTimeInterval: 0.5)
         try tmux(["send-keys", "reelshare validate --target ig-sto", "Tab"])
