@@ -55,7 +55,7 @@ private func mutations(into directory: URL) throws -> [String] {
         cuts = cuts.filter { $0 > 0 && $0 < bytes.count }
         for cut in cuts.sorted() {
             let path = directory.appendingPathComponent("\(stem)-cut\(cut).\(ext)").path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes[0..<cut]))
+            try Data(bytes[0..<cut]).write(to: URL(fileURLWithPath: path))
             paths.append(path)
         }
         for flip in 0..<6 {
@@ -70,7 +70,7 @@ private func mutations(into directory: URL) throws -> [String] {
                 copy[at] = UInt8(truncatingIfNeeded: random.next())
             }
             let path = directory.appendingPathComponent("\(stem)-flip\(flip).\(ext)").path
-            FileManager.default.createFile(atPath: path, contents: Data(copy))
+            try Data(copy).write(to: URL(fileURLWithPath: path))
             paths.append(path)
         }
     }
@@ -81,10 +81,10 @@ private func mutations(into directory: URL) throws -> [String] {
 /// 4 GiB sparse file, and missing.
 private func oddPaths(in directory: URL) throws -> [String] {
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-    FileManager.default.createFile(atPath: path("empty.mp4"), contents: Data())
+    try Data().write(to: URL(fileURLWithPath: path("empty.mp4")))
     try FileManager.default.createDirectory(atPath: path("directory.mp4"), withIntermediateDirectories: true)
     _ = mkfifo(path("fifo.mp4"), 0o644)
-    FileManager.default.createFile(atPath: path("unreadable.mp4"), contents: Data(repeating: 7, count: 100))
+    try Data(repeating: 7, count: 100).write(to: URL(fileURLWithPath: path("unreadable.mp4")))
     _ = chmod(path("unreadable.mp4"), 0)
     try? FileManager.default.createSymbolicLink(atPath: path("loop-a.mp4"), withDestinationPath: path("loop-b.mp4"))
     try? FileManager.default.createSymbolicLink(atPath: path("loop-b.mp4"), withDestinationPath: path("loop-a.mp4"))
