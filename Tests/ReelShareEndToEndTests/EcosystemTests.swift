@@ -195,7 +195,7 @@ struct InstallTests {
         }
         let (versionStatus, version) = try shell("bash", "'\(prefix.path)/bin/reelshare' --version")
         #expect(versionStatus == 0 && version.hasPrefix("reelshare "))
-        let (manStatus, page) = try shell("bash", "MANPATH='\(prefix.path)/share/man' MANWIDTH=80 man reelshare | col -b")
+        let (manStatus, page) = try shell("bash", "export LC_ALL=C.UTF-8; MANPATH='\(prefix.path)/share/man' MANWIDTH=80 man reelshare | col -b")
         #expect(manStatus == 0)
         #expect(page.contains("reelshare — pre-flight checks"), "\(page.prefix(300))")
 
