@@ -149,7 +149,7 @@ struct CompletionTests {
         Thread.sleep(forTimeInterval: 0.5)
         try tmux(["send-keys", "reelshare validate --target ig-sto", "Tab"])
         var screen = ""
-        for _ in 0..<40 where !screen.contains("--target ig-stories") {
+        for _ in 0..<100 where !screen.contains("--target ig-stories") {  // up to 10 s on a loaded machine
             Thread.sleep(forTimeInterval: 0.1)
             screen = try tmux(["capture-pane", "-p"]).text
         }
