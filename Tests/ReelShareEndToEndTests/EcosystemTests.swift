@@ -13,18 +13,8 @@ private func rules(_ result: RunResult, path: String, target: String) -> [String
 }
 
 /// Runs `script` with bash, zsh or fish; returns status and standard output.
-private func shell(_ program: String, _ script: String, in directory: URL = TestPaths.packageRoot) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program, "-c", script]
-    process.currentDirectoryURL = directory
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+private func shell(_ program: String, _ script: String) throws -> (Int32, String) {
+    try runCommand([program, "-c", script])
 }
 
 @Suite("reelshare doctor (end to end)")
@@ -128,20 +118,19 @@ struct CompletionTests {
         /// waits for the server's end, and with the spawning thread's mask (most signals blocked)
         /// the server never hears of its pane's exit nor the pane of SIGHUP, so it never ends.
         @discardableResult
-        func tmux(_ arguments: [String]) throws -> (status: Int32, text: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["perl", "-MPOSIX", "-e",
-                                 "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; POSIX::close($_) for 3..1023; exec @ARGV or die",
-                                 "tmux", "-L", socket] + arguments
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+        func tmux(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+            try runCommand(["perl", "-MPOSIX", "-e",
+                            "sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; POSIX::close($_) for 3..1023; exec @ARGV or die",
+                            "tmux", "-L", socket] + arguments)
+        }
+        /// Asks `done` every 0.1 s until it says yes or `seconds` (generous, for a loaded machine) pass.
+        func poll(_ seconds: Double, _ done: () throws -> Bool) rethrows -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while try !done() {
+                if Date() > deadline { return false }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return true
         }
         try #require(try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "20", "bash --norc --noprofile"]).status == 0)
         defer { _ = try? tmux(["kill-server"]) }
@@ -149,20 +138,15 @@ struct CompletionTests {
         Thread.sleep(forTimeInterval: 0.5)
         try tmux(["send-keys", "reelshare validate --target ig-sto", "Tab"])
         var screen = ""
-        for _ in 0..<100 where !screen.contains("--target ig-stories") {  // up to 10 s on a loaded machine
-            Thread.sleep(forTimeInterval: 0.1)
-            screen = try tmux(["capture-pane", "-p"]).text
+        _ = try poll(10) {
+            screen = try tmux(["capture-pane", "-p"]).stdout
+            return screen.contains("--target ig-stories")
         }
         #expect(screen.contains("reelshare validate --target ig-stories"), "\(screen)")
 
         // The server goes when told: nothing of the test is left running.
         try tmux(["kill-server"])
-        var serverGone = false
-        for _ in 0..<50 where !serverGone {
-            serverGone = try tmux(["has-session"]).status != 0
-            if !serverGone { Thread.sleep(forTimeInterval: 0.1) }
-        }
-        #expect(serverGone)
+        #expect(try poll(5) { try tmux(["has-session"]).status != 0 })
     }
 
     @Test("the zsh and fish scripts parse, and fish completes target names")

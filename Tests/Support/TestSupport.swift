@@ -110,27 +110,31 @@ public func scratch(_ name: String = "scratch") throws -> URL {
     return url
 }
 
-/// The SHA-256 of a file, by coreutils' sha256sum (an implementation other than reelshare's).
-public func sha256(_ path: String) throws -> String {
+/// Runs a program found on PATH with standard input and error at /dev/null; returns its exit
+/// status and standard output.
+public func runCommand(_ arguments: [String], in directory: URL = TestPaths.packageRoot) throws -> (status: Int32, stdout: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
     let out = Pipe()
     process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
     try process.run()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return String(text.prefix(64))
+    return (process.terminationStatus, text)
+}
+
+/// The SHA-256 of a file, by coreutils' sha256sum (an implementation other than reelshare's).
+public func sha256(_ path: String) throws -> String {
+    String(try runCommand(["sha256sum", path]).stdout.prefix(64))
 }
 
 /// Makes a MOV of uncompressed video with the ffmpeg CLI: large for its length, instantly.
 /// Returns ffmpeg's exit status.
 public func makeRawVideo(at path: String, size: String, seconds: Int) throws -> Int32 {
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    ffmpeg.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=\(size):r=30",
-                        "-t", String(seconds), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", path]
-    try ffmpeg.run()
-    ffmpeg.waitUntilExit()
-    return ffmpeg.terminationStatus
+    try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=\(size):r=30",
+                    "-t", String(seconds), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", path]).status
 }
