@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // reelshare: pre-flight checks and share payloads for Meta's Reels and Stories composers.
 //
 // Layers (each depends only on the ones above it):

@@ -1,4 +1,4 @@
-// rs_stream.c: streaming base64 + SHA-256, and atomic output files.
+// rs_stream.c: streaming base64 + SHA-256 of the same bytes, and the interrupt clean-up handler.
 #ifdef __linux__
 #define _GNU_SOURCE // sync_file_range
 #endif
@@ -6,21 +6,20 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <openssl/evp.h>
 
 enum {
-    CHUNK = 3 * 256 * 1024,     // input bytes per read: a multiple of 3, so chunks encode alone
-    ENCODED = CHUNK / 3 * 4,    // output characters per chunk
-    HASH_CHUNK = 1024 * 1024,
+    CHUNK = 3 * 256 * 1024,  // input bytes per read: a multiple of 3, so chunks encode alone
+    ENCODED = CHUNK / 3 * 4, // output characters per chunk
+    RING = 3,                // chunks in flight between the encoder and the hasher
 };
 
 // MARK: - Base64
@@ -70,6 +69,16 @@ void rs_stream_base64_buffer(const uint8_t *input, size_t length, char *output) 
 
 // MARK: - I/O
 
+static void lower_first(char *text) {
+    if (text[0] >= 'A' && text[0] <= 'Z') text[0] = (char)(text[0] - 'A' + 'a');
+}
+
+static void describe(int error, char *message, size_t size) {
+    snprintf(message, size, "%s", strerror(error));
+    lower_first(message);
+}
+
+/// Fills `buffer` from `fd`; returns the bytes read (fewer only at the end), or -1 with errno set.
 static ssize_t read_full(int fd, uint8_t *buffer, size_t length) {
     size_t done = 0;
     while (done < length) {
@@ -82,17 +91,16 @@ static ssize_t read_full(int fd, uint8_t *buffer, size_t length) {
     return (ssize_t)done;
 }
 
-rs_stream_status rs_stream_write(int fd, const void *bytes, size_t length, char *message, size_t message_size) {
-    const uint8_t *p = bytes;
+static rs_stream_status write_all(int fd, const char *bytes, size_t length, char *message, size_t message_size) {
     while (length > 0) {
-        ssize_t n = write(fd, p, length);
+        ssize_t n = write(fd, bytes, length);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
             int e = errno;
-            snprintf(message, message_size, "%s", strerror(e));
+            describe(e, message, message_size);
             return e == EPIPE ? RS_STREAM_CLOSED : RS_STREAM_OUTPUT;
         }
-        p += n;
+        bytes += n;
         length -= (size_t)n;
     }
     return RS_STREAM_OK;
@@ -108,108 +116,128 @@ static void start_writeback(int fd) {
 #endif
 }
 
-// MARK: - Hashing on a second thread
+// MARK: - Hashing the encoder's chunks on a second thread
 
-typedef struct hash_job {
-    const char *path;
-    int64_t bytes;
-    unsigned char digest[32];
-    int failed; // errno, or -1 for a libcrypto failure
-} hash_job;
+typedef struct pipeline {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    uint8_t *buffers[RING];
+    size_t lengths[RING];
+    int64_t produced; // chunks handed to the hasher
+    int64_t consumed; // chunks it has hashed
+    int finished;     // the encoder reads no more
+    int failed;       // libcrypto failed
+    EVP_MD_CTX *context;
+} pipeline;
 
-static void *hash_file(void *argument) {
-    hash_job *job = argument;
-    int fd = open(job->path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        job->failed = errno;
-        return NULL;
-    }
-    uint8_t *buffer = malloc(HASH_CHUNK);
-    EVP_MD_CTX *context = EVP_MD_CTX_new();
-    if (!buffer || !context || EVP_DigestInit_ex(context, EVP_sha256(), NULL) != 1) {
-        job->failed = -1;
-    } else {
-        ssize_t n;
-        while ((n = read_full(fd, buffer, HASH_CHUNK)) > 0) {
-            if (EVP_DigestUpdate(context, buffer, (size_t)n) != 1) {
-                job->failed = -1;
-                break;
-            }
-            job->bytes += n;
+static void *hash_chunks(void *argument) {
+    pipeline *p = argument;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        while (p->consumed == p->produced && !p->finished) pthread_cond_wait(&p->changed, &p->lock);
+        if (p->consumed == p->produced) {
+            pthread_mutex_unlock(&p->lock);
+            return NULL;
         }
-        if (n < 0) job->failed = errno;
-        unsigned int length = 0;
-        if (!job->failed && EVP_DigestFinal_ex(context, job->digest, &length) != 1) job->failed = -1;
+        int slot = (int)(p->consumed % RING);
+        pthread_mutex_unlock(&p->lock);
+        if (!p->failed && EVP_DigestUpdate(p->context, p->buffers[slot], p->lengths[slot]) != 1) p->failed = 1;
+        pthread_mutex_lock(&p->lock);
+        p->consumed++;
+        pthread_cond_broadcast(&p->changed);
+        pthread_mutex_unlock(&p->lock);
     }
-    EVP_MD_CTX_free(context);
-    free(buffer);
-    close(fd);
-    return NULL;
 }
 
-rs_stream_status rs_stream_base64(const char *path, int out_fd, rs_stream_result *result, char *message,
+rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *result, char *message,
                                   size_t message_size) {
     memset(result, 0, sizeof *result);
     message[0] = 0;
-    hash_job job = {.path = path, .bytes = 0, .failed = 0};
-    pthread_t hasher;
-    int threaded = out_fd >= 0 && pthread_create(&hasher, NULL, hash_file, &job) == 0;
-    if (!threaded) hash_file(&job); // hashing alone: no second thread needed
-
     rs_stream_status status = RS_STREAM_OK;
-    int64_t encoded = 0;
-    if (out_fd >= 0) {
-        uint8_t *input = malloc(CHUNK);
-        char *output = malloc(ENCODED);
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (!input || !output) {
-            status = RS_STREAM_INTERNAL;
-            snprintf(message, message_size, "out of memory");
-        } else if (fd < 0) {
-            status = RS_STREAM_INPUT;
-            snprintf(message, message_size, "cannot read %s: %s", path, strerror(errno));
-        } else {
-            ssize_t n;
-            while (status == RS_STREAM_OK && (n = read_full(fd, input, CHUNK)) > 0) {
-                size_t length = encode(input, (size_t)n, output);
-                status = rs_stream_write(out_fd, output, length, message, message_size);
-                encoded += n;
-                start_writeback(out_fd);
-            }
-            if (status == RS_STREAM_OK && n < 0) {
-                status = RS_STREAM_INPUT;
-                snprintf(message, message_size, "cannot read %s: %s", path, strerror(errno));
-            }
+    pipeline p = {.produced = 0, .consumed = 0, .finished = 0, .failed = 0};
+    char *output = out_fd >= 0 ? malloc(ENCODED) : NULL;
+    int buffers = out_fd >= 0 ? RING : 1;
+    int ready = (p.context = EVP_MD_CTX_new()) != NULL && EVP_DigestInit_ex(p.context, EVP_sha256(), NULL) == 1 &&
+                (out_fd < 0 || output != NULL);
+    for (int i = 0; i < buffers && ready; i++) ready = (p.buffers[i] = malloc(CHUNK)) != NULL;
+    if (!ready) {
+        snprintf(message, message_size, "out of memory");
+        status = RS_STREAM_INTERNAL;
+    } else if (out_fd < 0) {
+        // Size and digest only: one thread is enough.
+        ssize_t n;
+        while ((n = read_full(in_fd, p.buffers[0], CHUNK)) > 0) {
+            if (EVP_DigestUpdate(p.context, p.buffers[0], (size_t)n) != 1) p.failed = 1;
+            result->bytes += n;
         }
-        if (fd >= 0) close(fd);
-        free(input);
-        free(output);
+        if (n < 0) {
+            describe(errno, message, message_size);
+            status = RS_STREAM_INPUT;
+        }
+    } else {
+        pthread_mutex_init(&p.lock, NULL);
+        pthread_cond_init(&p.changed, NULL);
+        pthread_t hasher;
+        int threaded = pthread_create(&hasher, NULL, hash_chunks, &p) == 0;
+        for (;;) {
+            pthread_mutex_lock(&p.lock);
+            while (p.produced - p.consumed >= RING) pthread_cond_wait(&p.changed, &p.lock);
+            pthread_mutex_unlock(&p.lock);
+            int slot = (int)(p.produced % RING);
+            ssize_t n = read_full(in_fd, p.buffers[slot], CHUNK);
+            if (n < 0) {
+                describe(errno, message, message_size);
+                status = RS_STREAM_INPUT;
+                break;
+            }
+            if (n == 0) break;
+            p.lengths[slot] = (size_t)n;
+            result->bytes += n;
+            if (threaded) {
+                pthread_mutex_lock(&p.lock);
+                p.produced++;
+                pthread_cond_broadcast(&p.changed);
+                pthread_mutex_unlock(&p.lock);
+            } else if (EVP_DigestUpdate(p.context, p.buffers[slot], (size_t)n) != 1) {
+                p.failed = 1;
+            }
+            // The hasher reads this buffer too; neither writes it until both are done with it.
+            status = write_all(out_fd, output, encode(p.buffers[slot], (size_t)n, output), message, message_size);
+            if (status != RS_STREAM_OK) break;
+            start_writeback(out_fd);
+        }
+        pthread_mutex_lock(&p.lock);
+        p.finished = 1;
+        pthread_cond_broadcast(&p.changed);
+        pthread_mutex_unlock(&p.lock);
+        if (threaded) pthread_join(hasher, NULL);
+        pthread_cond_destroy(&p.changed);
+        pthread_mutex_destroy(&p.lock);
     }
-    if (threaded) pthread_join(hasher, NULL);
-
-    if (status == RS_STREAM_OK && job.failed) {
-        status = job.failed > 0 ? RS_STREAM_INPUT : RS_STREAM_INTERNAL;
-        snprintf(message, message_size, job.failed > 0 ? "cannot read %s: %s" : "%s: SHA-256 failed", path,
-                 job.failed > 0 ? strerror(job.failed) : "");
+    unsigned char digest[32] = {0};
+    unsigned int length = 0;
+    if (status == RS_STREAM_OK && (p.failed || EVP_DigestFinal_ex(p.context, digest, &length) != 1)) {
+        snprintf(message, message_size, "SHA-256 failed");
+        status = RS_STREAM_INTERNAL;
     }
-    if (status == RS_STREAM_OK && out_fd >= 0 && encoded != job.bytes) {
-        status = RS_STREAM_INPUT;
-        snprintf(message, message_size, "%s changed while being read", path);
-    }
-    result->bytes = job.bytes;
-    for (int i = 0; i < 32; i++) snprintf(result->sha256 + 2 * i, 3, "%02x", job.digest[i]);
+    for (int i = 0; i < 32; i++) snprintf(result->sha256 + 2 * i, 3, "%02x", digest[i]);
+    EVP_MD_CTX_free(p.context);
+    for (int i = 0; i < RING; i++) free(p.buffers[i]);
+    free(output);
     return status;
 }
 
-// MARK: - Atomic output
+// MARK: - Removing the temporary output on an interrupt
 
-// The temporary file to remove if a signal ends the process; written before handlers can run.
-static char pending_temp[4096];
-static volatile sig_atomic_t pending_set = 0;
-static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
+// Two slots, so that registering a new path never rewrites the one a handler may be reading; the
+// published slot index is a lock-free atomic, safe to read in a signal handler.
+static char cleanup_paths[2][4096];
+static atomic_int cleanup_slot = -1;
+static pthread_once_t cleanup_once = PTHREAD_ONCE_INIT;
 
 static void remove_pending_and_die(int signal_number) {
-    if (pending_set) unlink(pending_temp); // async-signal-safe
+    int slot = atomic_load(&cleanup_slot);
+    if (slot >= 0) unlink(cleanup_paths[slot]); // async-signal-safe
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
     fallback.sa_handler = SIG_DFL;
@@ -227,62 +255,15 @@ static void install_handlers(void) {
     sigaction(SIGHUP, &action, NULL);
 }
 
-int rs_atomic_begin(const char *final_path, char *temp_path, size_t temp_size, char *message, size_t message_size) {
-    pthread_once(&handlers_once, install_handlers);
-    const char *slash = strrchr(final_path, '/');
-    const char *name = slash ? slash + 1 : final_path;
-    int directory_length = slash ? (int)(slash - final_path) : 0;
-    if (snprintf(temp_path, temp_size, "%.*s%s.%s.reelshare-XXXXXX", directory_length, final_path, slash ? "/" : "",
-                 name) >= (int)temp_size) {
-        snprintf(message, message_size, "path too long");
-        return -1;
-    }
-    int fd = mkstemp(temp_path);
-    if (fd < 0) {
-        snprintf(message, message_size, "%s", strerror(errno));
-        return -1;
-    }
-    // mkstemp makes 0600; give the file the mode an ordinary new file (or the one it replaces) has.
-    struct stat existing;
-    mode_t mode;
-    if (stat(final_path, &existing) == 0) {
-        mode = existing.st_mode & 07777;
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
-    }
-    fchmod(fd, mode);
-    snprintf(pending_temp, sizeof pending_temp, "%s", temp_path);
-    pending_set = 1;
-    return fd;
+void rs_cleanup_install(void) { pthread_once(&cleanup_once, install_handlers); }
+
+int rs_cleanup_register(const char *path) {
+    size_t length = strlen(path);
+    if (length >= sizeof cleanup_paths[0]) return 0;
+    int next = atomic_load(&cleanup_slot) == 0 ? 1 : 0;
+    memcpy(cleanup_paths[next], path, length + 1);
+    atomic_store(&cleanup_slot, next);
+    return 1;
 }
 
-void rs_atomic_abort(int fd, const char *temp_path) {
-    if (fd >= 0) close(fd);
-    unlink(temp_path);
-    pending_set = 0;
-}
-
-rs_stream_status rs_atomic_commit(int fd, const char *temp_path, const char *final_path, char *message,
-                                  size_t message_size) {
-    if (fsync(fd) != 0 || close(fd) != 0) {
-        snprintf(message, message_size, "%s", strerror(errno));
-        rs_atomic_abort(-1, temp_path);
-        return RS_STREAM_OUTPUT;
-    }
-    if (rename(temp_path, final_path) != 0) {
-        snprintf(message, message_size, "%s", strerror(errno));
-        rs_atomic_abort(-1, temp_path);
-        return RS_STREAM_OUTPUT;
-    }
-    pending_set = 0;
-    char directory[4096];
-    snprintf(directory, sizeof directory, "%s", final_path);
-    int dir = open(dirname(directory), O_RDONLY | O_CLOEXEC);
-    if (dir >= 0) {
-        fsync(dir); // make the rename itself durable
-        close(dir);
-    }
-    return RS_STREAM_OK;
-}
+void rs_cleanup_clear(void) { atomic_store(&cleanup_slot, -1); }

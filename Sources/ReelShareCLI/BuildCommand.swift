@@ -1,77 +1,124 @@
 // `reelshare build`: validate the media for one target, then write exactly what the app hands over:
 // pasteboard items and launch URL (iOS) or the intent (Android).
-import Foundation
 import ReelShareKit
 import ReelShareMedia
 
-struct BuildCommand {
-    var request: ShareRequest
-    var inputs: [(path: String, slot: PayloadMedia.Slot, role: Role)]
-    var destination: PayloadDestination
-    var force: Bool
-    var strict: Bool
-    var options = ProbeOptions()
-    var requestWarnings: [BuildWarning] = []
+struct BuildCommand: Command {
+    static let spec = CommandSpec(
+        name: "build",
+        summary: "Write the share payload for one target: pasteboard items and launch URL (iOS) or the intent (Android).",
+        operands: "",
+        options: [
+            OptionSpec("target", value: "T", help: "The share target (see 'reelshare targets')."),
+            OptionSpec("video", value: "FILE", help: "The background video (Reels need one)."),
+            OptionSpec("background-image", value: "FILE", help: "The background image (targets that take one: Stories)."),
+            OptionSpec("sticker", value: "FILE", help: "The sticker image drawn over the background."),
+            OptionSpec("top-color", value: "#RRGGBB", help: "The background gradient's top colour (targets that take one: Stories)."),
+            OptionSpec("bottom-color", value: "#RRGGBB", help: "The background gradient's bottom colour."),
+            OptionSpec(
+                "app-id", value: "ID",
+                help: "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target wants it: the URL query for Instagram Stories, the pasteboard or the intent for the others."),
+            OptionSpec(
+                "content-url", value: "URL",
+                help: "Instagram's attribution link: accepted with a warning, since Meta removed it and the app ignores it."),
+            OptionSpec(
+                "platform", value: "PLATFORM", choices: Platform.self,
+                help: "ios (default): pasteboard items and URL; android: the intent."),
+            OptionSpec("package", value: "NAME", help: "Android: your app's package name (Instagram Reels reads it as source_application)."),
+            OptionSpec(
+                "layout", value: "LAYOUT", choices: ItemLayout.self,
+                help: "iOS: all keys in one pasteboard item (single, default, as Meta's Objective-C samples) or one item per key (per-key, as Meta's Swift Reels sample)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: PayloadFormat.self,
+                help: "iOS: json (default) or plist (an XML property list with real <data>, for PropertyListSerialization and UIPasteboard.setItems)."),
+            OptionSpec("embed", value: "MODE", choices: Embedding.self, help: "iOS json: media as base64 (default) or by absolute path."),
+            OptionSpec("expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."),
+            OptionSpec("o", value: "FILE", help: "Write to FILE, atomically (default: standard output)."),
+            OptionSpec("force", help: "Write the payload even when the target would refuse the media."),
+            OptionSpec("strict", help: "Treat warnings as errors."),
+            SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
+        ],
+        details: """
+            The media are probed and validated against the target first, as 'validate' does: an error \
+            stops the build with the findings on standard error and nothing written; warnings go to \
+            standard error and into the document's "warnings". Media are streamed into the output in \
+            chunks (base64 and SHA-256), so memory does not grow with the video.
+            """)
 
-    init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard parsed.operands.isEmpty else {
-            throw UsageError("build takes its files through --video, --background-image and --sticker (got '\(parsed.operands[0])')",
-                             command: "build")
+    /// The request, its media still to be probed.
+    let request: ShareRequest
+    let inputs: [(path: String, role: Role)]
+    let destination: PayloadDestination
+    let force: Bool
+    let strict: Bool
+    let options: ProbeOptions
+    let requestWarnings: [BuildWarning]
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        if let operand = parsed.operands.first {
+            throw parsed.usageError("build takes its files through --video, --background-image and --sticker (got '\(operand)')")
         }
-        let profiles = try ValidateCommand.profiles(parsed)
+        let profiles = try ProfileLoading.profiles(parsed)
         guard let name = parsed.value("target") else {
-            throw UsageError("build needs --target (\(profiles.shareTargets.map(\.id).joined(separator: ", ")))", command: "build")
+            throw parsed.usageError("build needs --target (\(profiles.shareTargets.map(\.id).joined(separator: ", ")))")
         }
-        guard let target = profiles.profile(name) else {
-            let hint = Spelling.closest(to: name, among: profiles.profiles.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError("unknown target '\(name)'\(hint)", command: "build")
-        }
-        let platform = Platform(rawValue: parsed.value("platform") ?? "ios")!
+        let target = try OptionValues.target(name, in: profiles, parsed: parsed)
+        let platform = parsed.choice("platform", default: Platform.ios)
         force = parsed.has("force")
         strict = parsed.has("strict")
-
-        inputs = []
-        if let path = parsed.value("video") { inputs.append((path, .backgroundVideo, .backgroundVideo)) }
-        if let path = parsed.value("background-image") { inputs.append((path, .backgroundImage, .backgroundImage)) }
-        if let path = parsed.value("sticker") { inputs.append((path, .stickerImage, .sticker)) }
+        var inputs: [(String, Role)] = []
+        if let path = parsed.value("video") { inputs.append((path, .backgroundVideo)) }
+        if let path = parsed.value("background-image") { inputs.append((path, .backgroundImage)) }
+        if let path = parsed.value("sticker") { inputs.append((path, .sticker)) }
+        self.inputs = inputs
 
         var notes: [BuildWarning] = []
         do {
-            let colors = (try parsed.value("top-color").map { try ShareRules.checkColor($0, option: "--top-color") },
-                          try parsed.value("bottom-color").map { try ShareRules.checkColor($0, option: "--bottom-color") })
+            let top = try parsed.value("top-color").map { color throws(ShareRequestError) in
+                try ShareRules.checkColor(color, option: "--top-color")
+            }
+            let bottom = try parsed.value("bottom-color").map { color throws(ShareRequestError) in
+                try ShareRules.checkColor(color, option: "--bottom-color")
+            }
             try ShareRules.checkLayers(
-                target: target, video: parsed.value("video") != nil, backgroundImage: parsed.value("background-image") != nil,
-                sticker: parsed.value("sticker") != nil, colors: colors.0 != nil || colors.1 != nil)
-            if platform == .ios, target.ios == nil { throw ShareRequestError("\(target.id) has no iOS share envelope") }
-            if platform == .android, target.android == nil { throw ShareRequestError("\(target.id) has no Android intent") }
-            let appId = try ShareRules.checkAppId(parsed.value("app-id") ?? environment["REELSHARE_APP_ID"], target: target,
-                                                  platform: platform)
-            let format = PayloadFormat(rawValue: parsed.value("format") ?? "json")!
-            let embedding = Embedding(rawValue: parsed.value("embed") ?? "base64")!
-            if platform == .android {
+                ShareRules.Layers(
+                    video: parsed.value("video") != nil, backgroundImage: parsed.value("background-image") != nil,
+                    sticker: parsed.value("sticker") != nil, colors: top != nil || bottom != nil),
+                target: target, platform: platform, shareTargets: profiles.shareTargets)
+            let appId = try ShareRules.checkAppId(
+                parsed.value("app-id") ?? environment["REELSHARE_APP_ID"], target: target, platform: platform)
+            let format = parsed.choice("format", default: PayloadFormat.json)
+            let embedding = parsed.choice("embed", default: Embedding.base64)
+            switch platform {
+            case .android:
                 if parsed.value("format") == "plist" || parsed.value("embed") != nil || parsed.value("layout") != nil {
-                    throw ShareRequestError("--format plist, --embed and --layout are for iOS pasteboards; an Android intent is JSON and references its media by path")
+                    throw ShareRequestError(
+                        "--format plist, --embed and --layout are for iOS pasteboards; an Android intent is JSON and references its media by path")
                 }
-            } else if parsed.value("package") != nil {
-                throw ShareRequestError("--package is for Android intents (--platform android)")
+            case .ios:
+                if parsed.value("package") != nil { throw ShareRequestError("--package is for Android intents (--platform android)") }
             }
             if format == .plist, embedding == .path {
                 throw ShareRequestError("a property list carries the media as <data>: --embed path works with --format json only")
             }
-            var contentURL = parsed.value("content-url")
+            let contentURL = parsed.value("content-url")
             if let url = contentURL {
-                guard target.ios?.keyPrefix.hasPrefix("com.instagram.") == true, platform == .ios else {
-                    throw ShareRequestError("--content-url exists only for Instagram on iOS, and even there it does nothing any more")
+                guard platform == .ios, target.ios?.keys[.contentURL] != nil else {
+                    let takers = profiles.shareTargets.filter { $0.ios?.keys[.contentURL] != nil }.map(\.id)
+                    throw ShareRequestError(
+                        "--content-url is not taken by \(target.id) on \(platform.rawValue)"
+                            + (takers.isEmpty ? "" : " (on iOS: \(takers.joined(separator: ", ")))")
+                            + ", and even there it does nothing any more")
                 }
                 guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
                     throw ShareRequestError("invalid --content-url '\(url)': expected an http(s) URL")
                 }
                 notes.append(BuildWarning(path: nil, finding: ShareRules.contentURLWarning()))
-                contentURL = url
             }
             let package = parsed.value("package")
-            if platform == .android, target.android?.sourceApplication == "package-name", package == nil {
-                throw ShareRequestError("\(target.id) on Android needs the app's package name for source_application: pass --package com.example.app")
+            if platform == .android, target.android?.extras.sourceApplication == .packageName, package == nil {
+                throw ShareRequestError(
+                    "\(target.id) on Android needs the app's package name for source_application: pass --package com.example.app")
             }
             var expiration = 300
             if let value = parsed.value("expires") {
@@ -81,71 +128,63 @@ struct BuildCommand {
                 expiration = seconds
             }
             request = ShareRequest(
-                target: target, platform: platform, media: [], appId: appId, topColor: colors.0, bottomColor: colors.1,
-                contentURL: contentURL, androidPackage: package, layout: ItemLayout(rawValue: parsed.value("layout") ?? "single")!,
+                target: target, platform: platform, media: [], appId: appId, topColor: top, bottomColor: bottom,
+                contentURL: contentURL, androidPackage: package, layout: parsed.choice("layout", default: .single),
                 format: format, embedding: embedding, expirationSeconds: expiration)
         } catch let error as ShareRequestError {
-            throw UsageError(error.message, command: "build")
+            throw parsed.usageError(error.message)
+        } catch {
+            throw .internal("\(error)")
         }
         requestWarnings = notes
         destination = parsed.value("o").map { .file($0) } ?? .standardOutput
-        if let value = parsed.value("timeout") { options.timeoutSeconds = try ProbeCommand.seconds(value) }
-        options.deep = Validator.needsDeep([target])
+        options = ProbeOptions(
+            deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
     }
 
-    func run(stdout: Output, stderr: Output) -> ExitStatus {
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
         // Probe and validate every input first: nothing is written unless they pass (or --force).
         let prober = MediaProber(options: options)
         var request = self.request
         var warnings = requestWarnings
         var blocked = false
-        var status = ExitStatus.success
+        var failures: [ProbeFailureCode] = []
+        let color = Terminal.colors(stderr)
         for input in inputs {
             let report = prober.probe(input.path)
             let verdict = Rules.evaluate(report, role: input.role, profile: request.target, strict: strict)
             for finding in verdict.findings {
-                stderr.write(ValidationRenderer.line(input.path, finding, targets: [request.target.id],
-                                                     color: stderr.isTerminal && Terminal.colorAllowed))
+                stderr.write(ValidationRenderer.line(input.path, finding, targets: [request.target.id], color: color))
                 warnings.append(BuildWarning(path: input.path, finding: finding))
             }
             if let fix = verdict.fix, !verdict.accepted { stderr.write("  fix: \(fix)\n") }
             if !verdict.accepted { blocked = true }
-            if let failure = report.failure { status = ExitStatus.worst(status, ExitStatus(failure.code)) }
+            if let failure = report.failure { failures.append(failure.code) }
             let format: String
             switch report.content {
             case .av(let media): format = media.container
             case .image(let image): format = image.format
             case .failure: format = "unknown"
             }
-            let absolute = input.path.hasPrefix("/") ? input.path
-                : FileManager.default.currentDirectoryPath + "/" + (input.path.hasPrefix("./") ? String(input.path.dropFirst(2)) : input.path)
-            request.media.append(PayloadMedia(slot: input.slot, path: absolute, format: format))
+            request.media.append(PayloadMedia(role: input.role, path: Posix.absolute(input.path), format: format))
         }
         for warning in requestWarnings {
             stderr.write("reelshare: warning: \(warning.finding.message)\n")
         }
         // An input that cannot be read cannot be embedded, whatever --force says.
-        if status != .success {
-            stderr.write("reelshare: error: nothing written: an input cannot be read\n")
-            return status
-        }
+        if !failures.isEmpty { throw .media(failures, summary: "nothing written: an input cannot be read") }
         if blocked, !force {
-            stderr.write("reelshare: error: nothing written: \(request.target.id) would not accept this (--force writes it anyway)\n")
-            return .validationFailed
+            throw .rejected(summary: "nothing written: \(request.target.id) would not accept this (--force writes it anyway)")
         }
         stdout.flush()
-        let parts = PayloadDocument.parts(request, warnings: warnings)
         do {
-            try PayloadWriter.write(parts, media: request.media, to: destination)
-        } catch PayloadWriteError.closed {
-            return .success
-        } catch PayloadWriteError.input(let message) {
-            stderr.write("reelshare: error: \(message)\n")
-            return .noInput
+            try PayloadWriter.write(PayloadDocument.parts(request, warnings: warnings), media: request.media, to: destination)
         } catch {
-            stderr.write("reelshare: error: \(error)\n")
-            return .cannotCreate
+            switch error {
+            case .closed: return
+            case .input: throw .input(error.description)
+            case .output(let message): throw .output(message)
+            }
         }
-        return .success
     }
 }

@@ -1,49 +1,72 @@
 // `reelshare doctor`: check an app's Info.plist and AndroidManifest.xml for what sharing needs.
 import Foundation
 import ReelShareKit
+import ReelShareMedia
 
-struct DoctorCommand {
-    var plists: [String]
-    var manifests: [String]
-    var targets: [TargetProfile]
-    var appId: String?
-    var format: ValidateCommand.Format
+struct DoctorCommand: Command {
+    static let spec = CommandSpec(
+        name: "doctor",
+        summary: "Check an app's Info.plist and AndroidManifest.xml for what sharing needs.",
+        operands: "",
+        options: [
+            OptionSpec(
+                "plist", value: "FILE",
+                help: "An Info.plist (XML or binary): LSApplicationQueriesSchemes must list each target's scheme; FacebookAppID must be a Meta App ID. Repeatable."),
+            OptionSpec(
+                "manifest", value: "FILE",
+                help: "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."),
+            OptionSpec("target", value: "T[,T...]", help: "Check for these targets only (default: the four share targets)."),
+            OptionSpec("app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: ValidateCommand.Format.self,
+                help: "As for validate: text (default), json, ndjson, junit or github."),
+            SharedOptions.profile, SharedOptions.help,
+        ],
+        details: """
+            The most reported sharing failure is not the media: the app forgot to allow-list the URL \
+            scheme, put the App ID in the wrong place, or (Android 11+) lacks the <queries> entry, and \
+            the share silently does nothing. Findings, formats and exit statuses are those of validate.
+            """)
 
-    init(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        plists = parsed.values["plist"] ?? []
-        manifests = parsed.values["manifest"] ?? []
+    let plists: [String]
+    let manifests: [String]
+    let targets: [TargetProfile]
+    let appId: String?
+    let format: ValidateCommand.Format
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        plists = parsed.all("plist")
+        manifests = parsed.all("manifest")
         guard !plists.isEmpty || !manifests.isEmpty else {
-            throw UsageError("doctor needs --plist Info.plist and/or --manifest AndroidManifest.xml", command: "doctor")
+            throw parsed.usageError("doctor needs --plist Info.plist and/or --manifest AndroidManifest.xml")
         }
         if let operand = parsed.operands.first {
-            throw UsageError("doctor takes its files through --plist and --manifest (got '\(operand)')", command: "doctor")
+            throw parsed.usageError("doctor takes its files through --plist and --manifest (got '\(operand)')")
         }
-        format = ValidateCommand.Format(rawValue: parsed.value("format") ?? "text")!
-        let profiles = try ValidateCommand.profiles(parsed)
-        targets = try ValidateCommand.targets(named: parsed.values["target"] ?? [], in: profiles, command: "doctor")
-            ?? profiles.shareTargets
+        format = parsed.choice("format", default: .text)
+        let profiles = try ProfileLoading.profiles(parsed)
+        targets = try OptionValues.targets(parsed, in: profiles) ?? profiles.shareTargets
         appId = parsed.value("app-id") ?? environment["REELSHARE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    func run(stdout: Output, stderr: Output) -> ExitStatus {
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
         var summary = ValidationSummary()
-        let renderer = ValidationRenderer(format: format, color: stdout.isTerminal && Terminal.colorAllowed, stdout: stdout)
+        let renderer = ValidationRenderer(format: format, color: Terminal.colors(stdout), stdout: stdout)
         renderer.begin()
-        let jobs = plists.map { ($0, true) } + manifests.map { ($0, false) }
-        for (path, isPlist) in jobs {
+        for (path, isPlist) in plists.map({ ($0, true) }) + manifests.map({ ($0, false) }) {
             let result: ValidationResult
-            if let bytes = InputFiles.readFile(path, limit: 16 << 20) {
-                let data = Data(bytes)
+            do {
+                let data = Data(try Posix.readFile(path, limit: 16 << 20))
                 result = isPlist ? Doctor.checkPlist(data, path: path, targets: targets, appId: appId)
                     : Doctor.checkManifest(data, path: path, targets: targets)
-            } else {
-                stderr.write("reelshare: error: \(path): cannot read the file\n")
+            } catch {
+                stderr.write("reelshare: error: \(path): cannot read the file: \(error)\n")
                 result = Doctor.cannotRead(path, plist: isPlist, targets: targets)
             }
             summary.add(result)
             renderer.add(result)
         }
         renderer.end(summary)
-        return summary.rejected > 0 ? .validationFailed : .success
+        if summary.rejected > 0 { throw .rejected(summary: nil) }
     }
 }

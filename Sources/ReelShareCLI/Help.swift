@@ -13,7 +13,7 @@ enum Help {
             COMMANDS:
 
             """
-        let rows = CommandTable.commands.map { ($0.name, $0.summary) } + [("help", "Show help for a command: reelshare help probe")]
+        let rows = CommandTable.specs.map { ($0.name, $0.summary) } + [("help", "Show help for a command: reelshare help probe")]
         let width = (rows.map(\.0.count).max() ?? 8) + 4
         for (name, summary) in rows {
             let body = wrap(summary, indent: String(repeating: " ", count: width))

@@ -1,10 +1,16 @@
-// Runs work over many inputs on a fixed number of threads and hands each result to `emit`: in input
-// order as soon as every earlier result is ready (memory holds only the results waiting for a slower
-// predecessor), or, unordered, as each one finishes.
+// Runs work over many inputs on `jobs` threads and hands each result to `emit` on the calling
+// thread: in input order as soon as every earlier result is ready (memory holds only the results
+// waiting for a slower predecessor), or, unordered, as each one finishes. `jobs` threads are
+// really started, even beyond the core count: more than the cores helps only when the work waits
+// on slow storage.
 import Dispatch
+import Foundation
+import Synchronization
 
 enum Parallel {
-    static func map<T>(
+    static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    static func map<T: Sendable>(
         count: Int, jobs: Int, ordered: Bool = true, work: @escaping @Sendable (Int) -> T, emit: (Int, T) -> Void
     ) {
         guard count > 0 else { return }
@@ -13,48 +19,65 @@ enum Parallel {
             for index in 0..<count { emit(index, work(index)) }
             return
         }
-        let state = State<T>()
-        withoutActuallyEscaping(emit) { emit in
-            let box = EmitBox(emit)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while let index = state.next(limit: count) {
-                    let result = work(index)
-                    state.finish(index, result, ordered: ordered, emit: box)
+        let shared = Shared<T>()
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let index = shared.claim(limit: count) {
+                    shared.finish(index, work(index))
                 }
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        var next = 0
+        var emitted = 0
+        while emitted < count {
+            shared.ready.wait()  // one signal per finished result
+            for (index, result) in shared.take(ordered: ordered, next: &next) {
+                emit(index, result)
+                emitted += 1
             }
         }
     }
 
-    private final class EmitBox<T>: @unchecked Sendable {
-        let emit: (Int, T) -> Void
-        init(_ emit: @escaping (Int, T) -> Void) { self.emit = emit }
-    }
+    /// What the worker threads share: the next index to claim and the finished results.
+    private final class Shared<T: Sendable>: Sendable {
+        private struct State {
+            var claimed = 0
+            var finished: [Int: T] = [:]
+        }
 
-    private final class State<T>: @unchecked Sendable {
-        private let lock = Lock()
-        private var claimed = 0
-        private var emitted = 0
-        private var waiting: [Int: T] = [:]
+        private let state = Mutex(State())
+        let ready = DispatchSemaphore(value: 0)
 
-        func next(limit: Int) -> Int? {
-            lock.locked {
-                guard claimed < limit else { return nil }
-                defer { claimed += 1 }
-                return claimed
+        func claim(limit: Int) -> Int? {
+            state.withLock { state in
+                guard state.claimed < limit else { return nil }
+                defer { state.claimed += 1 }
+                return state.claimed
             }
         }
 
-        func finish(_ index: Int, _ result: T, ordered: Bool, emit: EmitBox<T>) {
-            lock.locked {
-                guard ordered else {
-                    emit.emit(index, result)
-                    return
+        func finish(_ index: Int, _ result: T) {
+            state.withLock { $0.finished[index] = result }
+            ready.signal()
+        }
+
+        /// The results that may be emitted now: those from `next` on without a gap (ordered), or
+        /// all that are finished.
+        func take(ordered: Bool, next: inout Int) -> [(Int, T)] {
+            state.withLock { state in
+                var out: [(Int, T)] = []
+                if ordered {
+                    while let result = state.finished.removeValue(forKey: next) {
+                        out.append((next, result))
+                        next += 1
+                    }
+                } else {
+                    out = state.finished.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                    state.finished.removeAll()
                 }
-                waiting[index] = result
-                while let ready = waiting.removeValue(forKey: emitted) {
-                    emit.emit(emitted, ready)
-                    emitted += 1
-                }
+                return out
             }
         }
     }

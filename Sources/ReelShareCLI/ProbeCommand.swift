@@ -1,48 +1,50 @@
-// `reelshare probe FILE...`
-import Foundation
+// `reelshare probe FILE...`: describe video and image files.
 import ReelShareKit
 import ReelShareMedia
 
-struct ProbeCommand {
-    enum Format: String { case text, json, ndjson }
+struct ProbeCommand: Command {
+    enum Format: String, OptionChoice { case text, json, ndjson }
 
-    var files: [String]
-    var format: Format = .text
-    var options = ProbeOptions()
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    static let spec = CommandSpec(
+        name: "probe",
+        summary: "Describe video and image files: codec, duration, size, rotation, alpha...",
+        operands: "FILE...",
+        options: [
+            OptionSpec(
+                "format", value: "FORMAT", choices: Format.self,
+                help: "Output format: text (default, for people), json (one document), ndjson (one line per file)."),
+            OptionSpec(
+                "deep",
+                help: "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."),
+        ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
+        details: """
+            Files are recognised by their content, never by their name. PNG and JPEG images are \
+            decoded in full (libpng, libjpeg) so that damaged files are caught; GIF, WebP, HEIC and \
+            AVIF are named with their dimensions; everything else is read with FFmpeg's libavformat. \
+            The default probe reads container headers only; the fields under "deep" need --deep.
+            """)
 
-    init(_ parsed: ParsedArguments) throws {
-        files = try InputFiles.gather(parsed, command: "probe")
-        if let value = parsed.value("format") { format = Format(rawValue: value)! }
-        options.deep = parsed.has("deep")
-        if let value = parsed.value("jobs") { jobs = try Self.integer(value, option: "--jobs", in: 1...256) }
-        if let value = parsed.value("timeout") { options.timeoutSeconds = try Self.seconds(value) }
+    let files: [String]
+    let format: Format
+    let options: ProbeOptions
+    let jobs: Int
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        files = try InputFiles.gather(parsed)
+        format = parsed.choice("format", default: .text)
+        options = ProbeOptions(deep: parsed.has("deep"), timeoutSeconds: try OptionValues.timeout(parsed))
+        jobs = try OptionValues.jobs(parsed)
     }
 
-    static func seconds(_ text: String) throws -> Double {
-        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-            throw UsageError("invalid value '\(text)' for --timeout: expected a number of seconds")
-        }
-        return seconds
-    }
-
-    static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws -> Int {
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError(
-                "invalid value '\(text)' for \(option): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
-
-    func run(stdout: Output, stderr: Output) -> ExitStatus {
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
         let prober = MediaProber(options: options)
         let files = self.files
-        var status = ExitStatus.success
+        var failures: [ProbeFailureCode] = []
         var reports: [ProbeReport] = []
-        let color = stdout.isTerminal && Terminal.colorAllowed
+        let color = Terminal.colors(stdout)
         Parallel.map(count: files.count, jobs: jobs, work: { prober.probe(files[$0]) }) { _, report in
             if let failure = report.failure {
-                status = ExitStatus.worst(status, ExitStatus(failure.code))
+                failures.append(failure.code)
                 stderr.write("reelshare: error: \(report.path): \(failure.message)\n")
             }
             switch format {
@@ -52,6 +54,6 @@ struct ProbeCommand {
             }
         }
         if format == .json { stdout.write(ProbeJSON.document(reports).serialized + "\n") }
-        return status
+        if !failures.isEmpty { throw .media(failures, summary: nil) }
     }
 }

@@ -84,34 +84,7 @@ enum ProbeText {
         return "\(width)x\(height)"
     }
 
-    private static func bitRate(_ bitsPerSecond: Int) -> String {
-        bitsPerSecond >= 1_000_000
-            ? String(format: "%.2f Mb/s", Double(bitsPerSecond) / 1e6)
-            : "\(bitsPerSecond / 1000) kb/s"
-    }
+    private static func bitRate(_ bitsPerSecond: Int) -> String { Units.bitRate(Double(bitsPerSecond)) }
 
-    static func bytes(_ count: Int) -> String {
-        if count < 1024 { return "\(count) bytes" }
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        var value = Double(count) / 1024
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        return String(format: "%.1f %@ (%d bytes)", value, units[unit], count)
-    }
-}
-
-enum Terminal {
-    /// Colour only for a terminal, and never when NO_COLOR is set or TERM is dumb.
-    static var colorAllowed: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-    }
-
-    static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\u{1B}[0m" }
-    static func red(_ text: String) -> String { "\u{1B}[31m\(text)\u{1B}[0m" }
-    static func green(_ text: String) -> String { "\u{1B}[32m\(text)\u{1B}[0m" }
-    static func yellow(_ text: String) -> String { "\u{1B}[33m\(text)\u{1B}[0m" }
+    static func bytes(_ count: Int) -> String { "\(Units.bytes(Double(count))) (\(count) bytes)" }
 }

@@ -1,59 +1,83 @@
 // `reelshare targets`: the target profiles, for people (text) or as the JSON profile schema.
-import Foundation
 import ReelShareKit
 
-struct TargetsCommand {
-    var json: Bool
-    var profiles: ProfileSet
+struct TargetsCommand: Command {
+    enum Format: String, OptionChoice { case text, json }
 
-    init(_ parsed: ParsedArguments) throws {
-        json = parsed.value("format") == "json"
-        profiles = try ValidateCommand.profiles(parsed)
-        if !parsed.operands.isEmpty {
-            throw UsageError("targets takes no operands (got '\(parsed.operands[0])')", command: "targets")
-        }
+    static let spec = CommandSpec(
+        name: "targets",
+        summary: "List the target profiles and their limits, with sources.",
+        operands: "",
+        options: [
+            OptionSpec(
+                "format", value: "FORMAT", choices: Format.self,
+                help: "text (default) or json: the full profiles, in the schema --profile reads."),
+            SharedOptions.profile, SharedOptions.help,
+        ],
+        details: "The four share targets (ig-reels, fb-reels, ig-stories, fb-stories) and the validate-only publishing profiles (ig-reels-api, ig-stories-api, fb-reels-api).")
+
+    let format: Format
+    let profiles: ProfileSet
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        format = parsed.choice("format", default: .text)
+        profiles = try ProfileLoading.profiles(parsed)
+        if let operand = parsed.operands.first { throw parsed.usageError("targets takes no operands (got '\(operand)')") }
     }
 
-    func run(stdout: Output, stderr: Output) throws -> ExitStatus {
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(ProfileDocument(targets: profiles.profiles))
-            stdout.write(String(decoding: data, as: UTF8.self) + "\n")
-            return .success
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
+        switch format {
+        case .json: stdout.write(ProfileDocument.json(profiles.profiles).pretty)
+        case .text: for profile in profiles.profiles { stdout.write(Self.text(profile)) }
         }
-        for profile in profiles.profiles { stdout.write(Self.text(profile)) }
-        return .success
     }
 
     static func text(_ profile: TargetProfile) -> String {
-        var out = "\(profile.id) (\(profile.purpose)): \(profile.name)\n  \(profile.summary)\n"
+        var out = "\(profile.id) (\(profile.purpose.rawValue)): \(profile.name)\n  \(profile.summary)\n"
         if let ios = profile.ios {
-            let placement = ios.appIdPlacement == "url" ? "in the URL query '\(ios.appIdName)'" : "under the pasteboard key \(ios.keyPrefix)\(ios.appIdName)"
+            let placement: String
+            switch ios.appId {
+            case .url(let parameter): placement = "in the URL query '\(parameter)'"
+            case .pasteboard(let key): placement = "under the pasteboard key \(ios.keyPrefix)\(key)"
+            }
             out += "  iOS: \(ios.url), LSApplicationQueriesSchemes '\(ios.queryScheme)', App ID \(placement)\n"
         }
         if let android = profile.android {
-            out += "  Android: \(android.action) to \(android.package), App ID in extra \(android.appIdExtra)\n"
+            out += "  Android: \(android.action) to \(android.package), App ID in extra \(android.extras.appId)\n"
         }
         for role in Role.allCases {
             guard let specs = profile.roles[role] else { continue }
             out += "  \(role.label):\n"
             for spec in specs {
                 out += "    " + spec.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + spec.rule.padding(toLength: 26, withPad: " ", startingAt: 0) + limits(spec) + "  [\(spec.source)]\n"
+                    + spec.rule.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) + limits(spec.check) + "  [\(spec.source)]\n"
             }
+        }
+        for advisory in profile.advisories {
+            out += "  advisory \(advisory.id): \(advisory.message) [\(advisory.source)]\n"
         }
         return out + "\n"
     }
 
-    private static func limits(_ spec: RuleSpec) -> String {
-        var parts: [String] = []
-        if let allowed = spec.allowed { parts.append(allowed.joined(separator: ", ")) }
-        let unit: (Double) -> String = spec.rule == "file.size" ? Describe.bytes
-            : spec.rule.hasSuffix("bitrate") ? Describe.bitRate : Describe.number
-        if let min = spec.min { parts.append("min \(unit(min))") }
-        if let max = spec.max { parts.append("max \(unit(max))") }
-        if let width = spec.width, let height = spec.height { parts.append("\(spec.mode ?? "max") \(width)x\(height)") }
-        return parts.isEmpty ? "required" : parts.joined(separator: "; ")
+    private static func limits(_ check: Check) -> String {
+        func range(_ bounds: Bounds, _ unit: (Double) -> String) -> String {
+            [bounds.min.map { "min \(unit($0))" }, bounds.max.map { "max \(unit($0))" }].compactMap { $0 }.joined(separator: "; ")
+        }
+        switch check {
+        case .fileSize(let max): return "max \(Units.bytes(max))"
+        case .videoBitRate(let max): return "max \(Units.bitRate(max))"
+        case .videoWidth(let max), .videoDurationMax(let max): return "max \(Units.number(max))"
+        case .videoDurationMin(let min): return "min \(Units.number(min))"
+        case .videoContainer(let allowed), .videoCodec(let allowed), .videoChroma(let allowed), .audioCodec(let allowed),
+            .imageFormat(let allowed):
+            return allowed.joined(separator: ", ")
+        case .imageAspect(let allowed): return allowed.map(\.description).joined(separator: ", ")
+        case .audioBitRate(let bounds): return range(bounds, Units.bitRate)
+        case .videoResolution(let bounds), .videoAspect(let bounds), .videoFrameRate(let bounds),
+            .videoKeyframeInterval(let bounds), .audioSampleRate(let bounds), .audioChannels(let bounds):
+            return range(bounds, Units.number)
+        case .imageDimensions(let width, let height, let mode): return "\(mode.rawValue) \(width)x\(height)"
+        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes: return "required"
+        }
     }
 }

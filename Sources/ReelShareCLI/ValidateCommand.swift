@@ -1,80 +1,74 @@
 // `reelshare validate FILE...`: probe each file and hold it to each target's profile.
-import Foundation
 import ReelShareKit
 import ReelShareMedia
 
-struct ValidateCommand {
-    enum Format: String { case text, json, ndjson, junit, github }
+struct ValidateCommand: Command {
+    enum Format: String, OptionChoice { case text, json, ndjson, junit, github }
+    enum ImageRole: String, OptionChoice { case sticker, background }
 
-    var files: [String]
-    var format: Format = .text
-    var targets: [TargetProfile]
-    var requireAll: Bool
-    var strict: Bool
-    var asBackground: Bool
-    var options = ProbeOptions()
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    static let spec = CommandSpec(
+        name: "validate",
+        summary: "Check files against each share target's limits: exit 1 when a file is not acceptable.",
+        operands: "FILE...",
+        options: [
+            OptionSpec(
+                "target", value: "T[,T...]",
+                help: "Check against these targets only (repeatable); every file must then pass every one. Default: the four share targets, any one of which is enough. See 'reelshare targets'."),
+            OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors."),
+            OptionSpec("as", value: "ROLE", choices: ImageRole.self, help: "The role of images: sticker (default) or background (a background image)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: Format.self,
+                help: "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations)."),
+            SharedOptions.profile,
+            OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding)."),
+        ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
+        details: """
+            Each file is probed and held to each target's profile: a video as a background video, an \
+            image as a sticker (or, with --as background, a background image). Findings name a rule, \
+            a severity, the value found, the limit and the document the limit comes from; where the \
+            fix is mechanical they carry the ffmpeg command that makes the file pass. Errors are \
+            what the target app refuses; warnings are Meta's recommendations.
+            """)
 
-    init(_ parsed: ParsedArguments) throws {
-        files = try InputFiles.gather(parsed, command: "validate")
-        if let value = parsed.value("format") { format = Format(rawValue: value)! }
+    let files: [String]
+    let format: Format
+    let targets: [TargetProfile]
+    /// Targets were named: a file must pass them all (otherwise one is enough).
+    let requireAll: Bool
+    let strict: Bool
+    let asBackground: Bool
+    let options: ProbeOptions
+    let jobs: Int
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        files = try InputFiles.gather(parsed)
+        format = parsed.choice("format", default: .text)
         strict = parsed.has("strict")
-        asBackground = parsed.value("as") == "background"
-        let profiles = try Self.profiles(parsed)
-        if let named = try Self.targets(named: parsed.values["target"] ?? [], in: profiles, command: "validate") {
+        asBackground = parsed.choice("as", default: ImageRole.sticker) == .background
+        let profiles = try ProfileLoading.profiles(parsed)
+        if let named = try OptionValues.targets(parsed, in: profiles) {
             targets = named
             requireAll = true
         } else {
             targets = profiles.shareTargets
             requireAll = false
         }
-        options.deep = parsed.has("deep") || Validator.needsDeep(targets)
-        if let value = parsed.value("jobs") { jobs = try ProbeCommand.integer(value, option: "--jobs", in: 1...256) }
-        if let value = parsed.value("timeout") { options.timeoutSeconds = try ProbeCommand.seconds(value) }
+        options = ProbeOptions(
+            deep: parsed.has("deep") || Validator.needsPacketScan(targets), timeoutSeconds: try OptionValues.timeout(parsed))
+        jobs = try OptionValues.jobs(parsed)
     }
 
-    /// The profiles named by --target values (comma lists allowed), or nil when none is named.
-    static func targets(named values: [String], in profiles: ProfileSet, command: String) throws -> [TargetProfile]? {
-        let names = values.flatMap { $0.split(separator: ",").map(String.init) }
-        guard !names.isEmpty else { return nil }
-        return try names.map { name in
-            guard let profile = profiles.profile(name) else {
-                let known = profiles.profiles.map(\.id)
-                let hint = Spelling.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
-                throw UsageError("unknown target '\(name)'; \(hint)targets: \(known.joined(separator: ", "))", command: command)
-            }
-            return profile
-        }
-    }
-
-    /// The built-in profiles plus those of every --profile FILE.
-    static func profiles(_ parsed: ParsedArguments) throws -> ProfileSet {
-        var set = ProfileSet.builtin
-        for path in parsed.values["profile"] ?? [] {
-            guard let bytes = InputFiles.readFile(path) else {
-                throw InputFiles.ReadError(message: "cannot read the profile file \(path)")
-            }
-            let data = Data(bytes)
-            do {
-                try set.merge(data)
-            } catch let error as ProfileError {
-                throw UsageError("invalid profile file \(path): \(error)")
-            }
-        }
-        return set
-    }
-
-    func run(stdout: Output, stderr: Output) -> ExitStatus {
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
         let prober = MediaProber(options: options)
-        let (files, targets, asBackground, strict, requireAll) = (self.files, self.targets, self.asBackground, self.strict, self.requireAll)
+        let (files, targets, asBackground, strict, requireAll) = (files, targets, asBackground, strict, requireAll)
         var summary = ValidationSummary()
-        let renderer = ValidationRenderer(format: format, color: stdout.isTerminal && Terminal.colorAllowed, stdout: stdout)
-        let progress = Progress(total: files.count, stderr: stderr)
+        let renderer = ValidationRenderer(format: format, color: Terminal.colors(stdout), stdout: stdout)
+        var progress = Progress(total: files.count, verb: "validated", stderr: stderr)
         renderer.begin()
-        Parallel.map(count: files.count, jobs: jobs, ordered: format != .ndjson, work: { index -> (ValidationResult, ProbeFailure?) in
+        Parallel.map(count: files.count, jobs: jobs, ordered: format != .ndjson, work: { index in
             let report = prober.probe(files[index])
-            let result = Validator.validate(report, against: targets, asBackground: asBackground, strict: strict,
-                                            requireAll: requireAll)
+            let result = Validator.validate(
+                report, against: targets, asBackground: asBackground, strict: strict, requireAll: requireAll)
             return (result, report.failure)
         }) { _, outcome in
             let (result, failure) = outcome
@@ -85,33 +79,6 @@ struct ValidateCommand {
         }
         progress.finish()
         renderer.end(summary)
-        return summary.rejected > 0 ? .validationFailed : .success
-    }
-}
-
-/// A "validated N/M" line on a terminal's stderr for large batches.
-final class Progress {
-    private let total: Int
-    private let stderr: Output
-    private let enabled: Bool
-    private var done = 0
-
-    init(total: Int, stderr: Output) {
-        self.total = total
-        self.stderr = stderr
-        enabled = total >= 50 && stderr.isTerminal
-    }
-
-    func tick() {
-        done += 1
-        guard enabled, done % max(1, total / 100) == 0 || done == total else { return }
-        stderr.write("\rreelshare: validated \(done)/\(total) files")
-        stderr.flush()
-    }
-
-    func finish() {
-        guard enabled else { return }
-        stderr.write("\r\u{1B}[K")
-        stderr.flush()
+        if summary.rejected > 0 { throw .rejected(summary: nil) }
     }
 }

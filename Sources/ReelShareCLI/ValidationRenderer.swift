@@ -1,29 +1,40 @@
-// The five output formats of `validate`. Each result is written as it arrives (json streams its
-// "results" array: keys sort as results < schemaVersion < summary), so memory stays flat however
-// many files; junit alone keeps its test cases until the end, since its header carries the counts.
+// The five output formats of `validate` (and `doctor`). Each result is written as it arrives (json
+// streams its "results" array through the one JSON writer: keys sort as results < schemaVersion <
+// summary), so memory stays flat however many files; junit alone keeps its test cases until the
+// end, since its header carries the counts.
 import ReelShareKit
+
+/// A JSON writer's sink on an Output.
+struct OutputSink: JSONSink {
+    let output: Output
+    func write(_ text: String) { output.write(text) }
+}
 
 final class ValidationRenderer {
     private let format: ValidateCommand.Format
     private let color: Bool
     private let stdout: Output
-    private var first = true
+    private var json: JSONWriter<OutputSink>
     private var junitCases: [String] = []
 
     init(format: ValidateCommand.Format, color: Bool, stdout: Output) {
         self.format = format
         self.color = color
         self.stdout = stdout
+        json = JSONWriter(into: OutputSink(output: stdout))
     }
 
     func begin() {
-        if format == .json { stdout.write("{\"results\":[") }
+        guard format == .json else { return }
+        json.beginObject()
+        json.key("results")
+        json.beginArray()
     }
 
     func add(_ result: ValidationResult) {
         switch format {
         case .json:
-            stdout.write((first ? "" : ",") + ValidationJSON.result(result).serialized)
+            json.value(ValidationJSON.result(result))
         case .ndjson:
             stdout.write(ValidationJSON.result(result).serialized + "\n")
         case .text:
@@ -33,13 +44,16 @@ final class ValidationRenderer {
         case .junit:
             junitCases += junit(result)
         }
-        first = false
     }
 
     func end(_ summary: ValidationSummary) {
         switch format {
         case .json:
-            stdout.write("],\"schemaVersion\":1,\"summary\":\(ValidationJSON.summary(summary).serialized)}\n")
+            json.end()
+            json.member("schemaVersion", .int(1))
+            json.member("summary", ValidationJSON.summary(summary))
+            json.end()
+            stdout.write("\n")
         case .ndjson:
             break
         case .text, .github:

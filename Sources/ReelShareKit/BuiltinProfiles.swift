@@ -5,29 +5,38 @@
 enum BuiltinProfiles {
     static let json = #"""
 {
-  "schemaVersion": 1,
+  "schemaVersion": 2,
   "targets": [
     {
       "id": "ig-reels",
       "name": "Instagram Reels",
       "purpose": "share",
       "summary": "Share a background video (and an optional sticker) into the Instagram Reels composer.",
+      "needs": "background-video",
       "ios": {
         "url": "instagram-reels://share",
         "queryScheme": "instagram-reels",
         "keyPrefix": "com.instagram.sharedSticker.",
-        "appIdPlacement": "pasteboard",
-        "appIdName": "appID",
+        "appId": {"in": "pasteboard", "name": "appID"},
+        "keys": {
+          "backgroundVideo": "backgroundVideo",
+          "stickerImage": "stickerImage",
+          "contentURL": "contentURL"
+        },
         "source": "Meta, Instagram Sharing to Reels From iOS, seed 000"
       },
       "android": {
         "action": "com.instagram.share.ADD_TO_REEL",
-        "mediaIn": "stream",
         "package": "com.instagram.android",
-        "appIdExtra": "com.instagram.platform.extra.APPLICATION_ID",
-        "mimeType": "video/*",
-        "source": "Meta, Sharing to Reels/Stories for Android",
-        "sourceApplication": "package-name"
+        "type": "video/*",
+        "background": ["stream"],
+        "extras": {
+          "appId": "com.instagram.platform.extra.APPLICATION_ID",
+          "sourceApplication": "package-name",
+          "sticker": "interactive_asset_uri"
+        },
+        "grants": ["sticker"],
+        "source": "Meta, Sharing to Reels/Stories for Android"
       },
       "roles": {
         "backgroundVideo": [
@@ -40,22 +49,13 @@ enum BuiltinProfiles {
             "rule": "video.container",
             "severity": "error",
             "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
-            "allowed": [
-              "mp4",
-              "mov",
-              "webm"
-            ]
+            "allowed": ["mp4", "mov", "webm"]
           },
           {
             "rule": "video.codec",
             "severity": "error",
             "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
-            "allowed": [
-              "h264",
-              "hevc",
-              "vp8",
-              "vp9"
-            ]
+            "allowed": ["h264", "hevc", "vp8", "vp9"]
           },
           {
             "rule": "video.duration.min",
@@ -90,10 +90,7 @@ enum BuiltinProfiles {
             "rule": "image.format",
             "severity": "error",
             "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
-            "allowed": [
-              "png",
-              "jpeg"
-            ]
+            "allowed": ["png", "jpeg"]
           },
           {
             "rule": "image.dimensions",
@@ -105,27 +102,36 @@ enum BuiltinProfiles {
             "note": "640x480 is recommended"
           }
         ]
-      }
+      },
+      "advisories": []
     },
     {
       "id": "fb-reels",
       "name": "Facebook Reels",
       "purpose": "share",
       "summary": "Share a background video (and an optional sticker) into the Facebook Reels composer.",
+      "needs": "background-video",
       "ios": {
         "url": "facebook-reels://share",
         "queryScheme": "facebook-reels",
         "keyPrefix": "com.facebook.sharedSticker.",
-        "appIdPlacement": "pasteboard",
-        "appIdName": "appID",
+        "appId": {"in": "pasteboard", "name": "appID"},
+        "keys": {
+          "backgroundVideo": "backgroundVideo",
+          "stickerImage": "stickerImage"
+        },
         "source": "Meta, Facebook Sharing to Reels From iOS, seed 001"
       },
       "android": {
         "action": "com.facebook.reels.SHARE_TO_REEL",
-        "mediaIn": "data",
         "package": "com.facebook.katana",
-        "appIdExtra": "com.facebook.platform.extra.APPLICATION_ID",
-        "mimeType": "video/*",
+        "type": "video/*",
+        "background": ["data"],
+        "extras": {
+          "appId": "com.facebook.platform.extra.APPLICATION_ID",
+          "sticker": "interactive_asset_uri"
+        },
+        "grants": ["sticker"],
         "source": "Meta, Sharing to Reels/Stories for Android"
       },
       "roles": {
@@ -139,22 +145,13 @@ enum BuiltinProfiles {
             "rule": "video.container",
             "severity": "error",
             "source": "Meta, Facebook Sharing to Reels From iOS, seed 001",
-            "allowed": [
-              "mp4",
-              "mov",
-              "webm"
-            ]
+            "allowed": ["mp4", "mov", "webm"]
           },
           {
             "rule": "video.codec",
             "severity": "error",
             "source": "Meta, Facebook Sharing to Reels From iOS, seed 001",
-            "allowed": [
-              "h264",
-              "hevc",
-              "vp8",
-              "vp9"
-            ]
+            "allowed": ["h264", "hevc", "vp8", "vp9"]
           },
           {
             "rule": "video.duration.min",
@@ -189,10 +186,7 @@ enum BuiltinProfiles {
             "rule": "image.format",
             "severity": "error",
             "source": "Meta, Facebook Sharing to Reels From iOS, seed 001",
-            "allowed": [
-              "png",
-              "jpeg"
-            ]
+            "allowed": ["png", "jpeg"]
           },
           {
             "rule": "image.dimensions",
@@ -204,27 +198,42 @@ enum BuiltinProfiles {
             "note": "640x480 is recommended"
           }
         ]
-      }
+      },
+      "advisories": []
     },
     {
       "id": "ig-stories",
       "name": "Instagram Stories",
       "purpose": "share",
       "summary": "Share a background (video, image or colours) and/or a sticker into the Instagram Stories composer.",
+      "needs": "background-or-sticker",
       "ios": {
         "url": "instagram-stories://share",
         "queryScheme": "instagram-stories",
         "keyPrefix": "com.instagram.sharedSticker.",
-        "appIdPlacement": "url",
-        "appIdName": "source_application",
+        "appId": {"in": "url", "name": "source_application"},
+        "keys": {
+          "backgroundVideo": "backgroundVideo",
+          "stickerImage": "stickerImage",
+          "backgroundImage": "backgroundImage",
+          "backgroundTopColor": "backgroundTopColor",
+          "backgroundBottomColor": "backgroundBottomColor",
+          "contentURL": "contentURL"
+        },
         "source": "Meta, Sharing to Stories, updated Jun 30 2026"
       },
       "android": {
         "action": "com.instagram.share.ADD_TO_STORY",
-        "mediaIn": "data",
         "package": "com.instagram.android",
-        "appIdExtra": "source_application",
-        "mimeType": "background",
+        "type": "background",
+        "background": ["data"],
+        "extras": {
+          "appId": "source_application",
+          "sticker": "interactive_asset_uri",
+          "topColor": "top_background_color",
+          "bottomColor": "bottom_background_color"
+        },
+        "grants": ["sticker"],
         "source": "Meta, Sharing to Reels/Stories for Android"
       },
       "roles": {
@@ -238,22 +247,13 @@ enum BuiltinProfiles {
             "rule": "video.container",
             "severity": "error",
             "source": "Meta, Sharing to Stories, updated Jun 30 2026",
-            "allowed": [
-              "mp4",
-              "mov",
-              "webm"
-            ]
+            "allowed": ["mp4", "mov", "webm"]
           },
           {
             "rule": "video.codec",
             "severity": "error",
             "source": "Meta, Sharing to Stories, updated Jun 30 2026",
-            "allowed": [
-              "h264",
-              "hevc",
-              "vp8",
-              "vp9"
-            ]
+            "allowed": ["h264", "hevc", "vp8", "vp9"]
           },
           {
             "rule": "video.duration.max",
@@ -281,10 +281,7 @@ enum BuiltinProfiles {
             "rule": "image.format",
             "severity": "error",
             "source": "Meta, Sharing to Stories, updated Jun 30 2026",
-            "allowed": [
-              "png",
-              "jpeg"
-            ]
+            "allowed": ["png", "jpeg"]
           },
           {
             "rule": "image.dimensions",
@@ -299,10 +296,7 @@ enum BuiltinProfiles {
             "rule": "image.aspect",
             "severity": "warning",
             "source": "Meta, Sharing to Stories, updated Jun 30 2026",
-            "allowed": [
-              "9:16",
-              "9:18"
-            ],
+            "allowed": ["9:16", "9:18"],
             "note": "9:16 or 9:18 is recommended"
           }
         ],
@@ -311,10 +305,7 @@ enum BuiltinProfiles {
             "rule": "image.format",
             "severity": "error",
             "source": "Meta, Sharing to Stories, updated Jun 30 2026",
-            "allowed": [
-              "png",
-              "jpeg"
-            ]
+            "allowed": ["png", "jpeg"]
           },
           {
             "rule": "image.dimensions",
@@ -326,27 +317,41 @@ enum BuiltinProfiles {
             "note": "640x480 is recommended"
           }
         ]
-      }
+      },
+      "advisories": []
     },
     {
       "id": "fb-stories",
       "name": "Facebook Stories",
       "purpose": "share",
       "summary": "Share a background (video, image or colours) and/or a sticker into the Facebook Stories composer.",
+      "needs": "background-or-sticker",
       "ios": {
         "url": "facebook-stories://share",
         "queryScheme": "facebook-stories",
         "keyPrefix": "com.facebook.sharedSticker.",
-        "appIdPlacement": "pasteboard",
-        "appIdName": "appID",
+        "appId": {"in": "pasteboard", "name": "appID"},
+        "keys": {
+          "backgroundVideo": "backgroundVideo",
+          "stickerImage": "stickerImage",
+          "backgroundImage": "backgroundImage",
+          "backgroundTopColor": "backgroundTopColor",
+          "backgroundBottomColor": "backgroundBottomColor"
+        },
         "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022"
       },
       "android": {
         "action": "com.facebook.stories.ADD_TO_STORY",
-        "mediaIn": "data",
         "package": "com.facebook.katana",
-        "appIdExtra": "com.facebook.platform.extra.APPLICATION_ID",
-        "mimeType": "background",
+        "type": "background",
+        "background": ["data"],
+        "extras": {
+          "appId": "com.facebook.platform.extra.APPLICATION_ID",
+          "sticker": "interactive_asset_uri",
+          "topColor": "top_background_color",
+          "bottomColor": "bottom_background_color"
+        },
+        "grants": ["sticker"],
         "source": "Meta, Sharing to Reels/Stories for Android"
       },
       "roles": {
@@ -360,22 +365,13 @@ enum BuiltinProfiles {
             "rule": "video.container",
             "severity": "error",
             "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-            "allowed": [
-              "mp4",
-              "mov",
-              "webm"
-            ]
+            "allowed": ["mp4", "mov", "webm"]
           },
           {
             "rule": "video.codec",
             "severity": "error",
             "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-            "allowed": [
-              "h264",
-              "hevc",
-              "vp8",
-              "vp9"
-            ]
+            "allowed": ["h264", "hevc", "vp8", "vp9"]
           },
           {
             "rule": "video.duration.max",
@@ -403,10 +399,7 @@ enum BuiltinProfiles {
             "rule": "image.format",
             "severity": "error",
             "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-            "allowed": [
-              "png",
-              "jpeg"
-            ]
+            "allowed": ["png", "jpeg"]
           },
           {
             "rule": "image.dimensions",
@@ -421,10 +414,7 @@ enum BuiltinProfiles {
             "rule": "image.aspect",
             "severity": "warning",
             "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-            "allowed": [
-              "9:16",
-              "9:18"
-            ],
+            "allowed": ["9:16", "9:18"],
             "note": "9:16 or 9:18 is recommended"
           }
         ],
@@ -433,10 +423,7 @@ enum BuiltinProfiles {
             "rule": "image.format",
             "severity": "error",
             "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-            "allowed": [
-              "png",
-              "jpeg"
-            ]
+            "allowed": ["png", "jpeg"]
           },
           {
             "rule": "image.dimensions",
@@ -448,7 +435,8 @@ enum BuiltinProfiles {
             "note": "640x480 is recommended"
           }
         ]
-      }
+      },
+      "advisories": []
     },
     {
       "id": "ig-reels-api",
@@ -466,10 +454,7 @@ enum BuiltinProfiles {
             "rule": "video.container",
             "severity": "error",
             "source": "Meta, IG User Media reference, Reels specifications",
-            "allowed": [
-              "mp4",
-              "mov"
-            ]
+            "allowed": ["mp4", "mov"]
           },
           {
             "rule": "video.fast-start",
@@ -487,18 +472,13 @@ enum BuiltinProfiles {
             "rule": "video.codec",
             "severity": "error",
             "source": "Meta, IG User Media reference, Reels specifications",
-            "allowed": [
-              "h264",
-              "hevc"
-            ]
+            "allowed": ["h264", "hevc"]
           },
           {
             "rule": "video.chroma",
             "severity": "error",
             "source": "Meta, IG User Media reference, Reels specifications",
-            "allowed": [
-              "4:2:0"
-            ]
+            "allowed": ["4:2:0"]
           },
           {
             "rule": "video.decodes",
@@ -538,9 +518,7 @@ enum BuiltinProfiles {
             "rule": "audio.codec",
             "severity": "error",
             "source": "Meta, IG User Media reference, Reels specifications",
-            "allowed": [
-              "aac"
-            ]
+            "allowed": ["aac"]
           },
           {
             "rule": "audio.sample-rate",
@@ -600,27 +578,19 @@ enum BuiltinProfiles {
             "rule": "video.container",
             "severity": "error",
             "source": "Meta, IG User Media reference, Story video specifications",
-            "allowed": [
-              "mp4",
-              "mov"
-            ]
+            "allowed": ["mp4", "mov"]
           },
           {
             "rule": "video.codec",
             "severity": "error",
             "source": "Meta, IG User Media reference, Story video specifications",
-            "allowed": [
-              "h264",
-              "hevc"
-            ]
+            "allowed": ["h264", "hevc"]
           },
           {
             "rule": "video.chroma",
             "severity": "error",
             "source": "Meta, IG User Media reference, Story video specifications",
-            "allowed": [
-              "4:2:0"
-            ]
+            "allowed": ["4:2:0"]
           },
           {
             "rule": "video.decodes",
@@ -664,12 +634,7 @@ enum BuiltinProfiles {
             "rule": "video.codec",
             "severity": "error",
             "source": "Meta, Facebook Reels Publishing API, video specifications",
-            "allowed": [
-              "h264",
-              "hevc",
-              "vp9",
-              "av1"
-            ]
+            "allowed": ["h264", "hevc", "vp9", "av1"]
           },
           {
             "rule": "video.decodes",
@@ -728,9 +693,7 @@ enum BuiltinProfiles {
             "rule": "audio.codec",
             "severity": "error",
             "source": "Meta, Facebook Reels Publishing API, video specifications",
-            "allowed": [
-              "aac"
-            ],
+            "allowed": ["aac"],
             "note": "AAC-LC"
           },
           {

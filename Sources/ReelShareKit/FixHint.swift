@@ -85,7 +85,7 @@ enum FixHint {
                 dropEditList = true
             }
         }
-        var arguments: [String] = duration.map { ["-t", Describe.number($0)] } ?? []
+        var arguments: [String] = duration.map { ["-t", Units.number($0)] } ?? []
         let oddSize = (media?.video?.width ?? 0) % 2 == 1 || (media?.video?.height ?? 0) % 2 == 1
         if reencode, oddSize, !filters.contains(where: { $0.hasPrefix("scale=") }) {
             filters.append("scale=trunc(iw/2)*2:trunc(ih/2)*2")  // H.264 4:2:0 needs even sizes

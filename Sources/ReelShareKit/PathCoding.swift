@@ -60,11 +60,4 @@ public enum PathCoding {
         guard path.unicodeScalars.contains(where: isEscape) else { return path }
         return String(String.UnicodeScalarView(path.unicodeScalars.map { isEscape($0) ? "\u{FFFD}" : $0 }))
     }
-
-    /// Calls `body` with the path as a C string of its original bytes.
-    public static func withCPath<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
-        try encode(path).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
-        }
-    }
 }

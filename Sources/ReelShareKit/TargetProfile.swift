@@ -1,9 +1,11 @@
-// Target profiles: what each share target (and each publishing API) accepts, as data. The built-in
-// profiles are JSON in BuiltinProfiles.swift; `--profile FILE.json` adds or replaces profiles in the
-// same schema. Every limit carries its severity and the document it comes from.
-import Foundation
+// Target profiles: what each share target (and each publishing API) accepts and how an app hands
+// media to it, as data. The built-in profiles are JSON in BuiltinProfiles.swift; `--profile FILE`
+// adds or replaces profiles in the same schema (`reelshare targets --format json` prints it). A new
+// target, or a changed Meta rule, is a profile edit: no code infers a capability from a key prefix
+// or a target id.
 
-public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
+/// How bad breaking a limit is.
+public enum Severity: String, Sendable, Comparable, CaseIterable, ProfileEnum {
     case info, warning, error
 
     private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
@@ -11,8 +13,11 @@ public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
 }
 
 /// The part a file plays in the composer.
-public enum Role: String, Codable, Sendable, CaseIterable, CodingKeyRepresentable {
+public enum Role: String, Sendable, CaseIterable, ProfileEnum {
     case backgroundVideo, backgroundImage, sticker
+
+    public static let all = Set(allCases)
+    public static let images: Set<Role> = [.backgroundImage, .sticker]
 
     public var label: String {
         switch self {
@@ -23,92 +28,242 @@ public enum Role: String, Codable, Sendable, CaseIterable, CodingKeyRepresentabl
     }
 }
 
-/// One limit of a profile: which rule checks it, its parameters, how bad breaking it is, and
-/// where it comes from. Which parameters a rule reads is listed in Rules.catalogue.
-public struct RuleSpec: Codable, Sendable, Equatable {
-    public var rule: String
-    public var severity: Severity
-    public var source: String
-    public var allowed: [String]?
-    public var min: Double?
-    public var max: Double?
-    public var width: Int?
-    public var height: Int?
-    /// For image.dimensions: "max" (no larger than), "min" (no smaller than) or "exact".
-    public var mode: String?
-    /// Said with the finding, e.g. where Meta's documents disagree.
-    public var note: String?
+/// What a profile is for.
+public enum Purpose: String, Sendable, CaseIterable, ProfileEnum {
+    /// The composer, reached through a URL scheme (iOS) or an intent (Android): validate and build.
+    case share
+    /// Meta's publishing APIs: validate only.
+    case publish
+}
 
-    public init(
-        rule: String, severity: Severity, source: String, allowed: [String]? = nil, min: Double? = nil,
-        max: Double? = nil, width: Int? = nil, height: Int? = nil, mode: String? = nil, note: String? = nil
-    ) {
-        self.rule = rule
-        self.severity = severity
-        self.source = source
-        self.allowed = allowed
-        self.min = min
-        self.max = max
-        self.width = width
-        self.height = height
-        self.mode = mode
-        self.note = note
+/// Which layers a share must carry at least.
+public enum LayerRequirement: String, Sendable, CaseIterable, ProfileEnum {
+    /// A background video (Reels).
+    case backgroundVideo = "background-video"
+    /// A background (video or image), a sticker, or both (Stories).
+    case backgroundOrSticker = "background-or-sticker"
+}
+
+public enum Platform: String, Sendable, CaseIterable, ProfileEnum {
+    case ios, android
+}
+
+/// The pasteboard keys a target reads, without the prefix.
+public enum PasteboardKey: String, Sendable, CaseIterable, ProfileEnum {
+    case backgroundVideo, backgroundImage, stickerImage, backgroundTopColor, backgroundBottomColor, contentURL
+}
+
+/// Where the App ID travels on iOS.
+public enum AppIdPlacement: Sendable, Equatable {
+    /// In the launch URL's query, under this parameter.
+    case url(parameter: String)
+    /// On the pasteboard, under this key (after the prefix).
+    case pasteboard(key: String)
+
+    public var name: String {
+        switch self {
+        case .url(let name), .pasteboard(let name): return name
+        }
     }
 }
 
 /// How an iOS app hands media to the target: URL scheme and pasteboard keys.
-public struct IOSEnvelope: Codable, Sendable, Equatable {
+public struct IOSEnvelope: Sendable, Equatable {
     /// The launch URL without the App ID ("instagram-stories://share").
     public var url: String
     /// The scheme that must be listed under LSApplicationQueriesSchemes.
     public var queryScheme: String
     /// Prefix of every pasteboard key ("com.instagram.sharedSticker.").
     public var keyPrefix: String
-    /// "url": the App ID goes in the launch URL's query; "pasteboard": under a pasteboard key.
-    public var appIdPlacement: String
-    /// The query parameter or the pasteboard key (without prefix) that carries the App ID.
-    public var appIdName: String
+    public var appId: AppIdPlacement
+    /// The keys the target reads; what is absent here, the target does not take.
+    public var keys: [PasteboardKey: String]
     public var source: String
+
+    public init(
+        url: String, queryScheme: String, keyPrefix: String, appId: AppIdPlacement, keys: [PasteboardKey: String],
+        source: String
+    ) {
+        self.url = url
+        self.queryScheme = queryScheme
+        self.keyPrefix = keyPrefix
+        self.appId = appId
+        self.keys = keys
+        self.source = source
+    }
+}
+
+/// Where a background's content URI goes in an Android intent.
+public enum IntentSlot: String, Sendable, CaseIterable, ProfileEnum {
+    /// setDataAndType(uri, type)
+    case data
+    /// putExtra(Intent.EXTRA_STREAM, uri)
+    case stream
+}
+
+/// The layers whose URIs an app must grant to the target package with grantUriPermission.
+public enum GrantedLayer: String, Sendable, CaseIterable, ProfileEnum {
+    case background, sticker
+}
+
+/// What `source_application` carries, when the target reads it.
+public enum SourceApplicationValue: String, Sendable, CaseIterable, ProfileEnum {
+    case appId = "app-id"
+    case packageName = "package-name"
+}
+
+/// The extras an Android target reads; absent ones it does not take.
+public struct AndroidExtras: Sendable, Equatable {
+    /// The extra that carries the App ID.
+    public var appId: String
+    /// An extra `source_application`, and what it carries; nil when the target does not read one
+    /// (or when the App ID extra itself is called source_application).
+    public var sourceApplication: SourceApplicationValue?
+    public var sticker: String?
+    public var topColor: String?
+    public var bottomColor: String?
+
+    public init(
+        appId: String, sourceApplication: SourceApplicationValue? = nil, sticker: String? = nil,
+        topColor: String? = nil, bottomColor: String? = nil
+    ) {
+        self.appId = appId
+        self.sourceApplication = sourceApplication
+        self.sticker = sticker
+        self.topColor = topColor
+        self.bottomColor = bottomColor
+    }
+}
+
+/// The MIME type an Android intent carries.
+public enum IntentType: Sendable, Equatable {
+    /// Always this type ("video/*").
+    case fixed(String)
+    /// The background's own type (image/png, video/mp4...), or the sticker's when there is none.
+    case background
+
+    public var wire: String {
+        switch self {
+        case .fixed(let type): return type
+        case .background: return "background"
+        }
+    }
 }
 
 /// How an Android app hands media to the target: the intent.
-public struct AndroidEnvelope: Codable, Sendable, Equatable {
+public struct AndroidEnvelope: Sendable, Equatable {
     public var action: String
     /// The target app's package, also the `<queries>` entry the manifest needs.
     public var package: String
-    /// The intent extra that carries the App ID.
-    public var appIdExtra: String
-    /// What `source_application` carries, if the target reads it: "app-id" or "package-name".
-    public var sourceApplication: String?
-    /// "video/*", or "background" for the background's own type.
-    public var mimeType: String
-    /// Where the background's URI goes: "data" (setDataAndType) or "stream" (EXTRA_STREAM).
-    public var mediaIn: String
+    public var type: IntentType
+    /// Where the background's URI goes.
+    public var background: [IntentSlot]
+    public var extras: AndroidExtras
+    /// Which layers' URIs need grantUriPermission to `package`.
+    public var grants: [GrantedLayer]
     public var source: String
+
+    public init(
+        action: String, package: String, type: IntentType, background: [IntentSlot], extras: AndroidExtras,
+        grants: [GrantedLayer], source: String
+    ) {
+        self.action = action
+        self.package = package
+        self.type = type
+        self.background = background
+        self.extras = extras
+        self.grants = grants
+        self.source = source
+    }
 }
 
-public struct TargetProfile: Codable, Sendable, Equatable {
+/// When a known issue of a target app applies.
+public enum AdvisoryCondition: String, Sendable, CaseIterable, ProfileEnum {
+    /// Always, for every share to the target.
+    case always
+    /// A share that carries a sticker.
+    case sticker
+    /// A share that carries a sticker and no background.
+    case stickerOnly = "sticker-only"
+    /// A background video longer than `seconds`.
+    case videoLongerThan = "video-longer-than"
+    /// A share with --content-url.
+    case contentURL = "content-url"
+}
+
+/// A known issue of the target app (not of the file), with the public report it rests on. Shown
+/// with severity info; it never fails a check.
+public struct Advisory: Sendable, Equatable {
+    public var id: String
+    public var message: String
+    public var source: String
+    /// The platforms it concerns; empty for both.
+    public var platforms: [Platform]
+    public var when: AdvisoryCondition
+    /// For video-longer-than.
+    public var seconds: Double?
+
+    public init(
+        id: String, message: String, source: String, platforms: [Platform] = [], when: AdvisoryCondition,
+        seconds: Double? = nil
+    ) {
+        self.id = id
+        self.message = message
+        self.source = source
+        self.platforms = platforms
+        self.when = when
+        self.seconds = seconds
+    }
+}
+
+public struct TargetProfile: Sendable, Equatable {
     public var id: String
     public var name: String
-    /// "share" (the composer, through a URL scheme) or "publish" (Meta's APIs; validate only).
-    public var purpose: String
+    public var purpose: Purpose
     public var summary: String
+    /// Share targets: the layers a share must carry at least.
+    public var needs: LayerRequirement?
     public var ios: IOSEnvelope?
     public var android: AndroidEnvelope?
     /// The rules for each role the target accepts; a role absent here is not accepted.
     public var roles: [Role: [RuleSpec]]
+    public var advisories: [Advisory]
+
+    public init(
+        id: String, name: String, purpose: Purpose, summary: String, needs: LayerRequirement? = nil,
+        ios: IOSEnvelope? = nil, android: AndroidEnvelope? = nil, roles: [Role: [RuleSpec]], advisories: [Advisory] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.purpose = purpose
+        self.summary = summary
+        self.needs = needs
+        self.ios = ios
+        self.android = android
+        self.roles = roles
+        self.advisories = advisories
+    }
 
     public func accepts(_ role: Role) -> Bool { roles[role] != nil }
+
+    /// The roles it accepts, in listing order.
+    public var acceptedRoles: [Role] { Role.allCases.filter(accepts) }
+
+    /// Whether a share on `platform` can carry the top/bottom colours.
+    public func takesColors(on platform: Platform) -> Bool {
+        switch platform {
+        case .ios: return ios?.keys[.backgroundTopColor] != nil && ios?.keys[.backgroundBottomColor] != nil
+        case .android: return android?.extras.topColor != nil && android?.extras.bottomColor != nil
+        }
+    }
 }
 
 /// The file format of `targets --format json` and `--profile FILE.json`.
-public struct ProfileDocument: Codable, Sendable {
-    public var schemaVersion: Int
-    public var targets: [TargetProfile]
+public enum ProfileDocument {
+    public static let schemaVersion = 2
 
-    public init(schemaVersion: Int = 1, targets: [TargetProfile]) {
-        self.schemaVersion = schemaVersion
-        self.targets = targets
+    public static func json(_ profiles: [TargetProfile]) -> JSON {
+        .object(["schemaVersion": .int(schemaVersion), "targets": .array(profiles.map(\.json))])
     }
 }
 
@@ -117,6 +272,11 @@ public struct ProfileError: Error, Equatable, CustomStringConvertible {
     public var field: String
     public var problem: String
 
+    public init(field: String, problem: String) {
+        self.field = field
+        self.problem = problem
+    }
+
     public var description: String { field.isEmpty ? problem : "\(field): \(problem)" }
 }
 
@@ -124,22 +284,20 @@ public struct ProfileSet: Sendable {
     /// In listing order: built-ins first, then added profiles.
     public private(set) var profiles: [TargetProfile]
 
-    public static let builtin: ProfileSet = {
-        do {
-            return ProfileSet(profiles: try ProfileSet.decode(Data(BuiltinProfiles.json.utf8)))
-        } catch {
-            preconditionFailure("built-in profiles are invalid: \(error)")
-        }
-    }()
+    public init(profiles: [TargetProfile]) { self.profiles = profiles }
+
+    /// The built-in profiles. They are tested to decode; should that ever fail, the set is empty
+    /// and every command that needs a target says so, rather than the process trapping.
+    public static let builtin = ProfileSet(profiles: (try? ProfileSet.decode(Array(BuiltinProfiles.json.utf8))) ?? [])
 
     /// The share targets, evaluated when no --target is given.
-    public var shareTargets: [TargetProfile] { profiles.filter { $0.purpose == "share" } }
+    public var shareTargets: [TargetProfile] { profiles.filter { $0.purpose == .share } }
 
     public func profile(_ id: String) -> TargetProfile? { profiles.first { $0.id == id } }
 
-    /// Adds the profiles in `data`, replacing any with the same id.
-    public mutating func merge(_ data: Data) throws {
-        for profile in try Self.decode(data) {
+    /// Adds the profiles in `bytes`, replacing any with the same id.
+    public mutating func merge(_ bytes: [UInt8]) throws(ProfileError) {
+        for profile in try Self.decode(bytes) {
             if let index = profiles.firstIndex(where: { $0.id == profile.id }) {
                 profiles[index] = profile
             } else {
@@ -149,76 +307,7 @@ public struct ProfileSet: Sendable {
     }
 
     /// Decodes and checks a profile document; errors name the bad field.
-    public static func decode(_ data: Data) throws -> [TargetProfile] {
-        let document: ProfileDocument
-        do {
-            document = try JSONDecoder().decode(ProfileDocument.self, from: data)
-        } catch let error as DecodingError {
-            throw ProfileError(decoding: error)
-        } catch {
-            throw ProfileError(field: "", problem: "not JSON: \(error)")
-        }
-        guard document.schemaVersion == 1 else {
-            throw ProfileError(field: "schemaVersion", problem: "unsupported version \(document.schemaVersion) (this reelshare reads 1)")
-        }
-        var seen: Set<String> = []
-        for (index, profile) in document.targets.enumerated() {
-            let path = "targets[\(index)]"
-            guard profile.id.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
-                throw ProfileError(field: "\(path).id", problem: "'\(profile.id)' must be lower-case letters, digits and '-'")
-            }
-            guard seen.insert(profile.id).inserted else {
-                throw ProfileError(field: "\(path).id", problem: "'\(profile.id)' appears twice")
-            }
-            guard ["share", "publish"].contains(profile.purpose) else {
-                throw ProfileError(field: "\(path).purpose", problem: "'\(profile.purpose)' must be share or publish")
-            }
-            if let android = profile.android, !["data", "stream"].contains(android.mediaIn) {
-                throw ProfileError(field: "\(path).android.mediaIn", problem: "'\(android.mediaIn)' must be data or stream")
-            }
-            if let ios = profile.ios, !["url", "pasteboard"].contains(ios.appIdPlacement) {
-                throw ProfileError(field: "\(path).ios.appIdPlacement", problem: "'\(ios.appIdPlacement)' must be url or pasteboard")
-            }
-            for role in Role.allCases {
-                for (ruleIndex, spec) in (profile.roles[role] ?? []).enumerated() {
-                    try Rules.check(spec, role: role, path: "\(path).roles.\(role.rawValue)[\(ruleIndex)]")
-                }
-            }
-        }
-        return document.targets
-    }
-}
-
-extension ProfileError {
-    init(decoding error: DecodingError) {
-        func path(_ keys: [CodingKey]) -> String {
-            keys.reduce("") { text, key in
-                if let index = key.intValue { return text + "[\(index)]" }
-                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
-            }
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            self.init(field: path(context.codingPath + [key]), problem: "missing")
-        case .typeMismatch(let type, let context):
-            self.init(field: path(context.codingPath), problem: "expected \(Self.describe(type))")
-        case .valueNotFound(let type, let context):
-            self.init(field: path(context.codingPath), problem: "expected \(Self.describe(type)), found null")
-        case .dataCorrupted(let context):
-            let detail = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
-            self.init(field: path(context.codingPath), problem: context.debugDescription.lowercased() + detail)
-        @unknown default:
-            self.init(field: "", problem: "\(error)")
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Int.Type, is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        case is [Any].Type: return "an array"
-        default: return "an object"
-        }
+    public static func decode(_ bytes: [UInt8]) throws(ProfileError) -> [TargetProfile] {
+        try ProfileDecoding.document(bytes)
     }
 }

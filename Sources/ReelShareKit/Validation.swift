@@ -44,9 +44,9 @@ public enum Validator {
         return ValidationResult(path: report.path, kind: report.kind.rawValue, role: role, verdicts: verdicts, accepted: accepted)
     }
 
-    /// Whether validating in `role` against these profiles needs a packet scan.
-    public static func needsDeep(_ profiles: [TargetProfile]) -> Bool {
-        profiles.contains { Rules.needsDeep($0.roles[.backgroundVideo] ?? []) }
+    /// Whether validating videos against these profiles needs a packet scan.
+    public static func needsPacketScan(_ profiles: [TargetProfile]) -> Bool {
+        profiles.contains { Rules.needsPacketScan($0.roles[.backgroundVideo] ?? []) }
     }
 }
 

@@ -16,11 +16,11 @@ enum FFmpeg {
     static func probe(descriptor: Int32, path: String, options: Options) -> ProbeReport.Content {
         var info = rs_av_info()
         var message = [CChar](repeating: 0, count: 512)
-        let status = PathCoding.withCPath(path) {
+        let status = Posix.withCPath(path) {
             rs_av_probe_descriptor(descriptor, $0, options.deep ? 1 : 0, options.timeoutSeconds, &info, &message, message.count)
         }
         guard status == RS_AV_OK else {
-            let text = String(cString: message)
+            let text = Posix.text(message)
             return .failure(ProbeFailure(code(for: status), text.isEmpty ? "cannot probe" : text))
         }
         let demuxer = string(info.demuxer) ?? ""

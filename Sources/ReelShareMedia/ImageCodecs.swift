@@ -39,11 +39,11 @@ enum ImageCodecs {
         }
         switch status {
         case RS_IMG_OK: break
-        case RS_IMG_TOO_LARGE: return .failure(ProbeFailure(.tooLarge, String(cString: message)))
+        case RS_IMG_TOO_LARGE: return .failure(ProbeFailure(.tooLarge, Posix.text(message)))
         case RS_IMG_CORRUPT:
-            let text = String(cString: message)
+            let text = Posix.text(message)
             return .failure(ProbeFailure(.corrupt, text.isEmpty ? "empty file" : text))
-        default: return .failure(ProbeFailure(.internal, String(cString: message)))
+        default: return .failure(ProbeFailure(.internal, Posix.text(message)))
         }
         return .success(
             ImageMedia(

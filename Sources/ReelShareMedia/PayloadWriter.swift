@@ -1,8 +1,8 @@
 // Writes a payload document: the only Swift file that calls the streaming shim (CReelShareStream).
 // Text parts are buffered here; each media file is streamed by C in bounded chunks, base64 on this
-// thread and SHA-256 on another, so memory does not grow with the video. A file output is written
-// atomically: a temporary file beside it, fsync, rename; a failure or an interrupt leaves the old
-// file (or none), never part of a new one.
+// thread and SHA-256 of the same chunks on another, so memory does not grow with the video. A file
+// output is an AtomicFile (Posix.swift): a failure or an interrupt leaves the old file (or none),
+// never part of a new one.
 import CReelShareStream
 import ReelShareKit
 
@@ -12,8 +12,8 @@ public enum PayloadDestination: Sendable, Equatable {
 }
 
 public enum PayloadWriteError: Error, Equatable, CustomStringConvertible {
-    /// A media file could not be read (it vanished or changed since it was checked).
-    case input(String)
+    /// A media file could not be read (it vanished since it was checked, say).
+    case input(path: String, reason: String)
     /// The output could not be written.
     case output(String)
     /// Standard output is a pipe whose reader went away.
@@ -21,31 +21,38 @@ public enum PayloadWriteError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .input(let message), .output(let message): return message
+        case .input(let path, let reason): return "cannot read \(path): \(reason)"
+        case .output(let message): return message
         case .closed: return "output closed"
         }
     }
 }
 
 public enum PayloadWriter {
-    public static func write(_ parts: [PayloadPart], media: [PayloadMedia], to destination: PayloadDestination) throws {
-        var message = [CChar](repeating: 0, count: 512)
-        var temp = [CChar](repeating: 0, count: 4096)
-        let fd: Int32
+    public static func write(_ parts: [PayloadPart], media: [PayloadMedia], to destination: PayloadDestination)
+        throws(PayloadWriteError)
+    {
+        let file: AtomicFile?
+        let outputName: String
         switch destination {
         case .standardOutput:
-            fd = 1
+            file = nil
+            outputName = "the output"
         case .file(let path):
-            fd = PathCoding.withCPath(path) { rs_atomic_begin($0, &temp, temp.count, &message, message.count) }
-            guard fd >= 0 else { throw PayloadWriteError.output("cannot create a file beside \(path): \(String(cString: message))") }
+            do {
+                file = try AtomicFile(replacing: path)
+            } catch {
+                throw .output("cannot create a file beside \(path): \(error)")
+            }
+            outputName = path
         }
+        let fd = file?.descriptor ?? 1
         do {
-            var sink = Sink(fd: fd)
+            var sink = Sink(fd: fd, name: outputName)
             var results: [Int: rs_stream_result] = [:]
-            func result(_ index: Int) throws -> rs_stream_result {
-                if let known = results[index] { return known }
-                var computed = rs_stream_result()
-                try check(PathCoding.withCPath(media[index].path) { rs_stream_base64($0, -1, &computed, &message, message.count) }, &message)
+            func result(_ index: Int, writingTo out: Int32 = -1) throws(PayloadWriteError) -> rs_stream_result {
+                if out < 0, let known = results[index] { return known }
+                let computed = try stream(media[index].path, to: out, outputName: outputName)
                 results[index] = computed
                 return computed
             }
@@ -55,9 +62,7 @@ public enum PayloadWriter {
                     try sink.append(text)
                 case .base64(let index):
                     try sink.flush()
-                    var streamed = rs_stream_result()
-                    try check(PathCoding.withCPath(media[index].path) { rs_stream_base64($0, fd, &streamed, &message, message.count) }, &message)
-                    results[index] = streamed
+                    _ = try result(index, writingTo: fd)
                 case .byteCount(let index):
                     try sink.append(String(try result(index).bytes))
                 case .sha256(let index):
@@ -66,12 +71,35 @@ public enum PayloadWriter {
                 }
             }
             try sink.flush()
-        } catch {
-            if case .file = destination { rs_atomic_abort(fd, temp) }
+            try file?.commit()
+        } catch let error as PayloadWriteError {
+            file?.abort()
             throw error
+        } catch {
+            file?.abort()
+            throw .output("cannot write \(outputName): \(error)")
         }
-        if case .file(let path) = destination {
-            try check(PathCoding.withCPath(path) { rs_atomic_commit(fd, temp, $0, &message, message.count) }, &message, output: path)
+    }
+
+    /// Streams one media file's base64 to `out` (or only measures and hashes it, when `out` < 0).
+    private static func stream(_ path: String, to out: Int32, outputName: String) throws(PayloadWriteError) -> rs_stream_result {
+        let input: ReadableFile
+        do {
+            input = try ReadableFile.open(path)
+        } catch {
+            throw .input(path: path, reason: error.description)
+        }
+        defer { input.close() }
+        var result = rs_stream_result()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = rs_stream_base64(input.descriptor, out, &result, &message, message.count)
+        let text = Posix.text(message)
+        switch status {
+        case RS_STREAM_OK: return result
+        case RS_STREAM_INPUT: throw .input(path: path, reason: text)
+        case RS_STREAM_CLOSED: throw .closed
+        case RS_STREAM_OUTPUT: throw .output("cannot write \(outputName): \(text)")
+        default: throw .output("cannot stream \(path): \(text)")
         }
     }
 
@@ -79,40 +107,33 @@ public enum PayloadWriter {
     public static func base64(_ bytes: [UInt8]) -> String {
         var output = [CChar](repeating: 0, count: (bytes.count + 2) / 3 * 4 + 1)
         rs_stream_base64_buffer(bytes, bytes.count, &output)
-        return String(cString: output)
-    }
-
-    private static func check(_ status: rs_stream_status, _ message: inout [CChar], output: String? = nil) throws {
-        let text = String(cString: message)
-        switch status {
-        case RS_STREAM_OK: return
-        case RS_STREAM_INPUT: throw PayloadWriteError.input(text)
-        case RS_STREAM_CLOSED: throw PayloadWriteError.closed
-        default: throw PayloadWriteError.output(output.map { "cannot write \($0): \(text)" } ?? "cannot write the output: \(text)")
-        }
+        return Posix.text(output)
     }
 
     /// Buffered text on the output descriptor.
     private struct Sink {
         let fd: Int32
+        let name: String
         var buffer: [UInt8] = []
 
-        init(fd: Int32) {
+        init(fd: Int32, name: String) {
             self.fd = fd
+            self.name = name
             buffer.reserveCapacity(1 << 16)
         }
 
-        mutating func append(_ text: String) throws {
+        mutating func append(_ text: String) throws(PayloadWriteError) {
             buffer.append(contentsOf: text.utf8)
             if buffer.count >= 1 << 16 { try flush() }
         }
 
-        mutating func flush() throws {
-            guard !buffer.isEmpty else { return }
-            var message = [CChar](repeating: 0, count: 256)
-            let status = buffer.withUnsafeBytes { rs_stream_write(fd, $0.baseAddress!, $0.count, &message, message.count) }
-            buffer.removeAll(keepingCapacity: true)
-            try PayloadWriter.check(status, &message)
+        mutating func flush() throws(PayloadWriteError) {
+            defer { buffer.removeAll(keepingCapacity: true) }
+            do {
+                try Posix.write(fd, buffer)
+            } catch {
+                throw error.isClosedPipe ? .closed : .output("cannot write \(name): \(error)")
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ var best = Double.infinity
 for _ in 0..<7 {
     let start = DispatchTime.now().uptimeNanoseconds
     do {
-        try PayloadWriter.write([.base64(0)], media: [PayloadMedia(slot: .backgroundVideo, path: path, format: "mp4")],
+        try PayloadWriter.write([.base64(0)], media: [PayloadMedia(role: .backgroundVideo, path: path, format: "mp4")],
                                 to: .standardOutput)
     } catch {
         FileHandle.standardError.write("reelshare-bench: \(error)\n".data(using: .utf8)!)

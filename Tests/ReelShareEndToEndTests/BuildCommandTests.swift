@@ -182,7 +182,7 @@ struct BuildCommandTests {
         (["--target", "ig-stories", "--video", video, "--top-color", "red"], 64, "expected #RRGGBB"),
         (["--target", "ig-stories", "--video", video, "--background-image", background], 64, "cannot go together"),
         (["--target", "ig-reels", "--sticker", sticker], 64, "needs a background video"),
-        (["--target", "ig-reels", "--video", video, "--top-color", "#000000"], 64, "Stories only"),
+        (["--target", "ig-reels", "--video", video, "--top-color", "#000000"], 64, "ig-reels takes no --top-color or --bottom-color (these do: ig-stories, fb-stories)"),
         (["--target", "ig-stories", "--top-color", "#000000"], 64, "colours alone"),
         (["--target", "ig-reels-api", "--video", video], 64, "validate-only"),
         (["--target", "ig-reels", "--video", video, "--format", "plist", "--embed", "path"], 64, "--embed path"),

@@ -228,7 +228,7 @@ struct ValidateCommandTests {
         #expect(results.map { $0["accepted"] as? Bool } == [true, false])
         let missing = try runReelshare(["validate", "--files-from", "/nonexistent/list"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "reelshare: error: cannot read the file list /nonexistent/list\n")
+        #expect(missing.stderr == "reelshare: error: cannot read the file list /nonexistent/list: no such file\n")
         #expect(try runReelshare(["validate", "-0", "x.mp4"]).status == 64)
     }
 
@@ -247,8 +247,8 @@ struct ValidateCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let house = directory.appendingPathComponent("house.json")
         try #"""
-            {"schemaVersion": 1, "targets": [
-              {"id": "ig-reels", "name": "Instagram Reels, house limits", "purpose": "share", "summary": "ours",
+            {"schemaVersion": 2, "targets": [
+              {"id": "ig-reels", "name": "Instagram Reels, house limits", "purpose": "publish", "summary": "ours",
                "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": 5, "severity": "error", "source": "house rules"}]}}
             ]}
             """#.write(to: house, atomically: true, encoding: .utf8)
@@ -258,7 +258,7 @@ struct ValidateCommandTests {
         #expect(finding["source"] as? String == "house rules")
 
         let broken = directory.appendingPathComponent("broken.json")
-        try #"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
+        try #"{"schemaVersion": 2, "targets": [{"id": "x", "name": "X", "purpose": "publish", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
             .write(to: broken, atomically: true, encoding: .utf8)
         let bad = try runReelshare(["validate", "--profile", broken.path, "\(media)/h264_aac_10s.mp4"])
         #expect(bad.status == 64)

@@ -23,16 +23,28 @@ private func picture(format: String = "png", width: Int = 640, height: Int = 480
     ProbeReport(path: path, sizeBytes: size, content: .image(ImageMedia(format: format, width: width, height: height)))
 }
 
+/// A rule as a profile file states it, decoded as --profile decodes it.
 private func spec(_ rule: String, _ severity: Severity = .error, allowed: [String]? = nil, min: Double? = nil,
-                  max: Double? = nil, width: Int? = nil, height: Int? = nil, mode: String? = nil) -> RuleSpec {
-    RuleSpec(rule: rule, severity: severity, source: "test", allowed: allowed, min: min, max: max, width: width,
-             height: height, mode: mode)
+                  max: Double? = nil, width: Int? = nil, height: Int? = nil, mode: String? = nil,
+                  sourceLocation: SourceLocation = #_sourceLocation) -> RuleSpec {
+    var object: [String: JSON] = ["rule": .string(rule), "severity": .string(severity.rawValue), "source": .string("test")]
+    if let allowed { object["allowed"] = .array(allowed.map(JSON.string)) }
+    if let min { object["min"] = .double(min) }
+    if let max { object["max"] = .double(max) }
+    if let width { object["width"] = .int(width) }
+    if let height { object["height"] = .int(height) }
+    if let mode { object["mode"] = .string(mode) }
+    do {
+        return try JSONDecoder().decode(RuleSpec.self, from: Data(JSON.object(object).serialized.utf8))
+    } catch {
+        Issue.record("\(rule) does not decode: \(error)", sourceLocation: sourceLocation)
+        return RuleSpec(.fileTruncated, severity, source: "test")
+    }
 }
 
 /// The findings of one rule on one report in `role`.
 private func check(_ rule: RuleSpec, _ report: ProbeReport, role: Role = .backgroundVideo, strict: Bool = false) -> [Finding] {
-    let profile = TargetProfile(id: "t", name: "T", purpose: "share", summary: "test", ios: nil, android: nil,
-                                roles: [role: [rule]])
+    let profile = TargetProfile(id: "t", name: "T", purpose: .publish, summary: "test", roles: [role: [rule]])
     return Rules.evaluate(report, role: role, profile: profile, strict: strict).findings
 }
 
@@ -299,72 +311,3 @@ struct RulesTests {
     }
 }
 
-@Suite("Target profiles")
-struct ProfileTests {
-    @Test("the built-in profiles: four share targets and three publishing profiles")
-    func builtins() throws {
-        let set = ProfileSet.builtin
-        #expect(set.profiles.map(\.id) == ["ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-reels-api", "ig-stories-api", "fb-reels-api"])
-        #expect(set.shareTargets.count == 4)
-        let stories = try #require(set.profile("ig-stories"))
-        #expect(stories.ios?.appIdPlacement == "url" && stories.ios?.appIdName == "source_application")
-        #expect(set.profile("fb-stories")?.ios?.appIdPlacement == "pasteboard")
-        #expect(set.profile("ig-reels")?.accepts(.backgroundImage) == false)
-        #expect(stories.accepts(.backgroundImage))
-        for profile in set.profiles {
-            for specs in profile.roles.values { for spec in specs { #expect(!spec.source.isEmpty) } }
-        }
-    }
-
-    @Test("profiles round-trip through their JSON schema")
-    func roundTrip() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(ProfileDocument(targets: ProfileSet.builtin.profiles))
-        #expect(try ProfileSet.decode(data) == ProfileSet.builtin.profiles)
-    }
-
-    @Test("a profile file adds targets and replaces built-ins by id")
-    func merge() throws {
-        var set = ProfileSet.builtin
-        try set.merge(Data(#"""
-            {"schemaVersion": 1, "targets": [
-              {"id": "ig-reels", "name": "House Reels", "purpose": "share", "summary": "ours",
-               "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": 30, "severity": "error", "source": "house"}]}},
-              {"id": "house-stories", "name": "House", "purpose": "publish", "summary": "ours", "roles": {}}
-            ]}
-            """#.utf8))
-        #expect(set.profiles.count == 8)
-        #expect(set.profile("ig-reels")?.name == "House Reels")
-        #expect(set.profile("house-stories") != nil)
-    }
-
-    @Test("malformed profiles name the bad field", arguments: [
-        (#"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {"backgroundVideo": [{"rule": "video.duration.max", "severity": "error", "source": "s"}]}}]}"#,
-         "targets[0].roles.backgroundVideo[0].max: video.duration.max needs 'max'"),
-        (#"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {"backgroundVideo": [{"rule": "video.durations.max", "max": 1, "severity": "error", "source": "s"}]}}]}"#,
-         "targets[0].roles.backgroundVideo[0].rule: unknown rule 'video.durations.max'; did you mean 'video.duration.max'?"),
-        (#"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {"backgroundVideo": [{"rule": "video.codec", "allowed": ["h264"], "severity": "fatal", "source": "s"}]}}]}"#,
-         "targets[0].roles.backgroundVideo[0].severity"),
-        (#"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {"sticker": [{"rule": "video.codec", "allowed": ["h264"], "severity": "error", "source": "s"}]}}]}"#,
-         "targets[0].roles.sticker[0].rule: 'video.codec' does not apply to a sticker"),
-        (#"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "roles": {}}]}"#,
-         "targets[0].summary: missing"),
-        (#"{"schemaVersion": 1, "targets": [{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": "sixty", "severity": "error", "source": "s"}]}}]}"#,
-         "targets[0].roles.backgroundVideo[0].max: expected a number"),
-        (#"{"schemaVersion": 2, "targets": []}"#, "schemaVersion: unsupported version 2"),
-        (#"{"schemaVersion": 1, "targets": [{"id": "Bad Id", "name": "X", "purpose": "share", "summary": "s", "roles": {}}]}"#,
-         "targets[0].id:"),
-        ("not json", ""),
-    ])
-    func malformed(json: String, expected: String) {
-        do {
-            _ = try ProfileSet.decode(Data(json.utf8))
-            Issue.record("accepted: \(json)")
-        } catch let error as ProfileError {
-            #expect(error.description.hasPrefix(expected), "\(error)")
-        } catch {
-            Issue.record("unexpected error \(error)")
-        }
-    }
-}

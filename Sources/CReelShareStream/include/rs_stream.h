@@ -1,7 +1,12 @@
-// rs_stream: the payload's hot path in C. Streams a file's base64 to a file descriptor in bounded
-// chunks while a second thread hashes it (SHA-256, OpenSSL's libcrypto), and writes output files
-// atomically: a temporary file in the same directory, fsync, rename, with SIGINT/SIGTERM removing
-// the temporary file so that an interrupt never leaves a partial output behind.
+// rs_stream: the payload's hot path in C, and the one signal handler reelshare installs.
+//
+// rs_stream_base64 streams a file's base64 to a descriptor in bounded chunks while a second thread
+// computes the SHA-256 (OpenSSL's libcrypto) of the very chunks the encoder reads, so the digest
+// always matches the data written, even if the file is edited meanwhile.
+//
+// rs_cleanup_* keep the name of one temporary output file that a SIGINT, SIGTERM or SIGHUP must
+// remove before the process dies of the signal: the handler is async-signal-safe C. The Swift
+// POSIX layer (ReelShareMedia/Posix.swift) decides when to install and register.
 #ifndef RS_STREAM_H
 #define RS_STREAM_H
 
@@ -14,7 +19,7 @@ extern "C" {
 
 typedef enum rs_stream_status {
     RS_STREAM_OK = 0,
-    RS_STREAM_INPUT = 1,  // the input cannot be read, or changed while being read
+    RS_STREAM_INPUT = 1,  // the input cannot be read
     RS_STREAM_OUTPUT = 2, // the output cannot be written
     RS_STREAM_CLOSED = 3, // the output is a pipe whose reader went away
     RS_STREAM_INTERNAL = 4,
@@ -25,31 +30,26 @@ typedef struct rs_stream_result {
     char sha256[65]; // lower-case hex, NUL-terminated
 } rs_stream_result;
 
-/// Reads the file at `path`; writes its base64 (no line breaks) to `out_fd` unless `out_fd` < 0;
-/// always computes its size and SHA-256. Memory stays at a few chunk buffers whatever the size.
-rs_stream_status rs_stream_base64(const char *_Nonnull path, int out_fd,
-                                  rs_stream_result *_Nonnull result, char *_Nonnull message,
-                                  size_t message_size);
-
-/// Writes all of `length` bytes to `fd`, retrying short writes.
-rs_stream_status rs_stream_write(int fd, const void *_Nonnull bytes, size_t length,
-                                 char *_Nonnull message, size_t message_size);
+/// Reads the file open on `in_fd` from its current position to its end; writes its base64 (no
+/// line breaks) to `out_fd` unless `out_fd` < 0; always computes the size and SHA-256 of the bytes
+/// read. Memory stays at a few chunk buffers whatever the size. On failure `message` holds the
+/// reason (strerror text, lower case).
+rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *_Nonnull result,
+                                  char *_Nonnull message, size_t message_size);
 
 /// Base64 of a buffer, for tests and small values: writes 4*ceil(n/3) characters and a NUL.
 void rs_stream_base64_buffer(const uint8_t *_Nonnull input, size_t length, char *_Nonnull output);
 
-/// Creates a temporary file beside `final_path` and registers it for removal on SIGINT, SIGTERM
-/// and SIGHUP. Returns its descriptor (its path in `temp_path`), or -1 with `message` set.
-int rs_atomic_begin(const char *_Nonnull final_path, char *_Nonnull temp_path, size_t temp_size,
-                    char *_Nonnull message, size_t message_size);
+/// Installs the handler for SIGINT, SIGTERM and SIGHUP that removes the registered file and then
+/// dies of the signal (so the shell reports 128 + its number). Idempotent.
+void rs_cleanup_install(void);
 
-/// fsync, rename over `final_path`, fsync the directory. On failure the temporary file is removed.
-rs_stream_status rs_atomic_commit(int fd, const char *_Nonnull temp_path,
-                                  const char *_Nonnull final_path, char *_Nonnull message,
-                                  size_t message_size);
+/// The file to remove if a signal ends the process (one at a time; a longer path is refused and
+/// returns 0).
+int rs_cleanup_register(const char *_Nonnull path);
 
-/// Closes and removes the temporary file.
-void rs_atomic_abort(int fd, const char *_Nonnull temp_path);
+/// Nothing to remove any more.
+void rs_cleanup_clear(void);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
-// Numbers and names as people read them in findings.
+// Numbers, units and names as people read them: the one formatter for findings, probe text and
+// help. Decimal units throughout, as Meta writes its limits ("50 MB", "25 Mbps").
 import Foundation
 
-public enum Describe {
+public enum Units {
     /// Up to three decimals, trailing zeros dropped: 60, 29.97, 0.563.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
@@ -12,7 +13,7 @@ public enum Describe {
     }
 
     /// Seconds with one decimal, or more when one would read as the limit itself (60.0 vs 60).
-    static func seconds(_ value: Double, against limit: Double) -> String {
+    public static func seconds(_ value: Double, against limit: Double) -> String {
         for places in 1...3 {
             let text = String(format: "%.\(places)f", value)
             if Double(text) != limit { return text + " s" }
@@ -22,20 +23,21 @@ public enum Describe {
 
     /// Decimal megabytes, as Meta writes its limits ("50 MB").
     public static func bytes(_ value: Double) -> String {
-        value >= 1e6 ? number((value / 1e5).rounded() / 10) + " MB" : number((value / 100).rounded() / 10) + " kB"
+        if value < 1000 { return number(value) + " bytes" }
+        return value >= 1e6 ? number((value / 1e5).rounded() / 10) + " MB" : number((value / 100).rounded() / 10) + " kB"
     }
 
     public static func bitRate(_ value: Double) -> String {
         value >= 1e6 ? number((value / 1e4).rounded() / 100) + " Mb/s" : number((value / 100).rounded() / 10) + " kb/s"
     }
 
-    static func codec(_ name: String) -> String {
+    public static func codec(_ name: String) -> String {
         ["h264": "H.264", "hevc": "H.265", "vp8": "VP8", "vp9": "VP9", "av1": "AV1", "mpeg4": "MPEG-4 Part 2",
          "h263": "H.263", "prores": "ProRes", "mjpeg": "Motion JPEG"][name] ?? name
     }
 
     /// Chroma subsampling from an FFmpeg pixel format name.
-    static func chroma(_ pixelFormat: String) -> String {
+    public static func chroma(_ pixelFormat: String) -> String {
         let f = pixelFormat
         if f.contains("420") || f.hasPrefix("nv12") || f.hasPrefix("nv21") || f.hasPrefix("p010") { return "4:2:0" }
         if f.contains("422") || f.hasPrefix("nv16") || f.hasPrefix("yuyv") || f.hasPrefix("uyvy") { return "4:2:2" }
@@ -48,18 +50,24 @@ public enum Describe {
 
 /// Edit distance, for "did you mean" suggestions.
 public enum Spelling {
+    /// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
+    /// of neighbours ("mxa" is one step from "max") each cost one.
     public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 
     /// The candidate within a small distance of `word`, if any.

@@ -3,20 +3,42 @@
 import Foundation
 import ReelShareKit
 
-enum Completions {
-    static let shells = ["bash", "zsh", "fish"]
+struct CompletionsCommand: Command {
+    enum Shell: String, OptionChoice { case bash, zsh, fish }
 
     static let spec = CommandSpec(
         name: "completions",
         summary: "Print a shell completion script: bash, zsh or fish.",
         operands: "SHELL",
-        options: [CommandTable.help],
+        options: [SharedOptions.help],
         details: """
             bash: source <(reelshare completions bash), or save it as \
             /usr/local/share/bash-completion/completions/reelshare. zsh: save it as _reelshare in a \
             directory of $fpath. fish: save it as ~/.config/fish/completions/reelshare.fish. \
             Scripts/install puts all three in place.
             """)
+
+    let shell: Shell
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        guard parsed.operands.count == 1, let shell = Shell(rawValue: parsed.operands[0]) else {
+            throw parsed.usageError("completions needs one SHELL: \(Shell.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self.shell = shell
+    }
+
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
+        switch shell {
+        case .bash: stdout.write(Completions.bash())
+        case .zsh: stdout.write(Completions.zsh())
+        case .fish: stdout.write(Completions.fish())
+        }
+    }
+}
+
+/// The scripts, generated from the option table.
+enum Completions {
+    static let shells = CompletionsCommand.Shell.allCases.map(\.rawValue)
 
     /// What an option's value completes to.
     enum Value: Equatable {
@@ -37,16 +59,7 @@ enum Completions {
 
     static var targetIds: [String] { ProfileSet.builtin.profiles.map(\.id) }
 
-    static func script(for shell: String) -> String? {
-        switch shell {
-        case "bash": return bash()
-        case "zsh": return zsh()
-        case "fish": return fish()
-        default: return nil
-        }
-    }
-
-    static var commands: [CommandSpec] { CommandTable.commands }
+    static var commands: [CommandSpec] { CommandTable.specs }
 
     // MARK: bash
 

@@ -1,0 +1,101 @@
+// The one error every command throws, and the one switch that turns an outcome into an exit
+// status (as swift-argument-parser's MessageInfo does). README.md, the man page and --help list the
+// same table; a test holds them to it.
+import ReelShareKit
+
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Every file was described (probe) or accepted (validate).
+    case success = 0
+    /// A file is not acceptable to a target (validate, doctor, build).
+    case validationFailed = 1
+    /// The command line is wrong.
+    case usage = 64
+    /// An input is corrupt or not a supported media file.
+    case dataError = 65
+    /// An input is missing or unreadable.
+    case noInput = 66
+    /// reelshare itself failed.
+    case software = 70
+    /// The output cannot be written.
+    case cannotCreate = 73
+
+    /// One line each, for `--help`, the README and the man page.
+    public var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .validationFailed: return "validation failed (a file is not acceptable to a target)"
+        case .usage: return "usage error: unknown command or option, bad value"
+        case .dataError: return "an input is corrupt or not a supported media file"
+        case .noInput: return "an input is missing or unreadable"
+        case .software: return "internal error"
+        case .cannotCreate: return "the output cannot be written"
+        }
+    }
+
+    /// With several outcomes, the worst status wins.
+    private var rank: Int {
+        switch self {
+        case .success: return 0
+        case .validationFailed: return 1
+        case .dataError: return 2
+        case .noInput: return 3
+        case .usage: return 4
+        case .cannotCreate: return 5
+        case .software: return 6
+        }
+    }
+
+    static func worst(_ a: ExitStatus, _ b: ExitStatus) -> ExitStatus { a.rank >= b.rank ? a : b }
+}
+
+/// Why a command did not succeed. Cases whose `message` is nil were reported as they happened
+/// (one line per file) and need no closing line.
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// The command line is wrong; `command` names the usage line to show after the message.
+    case usage(String, command: String?)
+    /// A file the command reads for itself (a file list, a profile, an app file) cannot be read.
+    case unreadable(String)
+    /// Media files could not be probed: each code was reported with its file; `summary` closes.
+    case media([ProbeFailureCode], summary: String?)
+    /// A file is not acceptable to a target (validate, doctor), or build refused to write.
+    case rejected(summary: String?)
+    /// An input of build could not be read while its payload was written.
+    case input(String)
+    /// The output cannot be written.
+    case output(String)
+    /// reelshare itself failed.
+    case `internal`(String)
+
+    public var description: String { message ?? "failed" }
+
+    /// The closing line, if any.
+    public var message: String? {
+        switch self {
+        case .usage(let text, _), .unreadable(let text), .input(let text), .output(let text), .internal(let text):
+            return text
+        case .media(_, let summary), .rejected(let summary):
+            return summary
+        }
+    }
+
+    /// The exit status: decided here and nowhere else.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .usage: return .usage
+        case .unreadable, .input: return .noInput
+        case .rejected: return .validationFailed
+        case .output: return .cannotCreate
+        case .internal: return .software
+        case .media(let codes, _):
+            return codes.reduce(ExitStatus.success) { status, code in
+                let this: ExitStatus
+                switch code {
+                case .notFound, .unreadable: this = .noInput
+                case .corrupt, .unsupported, .tooLarge, .timeout: this = .dataError
+                case .internal: this = .software
+                }
+                return ExitStatus.worst(status, this)
+            }
+        }
+    }
+}

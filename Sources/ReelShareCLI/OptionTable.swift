@@ -1,0 +1,164 @@
+// Table-driven arguments. Each command declares its options once (in its own file, as a
+// CommandSpec); that one table drives parsing, `--help`, the shell completions and the man page
+// test. Parsing yields ParsedArguments; each command's init then turns it into typed options,
+// with choices as enums, and throws a precise usage error.
+import ReelShareKit
+
+/// The values of an option that takes one of a fixed set, as an enum.
+protocol OptionChoice: CaseIterable, RawRepresentable, Sendable where RawValue == String {}
+
+extension ItemLayout: OptionChoice {}
+extension PayloadFormat: OptionChoice {}
+extension Embedding: OptionChoice {}
+extension Platform: OptionChoice {}
+
+struct OptionSpec: Sendable {
+    /// Long spelling without dashes ("format"); a one-character name is the short form ("0").
+    let name: String
+    /// Placeholder for the value ("FORMAT"); nil for a flag.
+    let valueName: String?
+    /// The only accepted values, when the option takes one of a fixed set.
+    let choices: [String]
+    let help: String
+
+    init(_ name: String, value: String? = nil, help: String) {
+        self.name = name
+        self.valueName = value
+        self.choices = []
+        self.help = help
+    }
+
+    init<Choice: OptionChoice>(_ name: String, value: String, choices: Choice.Type, help: String) {
+        self.name = name
+        self.valueName = value
+        self.choices = Choice.allCases.map(\.rawValue)
+        self.help = help
+    }
+
+    var spelling: String { name.count == 1 ? "-\(name)" : "--\(name)" }
+}
+
+struct CommandSpec: Sendable {
+    let name: String
+    let summary: String
+    /// The operands after the options ("FILE..."), for the usage line.
+    let operands: String
+    let options: [OptionSpec]
+    let details: String
+}
+
+/// A command: its table, its typed options (made from what was parsed) and what it does.
+protocol Command: Sendable {
+    static var spec: CommandSpec { get }
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError)
+    func run(stdout: Output, stderr: Output) throws(CLIError)
+}
+
+enum CommandTable {
+    static let commands: [any Command.Type] = [
+        ProbeCommand.self, ValidateCommand.self, BuildCommand.self, DoctorCommand.self, TargetsCommand.self,
+        CompletionsCommand.self,
+    ]
+
+    static var specs: [CommandSpec] { commands.map { $0.spec } }
+
+    static func command(named name: String) -> (any Command.Type)? { commands.first { $0.spec.name == name } }
+
+    static let global = [
+        SharedOptions.help,
+        OptionSpec("version", help: "Print the version of reelshare and of the libraries it uses."),
+    ]
+}
+
+/// Options several commands share, declared once.
+enum SharedOptions {
+    static let help = OptionSpec("help", help: "Show help for this command and exit.")
+    static let jobs = OptionSpec(
+        "jobs", value: "N",
+        help: "Work on N files at a time, 1 to 256 (default: the number of cores). More jobs than cores helps only when reading is slow (network storage).")
+    static let timeout = OptionSpec("timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit).")
+    static let profile = OptionSpec(
+        "profile", value: "FILE",
+        help: "Load more target profiles from FILE (the schema of 'targets --format json'); a profile with a built-in id replaces it. Repeatable.")
+}
+
+/// The parsed command line of one command, before its meaning is checked.
+struct ParsedArguments: Equatable {
+    let command: String
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var operands: [String] = []
+
+    init(command: String) { self.command = command }
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of a choice option as its enum (the parser already refused other values).
+    func choice<Choice: OptionChoice>(_ name: String, default fallback: Choice) -> Choice {
+        value(name).flatMap(Choice.init(rawValue:)) ?? fallback
+    }
+
+    func usageError(_ message: String) -> CLIError { .usage(message, command: command) }
+}
+
+enum ArgumentParser {
+    /// Parses `arguments` (the command name already removed) against `spec`'s options.
+    static func parse(_ arguments: [String], for spec: CommandSpec) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments(command: spec.name)
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                parsed.operands += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.operands.append(argument)
+                continue
+            }
+            let isShort = !argument.hasPrefix("--")
+            let body = isShort ? argument.dropFirst() : argument.dropFirst(2)
+            let equals = body.firstIndex(of: "=")
+            let name = String(equals.map { body[..<$0] } ?? body)
+            let inline = equals.map { String(body[body.index(after: $0)...]) }
+            guard let option = spec.options.first(where: { $0.name == name && isShort == ($0.name.count == 1) })
+                ?? (argument == "-h" ? SharedOptions.help : nil)
+            else {
+                throw parsed.usageError(unknownOption(argument, in: spec))
+            }
+            guard let valueName = option.valueName else {
+                if inline != nil { throw parsed.usageError("option \(option.spelling) takes no value") }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw parsed.usageError("option \(option.spelling) needs a value (\(valueName))")
+            }
+            if !option.choices.isEmpty, !option.choices.contains(value) {
+                throw parsed.usageError(
+                    "invalid value '\(value)' for \(option.spelling): expected one of \(option.choices.joined(separator: ", "))")
+            }
+            parsed.values[option.name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    static func unknownOption(_ argument: String, in spec: CommandSpec) -> String {
+        let name = argument.drop { $0 == "-" }.split(separator: "=").first.map(String.init) ?? ""
+        if let best = Spelling.closest(to: name, among: spec.options.map(\.name)),
+            let option = spec.options.first(where: { $0.name == best })
+        {
+            return "unknown option '\(argument)' for \(spec.name); did you mean '\(option.spelling)'?"
+        }
+        return "unknown option '\(argument)' for \(spec.name)"
+    }
+}

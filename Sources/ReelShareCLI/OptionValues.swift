@@ -1,0 +1,49 @@
+// Option values that several commands read the same way: whole numbers, seconds, target names.
+import ReelShareKit
+
+enum OptionValues {
+    static func integer(_ text: String, option: String, in range: ClosedRange<Int>, parsed: ParsedArguments) throws(CLIError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw parsed.usageError(
+                "invalid value '\(text)' for \(option): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    static func seconds(_ text: String, option: String, parsed: ParsedArguments) throws(CLIError) -> Double {
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw parsed.usageError("invalid value '\(text)' for \(option): expected a number of seconds")
+        }
+        return seconds
+    }
+
+    /// --jobs, or the number of cores.
+    static func jobs(_ parsed: ParsedArguments) throws(CLIError) -> Int {
+        guard let text = parsed.value("jobs") else { return Parallel.cores }
+        return try integer(text, option: "--jobs", in: 1...256, parsed: parsed)
+    }
+
+    /// --timeout, or 30 seconds.
+    static func timeout(_ parsed: ParsedArguments) throws(CLIError) -> Double {
+        guard let text = parsed.value("timeout") else { return 30 }
+        return try seconds(text, option: "--timeout", parsed: parsed)
+    }
+
+    /// The profiles named by --target values (comma lists allowed), or nil when none is named.
+    static func targets(_ parsed: ParsedArguments, in profiles: ProfileSet) throws(CLIError) -> [TargetProfile]? {
+        let names = parsed.all("target").flatMap { $0.split(separator: ",").map(String.init) }
+        guard !names.isEmpty else { return nil }
+        var found: [TargetProfile] = []
+        for name in names { found.append(try target(name, in: profiles, parsed: parsed)) }
+        return found
+    }
+
+    static func target(_ name: String, in profiles: ProfileSet, parsed: ParsedArguments) throws(CLIError) -> TargetProfile {
+        guard let profile = profiles.profile(name) else {
+            let known = profiles.profiles.map(\.id)
+            let hint = Spelling.closest(to: name, among: known).map { "did you mean '\($0)'? " } ?? ""
+            throw parsed.usageError("unknown target '\(name)'; \(hint)targets: \(known.joined(separator: ", "))")
+        }
+        return profile
+    }
+}

@@ -1,0 +1,47 @@
+// What a terminal gets and a pipe does not: colour, and a progress line for large batches.
+import Foundation
+import ReelShareMedia
+
+enum Terminal {
+    /// Colour only for a terminal, and never when NO_COLOR is set or TERM is dumb.
+    static func colors(_ output: Output) -> Bool {
+        guard output.isTerminal else { return false }
+        let environment = ProcessInfo.processInfo.environment
+        return (environment["NO_COLOR"].map(\.isEmpty) ?? true) && environment["TERM"] != "dumb"
+    }
+
+    static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\u{1B}[0m" }
+    static func red(_ text: String) -> String { "\u{1B}[31m\(text)\u{1B}[0m" }
+    static func green(_ text: String) -> String { "\u{1B}[32m\(text)\u{1B}[0m" }
+    static func yellow(_ text: String) -> String { "\u{1B}[33m\(text)\u{1B}[0m" }
+}
+
+/// A "validated N/M" line on a terminal's stderr for large batches. Used from the emitting thread
+/// only.
+struct Progress {
+    private let total: Int
+    private let stderr: Output
+    private let enabled: Bool
+    private let verb: String
+    private var done = 0
+
+    init(total: Int, verb: String, stderr: Output) {
+        self.total = total
+        self.verb = verb
+        self.stderr = stderr
+        enabled = total >= 50 && stderr.isTerminal
+    }
+
+    mutating func tick() {
+        done += 1
+        guard enabled, done % max(1, total / 100) == 0 || done == total else { return }
+        stderr.write("\rreelshare: \(verb) \(done)/\(total) files")
+        stderr.flush()
+    }
+
+    func finish() {
+        guard enabled else { return }
+        stderr.write("\r\u{1B}[K")
+        stderr.flush()
+    }
+}

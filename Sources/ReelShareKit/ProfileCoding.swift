@@ -1,0 +1,336 @@
+// Profile JSON in and out. Decoding checks everything once, at the edge: unknown keys, unknown
+// enum values, missing limits and impossible values are errors that name their JSON path
+// ("targets[2].roles.sticker[0].max: ..."); after that the profile is typed values only.
+// Encoding writes the same schema, so `targets --format json` output reads back with --profile.
+import Foundation
+
+/// A string enum of the profile schema: decoding an unknown value names the values it takes.
+public protocol ProfileEnum: RawRepresentable, CaseIterable, Decodable where RawValue == String {}
+
+extension ProfileEnum {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = Self(rawValue: text) else {
+            let choices = Self.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' must be one of \(choices)")
+        }
+        self = value
+    }
+
+    static var choices: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+enum ProfileDecoding {
+    /// Fails on the first key of the object being decoded that is not in `known`.
+    static func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            let hint = Spelling.closest(to: key.stringValue, among: known).map { "; did you mean '\($0)'?" } ?? ""
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath + [key], debugDescription: "unknown key '\(key.stringValue)'\(hint)"))
+        }
+    }
+
+    /// An error about `key` of the object `container` decodes.
+    static func invalid<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key, _ message: String)
+        -> DecodingError
+    {
+        .dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: message))
+    }
+
+    static func document(_ bytes: [UInt8]) throws(ProfileError) -> [TargetProfile] {
+        struct Version: Decodable { var schemaVersion: Int }
+        struct Document: Decodable {
+            var schemaVersion: Int
+            var targets: [TargetProfile]
+        }
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        do {
+            let version = try decoder.decode(Version.self, from: data).schemaVersion
+            guard version == ProfileDocument.schemaVersion else {
+                let why =
+                    version == 1
+                    ? "schemaVersion 1 predates the capabilities a profile now states (App ID placement, keys, extras); "
+                        + "start from 'reelshare targets --format json'"
+                    : "unsupported version \(version)"
+                throw ProfileError(field: "schemaVersion", problem: "\(why) (this reelshare reads \(ProfileDocument.schemaVersion))")
+            }
+            let document = try decoder.decode(Document.self, from: data)
+            var seen: Set<String> = []
+            for (index, profile) in document.targets.enumerated() where !seen.insert(profile.id).inserted {
+                throw ProfileError(field: "targets[\(index)].id", problem: "'\(profile.id)' appears twice")
+            }
+            return document.targets
+        } catch let error as ProfileError {
+            throw error
+        } catch let error as DecodingError {
+            throw ProfileError(decoding: error)
+        } catch {
+            throw ProfileError(field: "", problem: "not JSON: \(error.localizedDescription)")
+        }
+    }
+}
+
+extension ProfileError {
+    init(decoding error: DecodingError) {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce("") { text, key in
+                if let index = key.intValue { return text + "[\(index)]" }
+                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            self.init(field: path(context.codingPath + [key]), problem: "missing")
+        case .typeMismatch(let type, let context):
+            self.init(field: path(context.codingPath), problem: "expected \(Self.describe(type))")
+        case .valueNotFound(let type, let context):
+            self.init(field: path(context.codingPath), problem: "expected \(Self.describe(type)), found null")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                self.init(field: "", problem: "not JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)")
+            } else {
+                self.init(field: path(context.codingPath), problem: context.debugDescription)
+            }
+        @unknown default:
+            self.init(field: "", problem: "\(error)")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "an array"
+        default: return "an object"
+        }
+    }
+}
+
+// MARK: - Decoding
+
+extension TargetProfile: Decodable {
+    private enum Key: String, CodingKey, CaseIterable {
+        case id, name, purpose, summary, needs, ios, android, roles, advisories
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Key.self)
+        id = try c.decode(String.self, forKey: .id)
+        let idScalars = Array(id.unicodeScalars)
+        guard let first = idScalars.first, first != "-",
+            idScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else {
+            throw ProfileDecoding.invalid(c, .id, "'\(id)' must be lower-case letters, digits and '-'")
+        }
+        name = try c.decode(String.self, forKey: .name)
+        purpose = try c.decode(Purpose.self, forKey: .purpose)
+        summary = try c.decode(String.self, forKey: .summary)
+        needs = try c.decodeIfPresent(LayerRequirement.self, forKey: .needs)
+        ios = try c.decodeIfPresent(IOSEnvelope.self, forKey: .ios)
+        android = try c.decodeIfPresent(AndroidEnvelope.self, forKey: .android)
+        advisories = try c.decodeIfPresent([Advisory].self, forKey: .advisories) ?? []
+        switch purpose {
+        case .share:
+            guard needs != nil else { throw ProfileDecoding.invalid(c, .needs, "a share target needs 'needs' (\(LayerRequirement.choices))") }
+            guard ios != nil || android != nil else {
+                throw ProfileDecoding.invalid(c, .ios, "a share target needs 'ios', 'android' or both")
+            }
+        case .publish:
+            if needs != nil || ios != nil || android != nil || !advisories.isEmpty {
+                throw ProfileDecoding.invalid(c, needs != nil ? .needs : ios != nil ? .ios : android != nil ? .android : .advisories,
+                                              "a publish profile is validate-only: no needs, ios, android or advisories")
+            }
+        }
+        // Roles: a role name may appear once; each rule must fit its role.
+        let rolesContainer = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .roles)
+        var roles: [Role: [RuleSpec]] = [:]
+        for key in rolesContainer.allKeys {
+            guard let role = Role(rawValue: key.stringValue) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: rolesContainer.codingPath + [key],
+                          debugDescription: "unknown role '\(key.stringValue)' (roles: \(Role.choices))"))
+            }
+            let specs = try rolesContainer.decode([RuleSpec].self, forKey: key)
+            for (index, spec) in specs.enumerated() where !spec.rule.roles.contains(role) {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: rolesContainer.codingPath + [key, IndexKey(index), AnyKey("rule")],
+                          debugDescription: "'\(spec.rule.rawValue)' does not apply to a \(role.label)"))
+            }
+            roles[role] = specs
+        }
+        self.roles = roles
+    }
+}
+
+/// An array index in a coding path.
+struct IndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+extension IOSEnvelope: Decodable {
+    private enum Key: String, CodingKey, CaseIterable { case url, queryScheme, keyPrefix, appId, keys, source }
+    private enum AppIdKey: String, CodingKey, CaseIterable { case `in`, name }
+    private enum Placement: String, ProfileEnum { case url, pasteboard }
+
+    public init(from decoder: any Decoder) throws {
+        try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Key.self)
+        url = try c.decode(String.self, forKey: .url)
+        queryScheme = try c.decode(String.self, forKey: .queryScheme)
+        keyPrefix = try c.decode(String.self, forKey: .keyPrefix)
+        source = try c.decode(String.self, forKey: .source)
+        guard url.hasPrefix(queryScheme + "://") else {
+            throw ProfileDecoding.invalid(c, .url, "'\(url)' does not use the scheme '\(queryScheme)'")
+        }
+        let appIdDecoder = try c.superDecoder(forKey: .appId)
+        try ProfileDecoding.rejectUnknownKeys(in: appIdDecoder, known: AppIdKey.allCases.map(\.rawValue))
+        let a = try appIdDecoder.container(keyedBy: AppIdKey.self)
+        let name = try a.decode(String.self, forKey: .name)
+        switch try a.decode(Placement.self, forKey: .in) {
+        case .url: appId = .url(parameter: name)
+        case .pasteboard: appId = .pasteboard(key: name)
+        }
+        let k = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .keys)
+        var keys: [PasteboardKey: String] = [:]
+        for key in k.allKeys {
+            guard let slot = PasteboardKey(rawValue: key.stringValue) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: k.codingPath + [key], debugDescription: "unknown pasteboard key '\(key.stringValue)' (keys: \(PasteboardKey.choices))"))
+            }
+            keys[slot] = try k.decode(String.self, forKey: key)
+        }
+        self.keys = keys
+    }
+}
+
+extension AndroidEnvelope: Decodable {
+    private enum Key: String, CodingKey, CaseIterable { case action, package, type, background, extras, grants, source }
+    private enum ExtraKey: String, CodingKey, CaseIterable { case appId, sourceApplication, sticker, topColor, bottomColor }
+
+    public init(from decoder: any Decoder) throws {
+        try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Key.self)
+        action = try c.decode(String.self, forKey: .action)
+        package = try c.decode(String.self, forKey: .package)
+        let type = try c.decode(String.self, forKey: .type)
+        if type == "background" {
+            self.type = .background
+        } else {
+            guard type.split(separator: "/").count == 2 else {
+                throw ProfileDecoding.invalid(c, .type, "'\(type)' must be a MIME type like video/* or 'background'")
+            }
+            self.type = .fixed(type)
+        }
+        background = try c.decode([IntentSlot].self, forKey: .background)
+        guard !background.isEmpty else { throw ProfileDecoding.invalid(c, .background, "must list data, stream or both") }
+        grants = try c.decode([GrantedLayer].self, forKey: .grants)
+        source = try c.decode(String.self, forKey: .source)
+        let extrasDecoder = try c.superDecoder(forKey: .extras)
+        try ProfileDecoding.rejectUnknownKeys(in: extrasDecoder, known: ExtraKey.allCases.map(\.rawValue))
+        let e = try extrasDecoder.container(keyedBy: ExtraKey.self)
+        extras = AndroidExtras(
+            appId: try e.decode(String.self, forKey: .appId),
+            sourceApplication: try e.decodeIfPresent(SourceApplicationValue.self, forKey: .sourceApplication),
+            sticker: try e.decodeIfPresent(String.self, forKey: .sticker),
+            topColor: try e.decodeIfPresent(String.self, forKey: .topColor),
+            bottomColor: try e.decodeIfPresent(String.self, forKey: .bottomColor))
+    }
+}
+
+extension Advisory: Decodable {
+    private enum Key: String, CodingKey, CaseIterable { case id, message, source, platforms, when, seconds }
+
+    public init(from decoder: any Decoder) throws {
+        try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Key.self)
+        id = try c.decode(String.self, forKey: .id)
+        message = try c.decode(String.self, forKey: .message)
+        source = try c.decode(String.self, forKey: .source)
+        platforms = try c.decodeIfPresent([Platform].self, forKey: .platforms) ?? []
+        when = try c.decode(AdvisoryCondition.self, forKey: .when)
+        seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
+        if when == .videoLongerThan, seconds == nil {
+            throw ProfileDecoding.invalid(c, .seconds, "video-longer-than needs 'seconds'")
+        }
+        if when != .videoLongerThan, seconds != nil {
+            throw ProfileDecoding.invalid(c, .seconds, "only video-longer-than takes 'seconds'")
+        }
+    }
+}
+
+// MARK: - Encoding
+
+extension TargetProfile {
+    /// The profile in the schema --profile reads.
+    public var json: JSON {
+        var members: [String: JSON] = [
+            "id": .string(id), "name": .string(name), "purpose": .string(purpose.rawValue), "summary": .string(summary),
+            "roles": .object(Dictionary(uniqueKeysWithValues: roles.map { ($0.key.rawValue, .array($0.value.map(\.json))) })),
+        ]
+        if let needs { members["needs"] = .string(needs.rawValue) }
+        if let ios { members["ios"] = ios.json }
+        if let android { members["android"] = android.json }
+        if purpose == .share { members["advisories"] = .array(advisories.map(\.json)) }
+        return .object(members)
+    }
+}
+
+extension IOSEnvelope {
+    var json: JSON {
+        let placement: String
+        switch appId {
+        case .url: placement = "url"
+        case .pasteboard: placement = "pasteboard"
+        }
+        return .object([
+            "url": .string(url), "queryScheme": .string(queryScheme), "keyPrefix": .string(keyPrefix),
+            "appId": .object(["in": .string(placement), "name": .string(appId.name)]),
+            "keys": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, .string($0.value)) })),
+            "source": .string(source),
+        ])
+    }
+}
+
+extension AndroidEnvelope {
+    var json: JSON {
+        var extraMembers: [String: JSON] = ["appId": .string(extras.appId)]
+        if let value = extras.sourceApplication { extraMembers["sourceApplication"] = .string(value.rawValue) }
+        if let name = extras.sticker { extraMembers["sticker"] = .string(name) }
+        if let name = extras.topColor { extraMembers["topColor"] = .string(name) }
+        if let name = extras.bottomColor { extraMembers["bottomColor"] = .string(name) }
+        return .object([
+            "action": .string(action), "package": .string(package), "type": .string(type.wire),
+            "background": .array(background.map { .string($0.rawValue) }), "extras": .object(extraMembers),
+            "grants": .array(grants.map { .string($0.rawValue) }), "source": .string(source),
+        ])
+    }
+}
+
+extension Advisory {
+    var json: JSON {
+        var members: [String: JSON] = [
+            "id": .string(id), "message": .string(message), "source": .string(source), "when": .string(when.rawValue),
+            "platforms": .array(platforms.map { .string($0.rawValue) }),
+        ]
+        if let seconds { members["seconds"] = .double(seconds) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,284 @@
+// The one POSIX layer: every system call reelshare's Swift code makes (open, fstat, pread, read,
+// write, fsync, rename, unlink, isatty, sigaction through the C handler), errno turned into words
+// once, file names turned back into their bytes once, and the process's signal set-up. Modelled on
+// swift-nio's `Posix` namespace: callers see typed errors and value types, never errno.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CReelShareStream
+import ReelShareKit
+
+/// A failed system call: its errno.
+public struct PosixError: Error, Equatable, CustomStringConvertible {
+    public let code: Int32
+
+    public init(_ code: Int32) { self.code = code }
+
+    public var description: String { Posix.message(code) }
+    /// The reader of a pipe went away.
+    public var isClosedPipe: Bool { code == EPIPE }
+}
+
+/// Why a file could not be read.
+public enum FileError: Error, Equatable, CustomStringConvertible {
+    case notFound
+    case directory
+    case notRegular
+    /// Larger than the caller's limit (its size in bytes).
+    case tooLarge(Int)
+    case shrank
+    case system(PosixError)
+
+    public var description: String {
+        switch self {
+        case .notFound: return "no such file"
+        case .directory: return "is a directory"
+        case .notRegular: return "not a regular file"
+        case .tooLarge(let size): return "too large (\(size) bytes)"
+        case .shrank: return "file shrank while being read"
+        case .system(let error): return error.description
+        }
+    }
+}
+
+public enum Posix {
+    /// strerror's words for `code`, lower case, as reelshare's messages are.
+    public static func message(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// Calls `body` with the path as a C string of its original bytes (see PathCoding).
+    public static func withCPath<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try PathCoding.encode(path).withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    /// The command line after the program name, file names kept byte for byte.
+    public static func arguments() -> [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return argument.withMemoryRebound(to: UInt8.self, capacity: strlen(argument) + 1) {
+                PathCoding.decode(UnsafeBufferPointer(start: $0, count: strlen(argument)))
+            }
+        }
+    }
+
+    /// Signals, set once at start: a closed pipe is an error from write(), not a death; and the
+    /// interrupts are unblocked, since a parent may hand down a mask that blocks them (threaded
+    /// runtimes often do, and posix_spawn passes the mask on), so that an interrupt stops
+    /// reelshare and an atomic output can be removed. Dispositions (an ignored SIGINT in a
+    /// background job) are left as they are.
+    public static func setUpSignals() {
+        signal(SIGPIPE, SIG_IGN)
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, number) }
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
+    }
+
+    /// `path` made absolute against the working directory (kept byte for byte).
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = PathCoding.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes.
+    public static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(PosixError) {
+        let code = writeAll(descriptor, bytes)
+        if code != 0 { throw PosixError(code) }
+    }
+
+    public static func write(_ descriptor: Int32, _ bytes: [UInt8]) throws(PosixError) {
+        let code = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+        if code != 0 { throw PosixError(code) }
+    }
+
+    /// 0, or the errno of the write that failed.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard let base = bytes.baseAddress else { return 0 }
+        var done = 0
+        while done < bytes.count {
+            let n = systemWrite(descriptor, base + done, bytes.count - done)
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { return errno }
+            done += n
+        }
+        return 0
+    }
+
+    /// The text a C shim wrote into `buffer`, up to its NUL.
+    public static func text(_ buffer: [CChar]) -> String {
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The whole of a (small) regular file.
+    public static func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        let file = try ReadableFile.open(path)
+        defer { file.close() }
+        guard file.size <= limit else { throw .tooLarge(file.size) }
+        return try file.read(count: file.size)
+    }
+}
+
+/// A regular file open for reading.
+public struct ReadableFile: Sendable {
+    public let descriptor: Int32
+    /// Its size when opened.
+    public let size: Int
+
+    /// Opens `path` if it is a regular file. O_NONBLOCK keeps a FIFO from blocking the open; fstat
+    /// on the open descriptor then refuses it, with no window between a check and the open.
+    public static func open(_ path: String) throws(FileError) -> ReadableFile {
+        let fd = Posix.withCPath(path) { systemOpen($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        if fd < 0 {
+            let code = errno
+            throw code == ENOENT || code == ENOTDIR ? .notFound : .system(PosixError(code))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            _ = systemClose(fd)
+            throw .system(PosixError(code))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return ReadableFile(descriptor: fd, size: Int(info.st_size))
+        case S_IFDIR:
+            _ = systemClose(fd)
+            throw .directory
+        default:
+            _ = systemClose(fd)
+            throw .notRegular
+        }
+    }
+
+    /// `count` bytes from `offset` (pread: the file position is not used).
+    public func read(count: Int, from offset: Int = 0) throws(FileError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count, let base = buffer.baseAddress {
+                let n = pread(descriptor, base + done, count - done, off_t(offset + done))
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                done += n
+            }
+            initialized = done
+        }
+        if failure != 0 { throw .system(PosixError(failure)) }
+        if bytes.count < count { throw .shrank }
+        return bytes
+    }
+
+    public func close() { _ = systemClose(descriptor) }
+}
+
+/// An output file written atomically: a temporary file beside the destination, fsync, rename over
+/// it, fsync of the directory. A failure or an interrupt (SIGINT, SIGTERM, SIGHUP) leaves the old
+/// file, or none, never part of a new one.
+public final class AtomicFile {
+    public let descriptor: Int32
+    private let temporaryPath: String
+    private let path: String
+    private var finished = false
+
+    /// Creates the temporary file. Its mode is what an ordinary new file gets (0666 less the
+    /// umask, applied by the kernel), or the mode of the file it will replace.
+    public init(replacing path: String) throws(PosixError) {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var generator = SystemRandomNumberGenerator()
+        var opened: (Int32, String)?
+        for _ in 0..<100 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 36)
+            let candidate = "\(directory).\(name).reelshare-\(suffix)"
+            let fd = Posix.withCPath(candidate) { systemOpen($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            if fd >= 0 {
+                opened = (fd, candidate)
+                break
+            }
+            if errno != EEXIST { throw PosixError(errno) }
+        }
+        guard let (fd, temporary) = opened else { throw PosixError(EEXIST) }
+        descriptor = fd
+        temporaryPath = temporary
+        rs_cleanup_install()
+        if Posix.withCPath(temporary, { rs_cleanup_register($0) }) == 0 {
+            abort()
+            throw PosixError(ENAMETOOLONG)
+        }
+        var existing = stat()
+        if Posix.withCPath(path, { stat($0, &existing) }) == 0, fchmod(fd, existing.st_mode & 0o7777) != 0 {
+            let code = errno
+            abort()
+            throw PosixError(code)
+        }
+    }
+
+    /// fsync, rename over the destination, fsync the directory.
+    public func commit() throws(PosixError) {
+        guard !finished else { return }
+        if fsync(descriptor) != 0 {
+            let code = errno
+            abort()
+            throw PosixError(code)
+        }
+        finished = true
+        let closed = systemClose(descriptor)
+        let closeError = errno
+        if closed != 0 || Posix.withCPath(temporaryPath, { from in Posix.withCPath(path) { rename(from, $0) } }) != 0 {
+            let code = closed != 0 ? closeError : errno
+            _ = Posix.withCPath(temporaryPath) { unlink($0) }
+            rs_cleanup_clear()
+            throw PosixError(code)
+        }
+        rs_cleanup_clear()
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? "."
+        let dir = Posix.withCPath(directory) { systemOpen($0, O_RDONLY | O_CLOEXEC) }
+        if dir >= 0 {
+            _ = fsync(dir)  // make the rename itself durable
+            _ = systemClose(dir)
+        }
+    }
+
+    /// Closes and removes the temporary file.
+    public func abort() {
+        guard !finished else { return }
+        finished = true
+        _ = systemClose(descriptor)
+        _ = Posix.withCPath(temporaryPath) { unlink($0) }
+        rs_cleanup_clear()
+    }
+
+    deinit { abort() }
+}
+
+// The C library's names, where Swift's own would shadow them.
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    open(path, flags, mode)
+}
+
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, bytes, count)
+    #else
+    return Darwin.write(fd, bytes, count)
+    #endif
+}
