@@ -85,11 +85,18 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelShareKitTests",
-            dependencies: ["ReelShareKit"]
+            dependencies: ["ReelShareKit", "ReelShareTestSupport"]
         ),
         .testTarget(
             name: "ReelShareMediaTests",
-            dependencies: ["ReelShareMedia", "ReelShareKit", "ReelShareTestSupport"]
+            dependencies: [
+                "ReelShareMedia", "ReelShareKit", "ReelShareTestSupport", "CReelShareAV", "CReelShareImage",
+                "CReelShareStream",
+            ]
+        ),
+        .testTarget(
+            name: "ReelShareCLITests",
+            dependencies: ["ReelShareCLI", "ReelShareKit", "ReelShareTestSupport"]
         ),
         .testTarget(
             name: "ReelShareEndToEndTests",

@@ -105,7 +105,16 @@ rs_img_status rs_img_probe_png(const uint8_t *data, size_t size, const rs_img_li
         snprintf(message, message_size, "out of memory");
         return RS_IMG_INTERNAL;
     }
+    // Changed after setjmp and read after longjmp: volatile, or the compiler may keep it in a
+    // register that longjmp restores to an old value.
+    volatile uint32_t rows_read = 0;
+    volatile uint32_t rows_total = 0;
     if (setjmp(ctx.jump)) {
+        if (rows_total > 0) { // the damage is in the image data: say how far it got
+            size_t used = strlen(message);
+            snprintf(message + used, message_size > used ? message_size - used : 0, " (after %u of %u rows)",
+                     (unsigned)rows_read, (unsigned)rows_total);
+        }
         free(ctx.row);
         png_destroy_read_struct(&png, &png_info, NULL);
         return RS_IMG_CORRUPT;
@@ -143,8 +152,10 @@ rs_img_status rs_img_probe_png(const uint8_t *data, size_t size, const rs_img_li
     size_t row_bytes = png_get_rowbytes(png, png_info);
     ctx.row = malloc(row_bytes ? row_bytes : 1);
     if (!ctx.row) png_error(png, "out of memory for one row");
+    rows_total = height * (uint32_t)passes;
     for (int pass = 0; pass < passes; pass++)
-        for (uint32_t y = 0; y < height; y++) png_read_row(png, ctx.row, NULL);
+        for (uint32_t y = 0; y < height; y++, rows_read++) png_read_row(png, ctx.row, NULL);
+    rows_total = 0;
     png_read_end(png, NULL); // checks the chunks after the image data, through IEND
     info->frame_count = ctx.apng_frames > 0 ? ctx.apng_frames : 1;
 

@@ -13,26 +13,38 @@ struct BuildCommand: Command {
             OptionSpec("video", value: "FILE", help: "The background video (Reels need one)."),
             OptionSpec("background-image", value: "FILE", help: "The background image (targets that take one: Stories)."),
             OptionSpec("sticker", value: "FILE", help: "The sticker image drawn over the background."),
-            OptionSpec("top-color", value: "#RRGGBB", help: "The background gradient's top colour (targets that take one: Stories)."),
+            OptionSpec(
+                "top-color", value: "#RRGGBB", help: "The background gradient's top colour (targets that take one: Stories)."),
             OptionSpec("bottom-color", value: "#RRGGBB", help: "The background gradient's bottom colour."),
             OptionSpec(
                 "app-id", value: "ID",
-                help: "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target wants it: the URL query for Instagram Stories, the pasteboard or the intent for the others."),
+                help:
+                    "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target wants it: the URL query for Instagram Stories, the pasteboard or the intent for the others."
+            ),
             OptionSpec(
                 "content-url", value: "URL",
                 help: "Instagram's attribution link: accepted with a warning, since Meta removed it and the app ignores it."),
             OptionSpec(
                 "platform", value: "PLATFORM", choices: Platform.self,
                 help: "ios (default): pasteboard items and URL; android: the intent."),
-            OptionSpec("package", value: "NAME", help: "Android: your app's package name (Instagram Reels reads it as source_application)."),
+            OptionSpec(
+                "package", value: "NAME",
+                help: "Android: your app's package name (Instagram Reels reads it as source_application)."),
             OptionSpec(
                 "layout", value: "LAYOUT", choices: ItemLayout.self,
-                help: "iOS: all keys in one pasteboard item (single, default, as Meta's Objective-C samples) or one item per key (per-key, as Meta's Swift Reels sample)."),
+                help:
+                    "iOS: all keys in one pasteboard item (single, default, as Meta's Objective-C samples) or one item per key (per-key, as Meta's Swift Reels sample)."
+            ),
             OptionSpec(
                 "format", value: "FORMAT", choices: PayloadFormat.self,
-                help: "iOS: json (default) or plist (an XML property list with real <data>, for PropertyListSerialization and UIPasteboard.setItems)."),
-            OptionSpec("embed", value: "MODE", choices: Embedding.self, help: "iOS json: media as base64 (default) or by absolute path."),
-            OptionSpec("expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."),
+                help:
+                    "iOS: json (default) or plist (an XML property list with real <data>, for PropertyListSerialization and UIPasteboard.setItems)."
+            ),
+            OptionSpec(
+                "embed", value: "MODE", choices: Embedding.self, help: "iOS json: media as base64 (default) or by absolute path."),
+            OptionSpec(
+                "expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."
+            ),
             OptionSpec("o", value: "FILE", help: "Write to FILE, atomically (default: standard output)."),
             OptionSpec("force", help: "Write the payload even when the target would refuse the media."),
             OptionSpec("strict", help: "Treat warnings as errors."),
@@ -93,10 +105,13 @@ struct BuildCommand: Command {
             case .android:
                 if parsed.value("format") == "plist" || parsed.value("embed") != nil || parsed.value("layout") != nil {
                     throw ShareRequestError(
-                        "--format plist, --embed and --layout are for iOS pasteboards; an Android intent is JSON and references its media by path")
+                        "--format plist, --embed and --layout are for iOS pasteboards; an Android intent is JSON and references its media by path"
+                    )
                 }
             case .ios:
-                if parsed.value("package") != nil { throw ShareRequestError("--package is for Android intents (--platform android)") }
+                if parsed.value("package") != nil {
+                    throw ShareRequestError("--package is for Android intents (--platform android)")
+                }
             }
             if format == .plist, embedding == .path {
                 throw ShareRequestError("a property list carries the media as <data>: --embed path works with --format json only")

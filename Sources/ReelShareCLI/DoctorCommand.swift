@@ -11,10 +11,14 @@ struct DoctorCommand: Command {
         options: [
             OptionSpec(
                 "plist", value: "FILE",
-                help: "An Info.plist (XML or binary): LSApplicationQueriesSchemes must list each target's scheme; FacebookAppID must be a Meta App ID. Repeatable."),
+                help:
+                    "An Info.plist (XML or binary): LSApplicationQueriesSchemes must list each target's scheme; FacebookAppID must be a Meta App ID. Repeatable."
+            ),
             OptionSpec(
                 "manifest", value: "FILE",
-                help: "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."),
+                help:
+                    "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."
+            ),
             OptionSpec("target", value: "T[,T...]", help: "Check for these targets only (default: the four share targets)."),
             OptionSpec("app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set)."),
             OptionSpec(
@@ -57,7 +61,9 @@ struct DoctorCommand: Command {
             let result: ValidationResult
             do {
                 let data = Data(try Posix.readFile(path, limit: 16 << 20))
-                result = isPlist ? Doctor.checkPlist(data, path: path, targets: targets, appId: appId)
+                result =
+                    isPlist
+                    ? Doctor.checkPlist(data, path: path, targets: targets, appId: appId)
                     : Doctor.checkManifest(data, path: path, targets: targets)
             } catch {
                 stderr.write("reelshare: error: \(path): cannot read the file: \(error)\n")

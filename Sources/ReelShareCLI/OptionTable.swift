@@ -75,11 +75,16 @@ enum SharedOptions {
     static let help = OptionSpec("help", help: "Show help for this command and exit.")
     static let jobs = OptionSpec(
         "jobs", value: "N",
-        help: "Work on N files at a time, 1 to 256 (default: the number of cores). More jobs than cores helps only when reading is slow (network storage).")
-    static let timeout = OptionSpec("timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit).")
+        help:
+            "Work on N files at a time, 1 to 256 (default: the number of cores). More jobs than cores helps only when reading is slow (network storage)."
+    )
+    static let timeout = OptionSpec(
+        "timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit).")
     static let profile = OptionSpec(
         "profile", value: "FILE",
-        help: "Load more target profiles from FILE (the schema of 'targets --format json'); a profile with a built-in id replaces it. Repeatable.")
+        help:
+            "Load more target profiles from FILE (the schema of 'targets --format json'); a profile with a built-in id replaces it. Repeatable."
+    )
 }
 
 /// The parsed command line of one command, before its meaning is checked.
@@ -124,8 +129,9 @@ enum ArgumentParser {
             let equals = body.firstIndex(of: "=")
             let name = String(equals.map { body[..<$0] } ?? body)
             let inline = equals.map { String(body[body.index(after: $0)...]) }
-            guard let option = spec.options.first(where: { $0.name == name && isShort == ($0.name.count == 1) })
-                ?? (argument == "-h" ? SharedOptions.help : nil)
+            guard
+                let option = spec.options.first(where: { $0.name == name && isShort == ($0.name.count == 1) })
+                    ?? (argument == "-h" ? SharedOptions.help : nil)
             else {
                 throw parsed.usageError(unknownOption(argument, in: spec))
             }

@@ -2,7 +2,9 @@
 import ReelShareKit
 
 enum OptionValues {
-    static func integer(_ text: String, option: String, in range: ClosedRange<Int>, parsed: ParsedArguments) throws(CLIError) -> Int {
+    static func integer(_ text: String, option: String, in range: ClosedRange<Int>, parsed: ParsedArguments) throws(CLIError)
+        -> Int
+    {
         guard let value = Int(text), range.contains(value) else {
             throw parsed.usageError(
                 "invalid value '\(text)' for \(option): expected a whole number from \(range.lowerBound) to \(range.upperBound)")

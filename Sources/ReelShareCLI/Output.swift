@@ -3,7 +3,6 @@
 // output quietly; any other write error is kept and reported once, at the end.
 import ReelShareKit
 import ReelShareMedia
-import Synchronization
 
 public enum OutputError: Error, Equatable {
     /// The reader went away (EPIPE): stop writing, this is not a failure.
@@ -21,7 +20,7 @@ public final class Output: Sendable {
     /// The descriptor written to; nil when capturing in memory.
     private let descriptor: Int32?
     private let terminal: Bool
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     public static let standardOutput = Output(descriptor: 1)
     public static let standardError = Output(descriptor: 2)

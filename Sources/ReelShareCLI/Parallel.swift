@@ -5,7 +5,7 @@
 // on slow storage.
 import Dispatch
 import Foundation
-import Synchronization
+import ReelShareMedia
 
 enum Parallel {
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -47,7 +47,7 @@ enum Parallel {
             var finished: [Int: T] = [:]
         }
 
-        private let state = Mutex(State())
+        private let state = Protected(State())
         let ready = DispatchSemaphore(value: 0)
 
         func claim(limit: Int) -> Int? {

@@ -15,7 +15,9 @@ struct ProbeCommand: Command {
                 help: "Output format: text (default, for people), json (one document), ndjson (one line per file)."),
             OptionSpec(
                 "deep",
-                help: "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."),
+                help:
+                    "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."
+            ),
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             Files are recognised by their content, never by their name. PNG and JPEG images are \

@@ -35,15 +35,18 @@ enum ProbeText {
             if let v = media.video { rows += video(v) }
             if let a = media.audio { rows.append(("audio", audio(a))) }
             if let d = media.deep {
-                rows.append((
-                    "deep",
-                    "\(d.videoPackets) packets, \(d.keyframes) keyframes, max GOP "
-                        + String(format: "%.2f s", d.maxKeyframeIntervalSeconds)
-                        + (d.variableFrameRate ? ", variable frame rate" : ", constant frame rate")
-                        + (d.firstFrameDecodes ? ", decodes" : ", FIRST FRAME DOES NOT DECODE")
-                ))
+                rows.append(
+                    (
+                        "deep",
+                        "\(d.videoPackets) packets, \(d.keyframes) keyframes, max GOP "
+                            + String(format: "%.2f s", d.maxKeyframeIntervalSeconds)
+                            + (d.variableFrameRate ? ", variable frame rate" : ", constant frame rate")
+                            + (d.firstFrameDecodes ? ", decodes" : ", FIRST FRAME DOES NOT DECODE")
+                    ))
             }
-            if media.truncated { rows.append(("truncated", color ? Terminal.red("yes: media data is missing") : "yes: media data is missing")) }
+            if media.truncated {
+                rows.append(("truncated", color ? Terminal.red("yes: media data is missing") : "yes: media data is missing"))
+            }
         }
         if let size = report.sizeBytes { rows.append(("file size", bytes(size))) }
         var text = name + "\n"

@@ -14,7 +14,9 @@ struct TargetsCommand: Command {
                 help: "text (default) or json: the full profiles, in the schema --profile reads."),
             SharedOptions.profile, SharedOptions.help,
         ],
-        details: "The four share targets (ig-reels, fb-reels, ig-stories, fb-stories) and the validate-only publishing profiles (ig-reels-api, ig-stories-api, fb-reels-api).")
+        details:
+            "The four share targets (ig-reels, fb-reels, ig-stories, fb-stories) and the validate-only publishing profiles (ig-reels-api, ig-stories-api, fb-reels-api)."
+    )
 
     let format: Format
     let profiles: ProfileSet
@@ -49,8 +51,10 @@ struct TargetsCommand: Command {
             guard let specs = profile.roles[role] else { continue }
             out += "  \(role.label):\n"
             for spec in specs {
-                out += "    " + spec.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + spec.rule.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) + limits(spec.check) + "  [\(spec.source)]\n"
+                out +=
+                    "    " + spec.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + spec.rule.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) + limits(spec.check)
+                    + "  [\(spec.source)]\n"
             }
         }
         for advisory in profile.advisories {

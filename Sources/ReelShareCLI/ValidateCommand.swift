@@ -13,12 +13,18 @@ struct ValidateCommand: Command {
         options: [
             OptionSpec(
                 "target", value: "T[,T...]",
-                help: "Check against these targets only (repeatable); every file must then pass every one. Default: the four share targets, any one of which is enough. See 'reelshare targets'."),
+                help:
+                    "Check against these targets only (repeatable); every file must then pass every one. Default: the four share targets, any one of which is enough. See 'reelshare targets'."
+            ),
             OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors."),
-            OptionSpec("as", value: "ROLE", choices: ImageRole.self, help: "The role of images: sticker (default) or background (a background image)."),
+            OptionSpec(
+                "as", value: "ROLE", choices: ImageRole.self,
+                help: "The role of images: sticker (default) or background (a background image)."),
             OptionSpec(
                 "format", value: "FORMAT", choices: Format.self,
-                help: "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations)."),
+                help:
+                    "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations)."
+            ),
             SharedOptions.profile,
             OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding)."),
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
@@ -65,12 +71,15 @@ struct ValidateCommand: Command {
         let renderer = ValidationRenderer(format: format, color: Terminal.colors(stdout), stdout: stdout)
         var progress = Progress(total: files.count, verb: "validated", stderr: stderr)
         renderer.begin()
-        Parallel.map(count: files.count, jobs: jobs, ordered: format != .ndjson, work: { index in
-            let report = prober.probe(files[index])
-            let result = Validator.validate(
-                report, against: targets, asBackground: asBackground, strict: strict, requireAll: requireAll)
-            return (result, report.failure)
-        }) { _, outcome in
+        Parallel.map(
+            count: files.count, jobs: jobs, ordered: format != .ndjson,
+            work: { index in
+                let report = prober.probe(files[index])
+                let result = Validator.validate(
+                    report, against: targets, asBackground: asBackground, strict: strict, requireAll: requireAll)
+                return (result, report.failure)
+            }
+        ) { _, outcome in
             let (result, failure) = outcome
             if let failure { stderr.write("reelshare: error: \(result.path): \(failure.message)\n") }
             summary.add(result)

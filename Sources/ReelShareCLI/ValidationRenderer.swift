@@ -60,7 +60,8 @@ final class ValidationRenderer {
             stdout.write(summaryLine(summary) + "\n")
         case .junit:
             let failures = junitCases.filter { $0.contains("<failure") }.count
-            stdout.write("""
+            stdout.write(
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <testsuites name="reelshare validate" tests="\(junitCases.count)" failures="\(failures)">
                   <testsuite name="reelshare validate" tests="\(junitCases.count)" failures="\(failures)" errors="0" skipped="0">
@@ -147,7 +148,8 @@ final class ValidationRenderer {
                 let title = "\(finding.rule) (\(verdict.target))"
                 var message = "\(finding.message) (\(finding.source))"
                 if let fix = finding.fix { message += "\nfix: \(fix)" }
-                out += "::\(command) file=\(Self.githubProperty(result.path)),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
+                out +=
+                    "::\(command) file=\(Self.githubProperty(result.path)),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
             }
         }
         return out
@@ -167,17 +169,21 @@ final class ValidationRenderer {
     /// One test case per file and target.
     private func junit(_ result: ValidationResult) -> [String] {
         result.verdicts.map { verdict in
-            var testcase = "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.path))\" file=\"\(Self.xml(result.path))\""
+            var testcase =
+                "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.path))\" file=\"\(Self.xml(result.path))\""
             let errors = verdict.findings.filter { $0.severity == .error }
             let others = verdict.findings.filter { $0.severity != .error }
             if errors.isEmpty, others.isEmpty { return testcase + "/>\n" }
             testcase += ">\n"
             func lines(_ findings: [Finding]) -> String {
-                findings.map { "\($0.severity.rawValue)[\($0.rule)]: \($0.message) (\($0.source))" + ($0.fix.map { "\n  fix: \($0)" } ?? "") }
-                    .joined(separator: "\n")
+                findings.map {
+                    "\($0.severity.rawValue)[\($0.rule)]: \($0.message) (\($0.source))" + ($0.fix.map { "\n  fix: \($0)" } ?? "")
+                }
+                .joined(separator: "\n")
             }
             if let first = errors.first {
-                testcase += "      <failure type=\"\(Self.xml(first.rule))\" message=\"\(Self.xml(first.message))\">"
+                testcase +=
+                    "      <failure type=\"\(Self.xml(first.rule))\" message=\"\(Self.xml(first.message))\">"
                     + Self.xml(lines(errors)) + "</failure>\n"
             }
             if !others.isEmpty { testcase += "      <system-out>\(Self.xml(lines(others)))</system-out>\n" }

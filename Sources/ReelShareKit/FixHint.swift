@@ -107,8 +107,9 @@ enum FixHint {
         }
         if dropEditList { arguments += ["-use_editlist", "0"] }
         arguments += ["-movflags", "+faststart"]
-        return command(["ffmpeg"] + before + ["-i", s.report.path] + arguments
-            + [fixedPath(s.report.path, extension: keepContainer ? nil : "mp4")])
+        return command(
+            ["ffmpeg"] + before + ["-i", s.report.path] + arguments
+                + [fixedPath(s.report.path, extension: keepContainer ? nil : "mp4")])
     }
 
     /// Pairs of `-option value`; a later value for the same option wins.
@@ -133,8 +134,11 @@ enum FixHint {
 
     /// Shrinks an image to fit width x height, keeping its aspect ratio and format.
     static func shrink(_ s: Subject, width: Int, height: Int) -> Fix {
-        .command(command(["ffmpeg", "-i", s.report.path, "-vf", "scale=\(width):\(height):force_original_aspect_ratio=decrease",
-                          "-frames:v", "1", fixedPath(s.report.path, extension: nil)]))
+        .command(
+            command([
+                "ffmpeg", "-i", s.report.path, "-vf", "scale=\(width):\(height):force_original_aspect_ratio=decrease",
+                "-frames:v", "1", fixedPath(s.report.path, extension: nil),
+            ]))
     }
 
     static func command(_ words: [String]) -> String { words.map(shellQuoted).joined(separator: " ") }
@@ -153,7 +157,8 @@ enum FixHint {
     /// POSIX shell quoting: bare when safe, else single quotes.
     static func shellQuoted(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./:+=,@%".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "-_./:+=,@%".unicodeScalars.contains($0)
         }
         if safe, !word.isEmpty { return word }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -216,8 +216,12 @@ public enum PropertyList {
         index += 1
         switch element {
         case "string": return content(events, &index, element).map(PlistValue.string)
-        case "integer": return content(events, &index, element).flatMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(PlistValue.integer)
-        case "real": return content(events, &index, element).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(PlistValue.real)
+        case "integer":
+            return content(events, &index, element).flatMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(
+                PlistValue.integer)
+        case "real":
+            return content(events, &index, element).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(
+                PlistValue.real)
         case "true", "false": return content(events, &index, element).map { _ in .bool(element == "true") }
         case "data": return content(events, &index, element).map { _ in .data([]) }  // contents unused
         case "date": return content(events, &index, element).map { _ in .date(0) }

@@ -122,14 +122,22 @@ public enum PayloadDocument {
         out.beginObject()
         if ios, request.embedding == .base64 {
             out.key("base64")
-            out.raw { $0.write("\""); $0.part(.base64(index)); $0.write("\"") }
+            out.raw {
+                $0.write("\"")
+                $0.part(.base64(index))
+                $0.write("\"")
+            }
         }
         out.key("bytes")
         out.raw { $0.part(.byteCount(index)) }
         if !ios { out.member("mimeType", .string(media.mimeType)) }
         if !ios || request.embedding == .path { out.member("path", .string(media.path)) }
         out.key("sha256")
-        out.raw { $0.write("\""); $0.part(.sha256(index)); $0.write("\"") }
+        out.raw {
+            $0.write("\"")
+            $0.part(.sha256(index))
+            $0.write("\"")
+        }
         if ios { out.member("uti", .string(media.uti)) }
         out.end()
     }
@@ -153,7 +161,9 @@ public enum PayloadDocument {
         if let name = android.extras.sticker, let sticker { extras.append((name, .media(sticker))) }
         if let name = android.extras.topColor, let color = request.topColor { extras.append((name, .string(color))) }
         if let name = android.extras.bottomColor, let color = request.bottomColor { extras.append((name, .string(color))) }
-        if android.background.contains(.stream), let background { extras.append(("android.intent.extra.STREAM", .media(background))) }
+        if android.background.contains(.stream), let background {
+            extras.append(("android.intent.extra.STREAM", .media(background)))
+        }
         extras.sort { $0.0 < $1.0 }
         var granted: [JSON] = []
         for (index, media) in request.media.enumerated() {
@@ -205,7 +215,8 @@ public enum PayloadDocument {
     /// real <data> and <string> elements, so `items` goes straight to UIPasteboard.setItems.
     static func iosPlist(_ request: ShareRequest, warnings: [BuildWarning]) -> [PayloadPart] {
         var out = PartsBuilder()
-        out.write("""
+        out.write(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -233,7 +244,8 @@ public enum PayloadDocument {
             for item in group { entry(item.key, item.value, indent: "\t\t\t\t") }
             out.write("\t\t\t</dict>\n")
         }
-        out.write("""
+        out.write(
+            """
             \t\t</array>
             \t\t<key>options</key>
             \t\t<dict>

@@ -64,7 +64,8 @@ enum ProfileDecoding {
                     ? "schemaVersion 1 predates the capabilities a profile now states (App ID placement, keys, extras); "
                         + "start from 'reelshare targets --format json'"
                     : "unsupported version \(version)"
-                throw ProfileError(field: "schemaVersion", problem: "\(why) (this reelshare reads \(ProfileDocument.schemaVersion))")
+                throw ProfileError(
+                    field: "schemaVersion", problem: "\(why) (this reelshare reads \(ProfileDocument.schemaVersion))")
             }
             let document = try decoder.decode(Document.self, from: data)
             var seen: Set<String> = []
@@ -99,7 +100,10 @@ extension ProfileError {
             self.init(field: path(context.codingPath), problem: "expected \(Self.describe(type)), found null")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                self.init(field: "", problem: "not JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)")
+                self.init(
+                    field: "",
+                    problem:
+                        "not JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)")
             } else {
                 self.init(field: path(context.codingPath), problem: context.debugDescription)
             }
@@ -145,14 +149,17 @@ extension TargetProfile: Decodable {
         advisories = try c.decodeIfPresent([Advisory].self, forKey: .advisories) ?? []
         switch purpose {
         case .share:
-            guard needs != nil else { throw ProfileDecoding.invalid(c, .needs, "a share target needs 'needs' (\(LayerRequirement.choices))") }
+            guard needs != nil else {
+                throw ProfileDecoding.invalid(c, .needs, "a share target needs 'needs' (\(LayerRequirement.choices))")
+            }
             guard ios != nil || android != nil else {
                 throw ProfileDecoding.invalid(c, .ios, "a share target needs 'ios', 'android' or both")
             }
         case .publish:
             if needs != nil || ios != nil || android != nil || !advisories.isEmpty {
-                throw ProfileDecoding.invalid(c, needs != nil ? .needs : ios != nil ? .ios : android != nil ? .android : .advisories,
-                                              "a publish profile is validate-only: no needs, ios, android or advisories")
+                throw ProfileDecoding.invalid(
+                    c, needs != nil ? .needs : ios != nil ? .ios : android != nil ? .android : .advisories,
+                    "a publish profile is validate-only: no needs, ios, android or advisories")
             }
         }
         // Roles: a role name may appear once; each rule must fit its role.
@@ -161,14 +168,16 @@ extension TargetProfile: Decodable {
         for key in rolesContainer.allKeys {
             guard let role = Role(rawValue: key.stringValue) else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: rolesContainer.codingPath + [key],
-                          debugDescription: "unknown role '\(key.stringValue)' (roles: \(Role.choices))"))
+                    .init(
+                        codingPath: rolesContainer.codingPath + [key],
+                        debugDescription: "unknown role '\(key.stringValue)' (roles: \(Role.choices))"))
             }
             let specs = try rolesContainer.decode([RuleSpec].self, forKey: key)
             for (index, spec) in specs.enumerated() where !spec.rule.roles.contains(role) {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: rolesContainer.codingPath + [key, IndexKey(index), AnyKey("rule")],
-                          debugDescription: "'\(spec.rule.rawValue)' does not apply to a \(role.label)"))
+                    .init(
+                        codingPath: rolesContainer.codingPath + [key, IndexKey(index), AnyKey("rule")],
+                        debugDescription: "'\(spec.rule.rawValue)' does not apply to a \(role.label)"))
             }
             roles[role] = specs
         }
@@ -213,7 +222,9 @@ extension IOSEnvelope: Decodable {
         for key in k.allKeys {
             guard let slot = PasteboardKey(rawValue: key.stringValue) else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: k.codingPath + [key], debugDescription: "unknown pasteboard key '\(key.stringValue)' (keys: \(PasteboardKey.choices))"))
+                    .init(
+                        codingPath: k.codingPath + [key],
+                        debugDescription: "unknown pasteboard key '\(key.stringValue)' (keys: \(PasteboardKey.choices))"))
             }
             keys[slot] = try k.decode(String.self, forKey: key)
         }

@@ -88,21 +88,28 @@ public enum Rules {
         }
         let subject = Subject(report)
         if let failure = report.failure {
-            add(Finding(rule: "media.unreadable", severity: .error, message: "cannot read the file: \(failure.message)",
-                        actual: .string(failure.code.rawValue), source: "reelshare"))
+            add(
+                Finding(
+                    rule: "media.unreadable", severity: .error, message: "cannot read the file: \(failure.message)",
+                    actual: .string(failure.code.rawValue), source: "reelshare"))
             return TargetVerdict(target: profile.id, findings: findings)
         }
         if let problem = kindProblem(report, role: role) {
-            add(Finding(rule: "media.kind", severity: .error, message: problem, actual: .string(report.kind.rawValue),
-                        limit: .string(role.rawValue), source: "reelshare"))
+            add(
+                Finding(
+                    rule: "media.kind", severity: .error, message: problem, actual: .string(report.kind.rawValue),
+                    limit: .string(role.rawValue), source: "reelshare"))
             return TargetVerdict(target: profile.id, findings: findings)
         }
         guard let specs = profile.roles[role] else {
             let accepted = profile.acceptedRoles
-            add(Finding(rule: "media.role", severity: .error,
-                        message: "\(profile.id) takes no \(role.label) (it takes: \(accepted.isEmpty ? "nothing" : accepted.map(\.label).joined(separator: ", ")))",
-                        actual: .string(role.rawValue), limit: .array(accepted.map { .string($0.rawValue) }),
-                        source: profile.ios?.source ?? profile.android?.source ?? profile.summary))
+            add(
+                Finding(
+                    rule: "media.role", severity: .error,
+                    message:
+                        "\(profile.id) takes no \(role.label) (it takes: \(accepted.isEmpty ? "nothing" : accepted.map(\.label).joined(separator: ", ")))",
+                    actual: .string(role.rawValue), limit: .array(accepted.map { .string($0.rawValue) }),
+                    source: profile.ios?.source ?? profile.android?.source ?? profile.summary))
             return TargetVerdict(target: profile.id, findings: findings)
         }
         for spec in specs {
@@ -110,10 +117,11 @@ public enum Rules {
             case .pass:
                 continue
             case .fail(let message, let actual, let limit, let fix):
-                var finding = Finding(rule: spec.rule.rawValue, severity: spec.severity,
-                                      message: spec.note.map { "\(message) (\($0))" } ?? message,
-                                      actual: actual, limit: limit, source: spec.source,
-                                      fix: fix.map { FixHint.render($0, for: subject) })
+                var finding = Finding(
+                    rule: spec.rule.rawValue, severity: spec.severity,
+                    message: spec.note.map { "\(message) (\($0))" } ?? message,
+                    actual: actual, limit: limit, source: spec.source,
+                    fix: fix.map { FixHint.render($0, for: subject) })
                 finding.remedy = fix
                 add(finding)
             case .unknown(let why):
@@ -165,7 +173,8 @@ public enum Rules {
         case .audioChannels(let bounds): return channels(bounds, s)
         case .audioBitRate(let bounds): return audioBitRate(bounds, s)
         case .imageFormat(let allowed): return imageFormat(allowed, s)
-        case .imageDimensions(let width, let height, let mode): return imageDimensions(width: width, height: height, mode: mode, s)
+        case .imageDimensions(let width, let height, let mode):
+            return imageDimensions(width: width, height: height, mode: mode, s)
         case .imageAspect(let allowed): return imageAspect(allowed, s)
         }
     }
@@ -180,15 +189,17 @@ public enum Rules {
             let kbps = Int((max * 8 * 0.9 / duration - 128_000) / 1000)
             if kbps > 100 { fix = .video([.h264(bitRateCap(kbps)), .aac(["-b:a", "128k"])]) }
         }
-        return .fail("\(Units.bytes(Double(size))) is over the \(Units.bytes(max)) limit",
-                     actual: .int(size), limit: .double(max), fix: fix)
+        return .fail(
+            "\(Units.bytes(Double(size))) is over the \(Units.bytes(max)) limit",
+            actual: .int(size), limit: .double(max), fix: fix)
     }
 
     static func truncated(_ s: Subject) -> Outcome {
         guard let media = s.av else { return .pass }
         return media.truncated
-            ? .fail("the file is cut short: media data its index points at is missing (an interrupted upload or copy?)",
-                    actual: .bool(true), limit: .bool(false), fix: nil)
+            ? .fail(
+                "the file is cut short: media data its index points at is missing (an interrupted upload or copy?)",
+                actual: .bool(true), limit: .bool(false), fix: nil)
             : .pass
     }
 
@@ -197,29 +208,33 @@ public enum Rules {
         guard !allowed.contains(media.container) else { return .pass }
         // H.264/H.265 video is fine as it is: rewrap it (the audio becomes AAC).
         let fix: Fix = ["h264", "hevc"].contains(media.video?.codec ?? "") ? .video([.rewrap]) : .video([.h264([])])
-        return .fail("container \(media.container) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-                     actual: .string(media.container), limit: .array(allowed.map(JSON.string)), fix: fix)
+        return .fail(
+            "container \(media.container) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
+            actual: .string(media.container), limit: .array(allowed.map(JSON.string)), fix: fix)
     }
 
     static func videoCodec(_ allowed: [String], _ s: Subject) -> Outcome {
         guard let codec = s.av?.video?.codec else { return .unknown("video codec unknown") }
         guard !allowed.contains(codec) else { return .pass }
-        return .fail("video codec \(Units.codec(codec)) is not accepted (accepted: \(allowed.map(Units.codec).joined(separator: ", ")))",
-                     actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
+        return .fail(
+            "video codec \(Units.codec(codec)) is not accepted (accepted: \(allowed.map(Units.codec).joined(separator: ", ")))",
+            actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
     }
 
     static func durationMin(_ min: Double, _ s: Subject) -> Outcome {
         guard let duration = s.av?.durationSeconds else { return .unknown("duration unknown") }
         guard duration < min - 0.0005 else { return .pass }
-        return .fail("\(Units.seconds(duration, against: min)) is shorter than the \(Units.number(min)) s minimum",
-                     actual: .double(duration), limit: .double(min), fix: .video([.loop(min)]))
+        return .fail(
+            "\(Units.seconds(duration, against: min)) is shorter than the \(Units.number(min)) s minimum",
+            actual: .double(duration), limit: .double(min), fix: .video([.loop(min)]))
     }
 
     static func durationMax(_ max: Double, _ s: Subject) -> Outcome {
         guard let duration = s.av?.durationSeconds else { return .unknown("duration unknown") }
         guard duration > max + 0.0005 else { return .pass }
-        return .fail("\(Units.seconds(duration, against: max)) is longer than the \(Units.number(max)) s limit",
-                     actual: .double(duration), limit: .double(max), fix: .video([.trim(max)]))
+        return .fail(
+            "\(Units.seconds(duration, against: max)) is longer than the \(Units.number(max)) s limit",
+            actual: .double(duration), limit: .double(max), fix: .video([.trim(max)]))
     }
 
     static func resolution(_ spec: Bounds, _ s: Subject) -> Outcome {
@@ -230,12 +245,14 @@ public enum Rules {
         if let max = spec.max, Double(short) > max {
             let side = Int(max)
             let scale = width <= height ? "scale=\(side):-2" : "scale=-2:\(side)"
-            return .fail("\(width)x\(height) is above \(side)p", actual: .string("\(width)x\(height)"),
-                         limit: .double(max), fix: .video([.filter(scale)]))
+            return .fail(
+                "\(width)x\(height) is above \(side)p", actual: .string("\(width)x\(height)"),
+                limit: .double(max), fix: .video([.filter(scale)]))
         }
         if let min = spec.min, Double(short) < min {
-            return .fail("\(width)x\(height) is below the \(Int(min))p minimum", actual: .string("\(width)x\(height)"),
-                         limit: .double(min), fix: nil)
+            return .fail(
+                "\(width)x\(height) is below the \(Int(min))p minimum", actual: .string("\(width)x\(height)"),
+                limit: .double(min), fix: nil)
         }
         return .pass
     }
@@ -243,8 +260,9 @@ public enum Rules {
     static func videoWidth(max: Double, _ s: Subject) -> Outcome {
         guard let width = s.av?.video?.displayWidth else { return .unknown("video width unknown") }
         guard Double(width) > max else { return .pass }
-        return .fail("\(width) px wide is over the \(Int(max)) px limit", actual: .int(width), limit: .double(max),
-                     fix: .video([.filter("scale=\(Int(max)):-2")]))
+        return .fail(
+            "\(width) px wide is over the \(Int(max)) px limit", actual: .int(width), limit: .double(max),
+            fix: .video([.filter("scale=\(Int(max)):-2")]))
     }
 
     static func videoAspect(_ spec: Bounds, _ s: Subject) -> Outcome {
@@ -253,12 +271,14 @@ public enum Rules {
         }
         let ratio = Double(width) / Double(height)
         if let min = spec.min, ratio < min - 1e-9 {
-            return .fail("aspect ratio \(Units.number(ratio)) (\(width)x\(height)) is below \(Units.number(min))",
-                         actual: .double(ratio), limit: .double(min), fix: nil)
+            return .fail(
+                "aspect ratio \(Units.number(ratio)) (\(width)x\(height)) is below \(Units.number(min))",
+                actual: .double(ratio), limit: .double(min), fix: nil)
         }
         if let max = spec.max, ratio > max + 1e-9 {
-            return .fail("aspect ratio \(Units.number(ratio)) (\(width)x\(height)) is above \(Units.number(max))",
-                         actual: .double(ratio), limit: .double(max), fix: nil)
+            return .fail(
+                "aspect ratio \(Units.number(ratio)) (\(width)x\(height)) is above \(Units.number(max))",
+                actual: .double(ratio), limit: .double(max), fix: nil)
         }
         return .pass
     }
@@ -266,12 +286,14 @@ public enum Rules {
     static func frameRate(_ spec: Bounds, _ s: Subject) -> Outcome {
         guard let fps = s.av?.video?.frameRate else { return .unknown("frame rate unknown") }
         if let min = spec.min, fps < min - 0.01 {
-            return .fail("\(Units.number(fps)) fps is below the \(Units.number(min)) fps minimum",
-                         actual: .double(fps), limit: .double(min), fix: .video([.filter("fps=\(Units.number(min))")]))
+            return .fail(
+                "\(Units.number(fps)) fps is below the \(Units.number(min)) fps minimum",
+                actual: .double(fps), limit: .double(min), fix: .video([.filter("fps=\(Units.number(min))")]))
         }
         if let max = spec.max, fps > max + 0.01 {
-            return .fail("\(Units.number(fps)) fps is above the \(Units.number(max)) fps limit",
-                         actual: .double(fps), limit: .double(max), fix: .video([.filter("fps=\(Units.number(max))")]))
+            return .fail(
+                "\(Units.number(fps)) fps is above the \(Units.number(max)) fps limit",
+                actual: .double(fps), limit: .double(max), fix: .video([.filter("fps=\(Units.number(max))")]))
         }
         return .pass
     }
@@ -280,47 +302,58 @@ public enum Rules {
         guard let deep = s.av?.deep else { return .unknown("needs a packet scan (--deep)") }
         guard deep.variableFrameRate else { return .pass }
         let fps = s.av?.video?.frameRate.map { Units.number($0.rounded()) } ?? "30"
-        return .fail("the frame rate varies", actual: .bool(true), limit: .bool(false),
-                     fix: .video([.filter("fps=\(fps)")]))
+        return .fail(
+            "the frame rate varies", actual: .bool(true), limit: .bool(false),
+            fix: .video([.filter("fps=\(fps)")]))
     }
 
     static func videoBitRate(max: Double, _ s: Subject) -> Outcome {
         guard let media = s.av, let rate = media.video?.bitRate ?? media.bitRate else { return .unknown("bit rate unknown") }
         guard Double(rate) > max else { return .pass }
         let kbps = Int(max * 0.9 / 1000)
-        return .fail("video bit rate \(Units.bitRate(Double(rate))) is over the \(Units.bitRate(max)) limit",
-                     actual: .int(rate), limit: .double(max),
-                     fix: .video([.h264(bitRateCap(kbps))]))
+        return .fail(
+            "video bit rate \(Units.bitRate(Double(rate))) is over the \(Units.bitRate(max)) limit",
+            actual: .int(rate), limit: .double(max),
+            fix: .video([.h264(bitRateCap(kbps))]))
     }
 
     static func fastStart(_ s: Subject) -> Outcome {
         guard let media = s.av else { return .pass }
         guard let fast = media.fastStart else {
-            return .fail("\(media.container) has no MP4/MOV index to move to the front", actual: .string(media.container),
-                         limit: .bool(true), fix: .video([.rewrap]))
+            return .fail(
+                "\(media.container) has no MP4/MOV index to move to the front", actual: .string(media.container),
+                limit: .bool(true), fix: .video([.rewrap]))
         }
-        return fast ? .pass : .fail("the index (moov) comes after the media data", actual: .bool(false), limit: .bool(true),
-                                    fix: .video([.fastStart]))
+        return fast
+            ? .pass
+            : .fail(
+                "the index (moov) comes after the media data", actual: .bool(false), limit: .bool(true),
+                fix: .video([.fastStart]))
     }
 
     static func editList(_ s: Subject) -> Outcome {
         guard s.av?.editList == true else { return .pass }
-        return .fail("a track has an edit list", actual: .bool(true), limit: .bool(false),
-                     fix: .video([.dropEditList]))
+        return .fail(
+            "a track has an edit list", actual: .bool(true), limit: .bool(false),
+            fix: .video([.dropEditList]))
     }
 
     static func keyframeInterval(_ spec: Bounds, _ s: Subject) -> Outcome {
         guard let deep = s.av?.deep else { return .unknown("needs a packet scan (--deep)") }
         let interval = deep.maxKeyframeIntervalSeconds
         let target = spec.max.map { Swift.max(1, ($0 * 0.8).rounded(.down)) } ?? 2
-        let fix = Fix.video([.h264(["-force_key_frames", "expr:gte(t,n_forced*\(Units.number(target)))", "-x264-params", "open-gop=0"])])
+        let fix = Fix.video([
+            .h264(["-force_key_frames", "expr:gte(t,n_forced*\(Units.number(target)))", "-x264-params", "open-gop=0"])
+        ])
         if let max = spec.max, interval > max + 0.001 {
-            return .fail("keyframes \(Units.number(interval)) s apart, over the \(Units.number(max)) s limit",
-                         actual: .double(interval), limit: .double(max), fix: fix)
+            return .fail(
+                "keyframes \(Units.number(interval)) s apart, over the \(Units.number(max)) s limit",
+                actual: .double(interval), limit: .double(max), fix: fix)
         }
         if let min = spec.min, interval < min - 0.001, deep.keyframes > 1 {
-            return .fail("keyframes \(Units.number(interval)) s apart, under the \(Units.number(min)) s minimum",
-                         actual: .double(interval), limit: .double(min), fix: fix)
+            return .fail(
+                "keyframes \(Units.number(interval)) s apart, under the \(Units.number(min)) s minimum",
+                actual: .double(interval), limit: .double(min), fix: fix)
         }
         return .pass
     }
@@ -329,34 +362,41 @@ public enum Rules {
         guard let format = s.av?.video?.pixelFormat else { return .unknown("pixel format unknown") }
         let subsampling = Units.chroma(format)
         guard !allowed.contains(subsampling) else { return .pass }
-        return .fail("chroma \(subsampling) (\(format)) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-                     actual: .string(subsampling), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
+        return .fail(
+            "chroma \(subsampling) (\(format)) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
+            actual: .string(subsampling), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
     }
 
     static func decodes(_ s: Subject) -> Outcome {
         guard let deep = s.av?.deep else { return .unknown("needs a packet scan (--deep)") }
-        return deep.firstFrameDecodes ? .pass : .fail("the first video frame does not decode", actual: .bool(false),
-                                                      limit: .bool(true), fix: nil)
+        return deep.firstFrameDecodes
+            ? .pass
+            : .fail(
+                "the first video frame does not decode", actual: .bool(false),
+                limit: .bool(true), fix: nil)
     }
 
     static func audioCodec(_ allowed: [String], _ s: Subject) -> Outcome {
         guard let audio = s.av?.audio else { return .pass }
         guard let codec = audio.codec else { return .unknown("audio codec unknown") }
         guard !allowed.contains(codec) else { return .pass }
-        return .fail("audio codec \(codec) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-                     actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.aac(["-b:a", "128k"])]))
+        return .fail(
+            "audio codec \(codec) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
+            actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.aac(["-b:a", "128k"])]))
     }
 
     static func sampleRate(_ spec: Bounds, _ s: Subject) -> Outcome {
         guard let audio = s.av?.audio else { return .pass }
         guard let rate = audio.sampleRate else { return .unknown("sample rate unknown") }
         if let max = spec.max, Double(rate) > max {
-            return .fail("\(rate) Hz is above \(Int(max)) Hz", actual: .int(rate), limit: .double(max),
-                         fix: .video([.aac(["-ar", "\(Int(max))"])]))
+            return .fail(
+                "\(rate) Hz is above \(Int(max)) Hz", actual: .int(rate), limit: .double(max),
+                fix: .video([.aac(["-ar", "\(Int(max))"])]))
         }
         if let min = spec.min, Double(rate) < min {
-            return .fail("\(rate) Hz is below \(Int(min)) Hz", actual: .int(rate), limit: .double(min),
-                         fix: .video([.aac(["-ar", "\(Int(min))"])]))
+            return .fail(
+                "\(rate) Hz is below \(Int(min)) Hz", actual: .int(rate), limit: .double(min),
+                fix: .video([.aac(["-ar", "\(Int(min))"])]))
         }
         return .pass
     }
@@ -365,12 +405,14 @@ public enum Rules {
         guard let audio = s.av?.audio else { return .pass }
         guard let count = audio.channels else { return .unknown("channel count unknown") }
         if let max = spec.max, Double(count) > max {
-            return .fail("\(count) audio channels, more than \(Int(max))", actual: .int(count), limit: .double(max),
-                         fix: .video([.aac(["-ac", "\(Int(max))"])]))
+            return .fail(
+                "\(count) audio channels, more than \(Int(max))", actual: .int(count), limit: .double(max),
+                fix: .video([.aac(["-ac", "\(Int(max))"])]))
         }
         if let min = spec.min, Double(count) < min {
-            return .fail("\(count) audio channel\(count == 1 ? "" : "s"), fewer than \(Int(min))", actual: .int(count),
-                         limit: .double(min), fix: .video([.aac(["-ac", "\(Int(min))"])]))
+            return .fail(
+                "\(count) audio channel\(count == 1 ? "" : "s"), fewer than \(Int(min))", actual: .int(count),
+                limit: .double(min), fix: .video([.aac(["-ac", "\(Int(min))"])]))
         }
         return .pass
     }
@@ -379,14 +421,16 @@ public enum Rules {
         guard let audio = s.av?.audio else { return .pass }
         guard let rate = audio.bitRate else { return .unknown("audio bit rate unknown") }
         if let max = spec.max, Double(rate) > max * 1.05 {
-            return .fail("audio bit rate \(Units.bitRate(Double(rate))) is over \(Units.bitRate(max))",
-                         actual: .int(rate), limit: .double(max), fix: .video([.aac(["-b:a", "\(Int(max / 1000))k"])]))
+            return .fail(
+                "audio bit rate \(Units.bitRate(Double(rate))) is over \(Units.bitRate(max))",
+                actual: .int(rate), limit: .double(max), fix: .video([.aac(["-b:a", "\(Int(max / 1000))k"])]))
         }
         // Encoders land a few percent under their target: 124 kb/s from "-b:a 128k" is fine. No fix:
         // AAC spends fewer bits on simple sound whatever rate it is asked for.
         if let min = spec.min, Double(rate) < min * 0.9 {
-            return .fail("audio bit rate \(Units.bitRate(Double(rate))) is under \(Units.bitRate(min))",
-                         actual: .int(rate), limit: .double(min), fix: nil)
+            return .fail(
+                "audio bit rate \(Units.bitRate(Double(rate))) is under \(Units.bitRate(min))",
+                actual: .int(rate), limit: .double(min), fix: nil)
         }
         return .pass
     }
@@ -394,12 +438,15 @@ public enum Rules {
     static func imageFormat(_ allowed: [String], _ s: Subject) -> Outcome {
         guard let image = s.image else { return .unknown("not an image") }
         guard !allowed.contains(image.format) else { return .pass }
-        return .fail("\(image.format.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
-                     actual: .string(image.format), limit: .array(allowed.map(JSON.string)), fix: FixHint.toPNG(s, image: image))
+        return .fail(
+            "\(image.format.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
+            actual: .string(image.format), limit: .array(allowed.map(JSON.string)), fix: FixHint.toPNG(s, image: image))
     }
 
     static func imageDimensions(width w: Int, height h: Int, mode: DimensionMode, _ s: Subject) -> Outcome {
-        guard let image = s.image, let width = image.width, let height = image.height else { return .unknown("image size unknown") }
+        guard let image = s.image, let width = image.width, let height = image.height else {
+            return .unknown("image size unknown")
+        }
         let size = "\(width)x\(height)", limit = "\(w)x\(h)"
         switch mode {
         case .min:
@@ -410,8 +457,9 @@ public enum Rules {
             return .fail("\(size) is not \(limit)", actual: .string(size), limit: .string(limit), fix: nil)
         case .max:
             guard width > w || height > h else { return .pass }
-            return .fail("\(size) is larger than the recommended \(limit)", actual: .string(size), limit: .string(limit),
-                         fix: FixHint.shrink(s, width: w, height: h))
+            return .fail(
+                "\(size) is larger than the recommended \(limit)", actual: .string(size), limit: .string(limit),
+                fix: FixHint.shrink(s, width: w, height: h))
         }
     }
 
@@ -423,8 +471,9 @@ public enum Rules {
         let matches = allowed.contains { abs(ratio - $0.value) <= 0.01 * $0.value }
         guard !matches else { return .pass }
         let names = allowed.map(\.description)
-        return .fail("\(width)x\(height) is not \(names.joined(separator: " or "))", actual: .double(ratio),
-                     limit: .array(names.map(JSON.string)), fix: nil)
+        return .fail(
+            "\(width)x\(height) is not \(names.joined(separator: " or "))", actual: .double(ratio),
+            limit: .array(names.map(JSON.string)), fix: nil)
     }
 
     /// x264 arguments that hold the video bit rate near `kbps`.

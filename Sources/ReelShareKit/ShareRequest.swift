@@ -122,7 +122,8 @@ public enum ShareRules {
     }
 
     /// Checks the App ID: decimal digits, as Meta issues them.
-    public static func checkAppId(_ appId: String?, target: TargetProfile, platform: Platform) throws(ShareRequestError) -> String {
+    public static func checkAppId(_ appId: String?, target: TargetProfile, platform: Platform) throws(ShareRequestError) -> String
+    {
         let placement = appIdPlacement(target, platform: platform)
         guard let appId, !appId.isEmpty else {
             throw ShareRequestError("missing App ID: \(placement); pass --app-id or set REELSHARE_APP_ID")
@@ -164,11 +165,14 @@ public enum ShareRules {
     }
 
     /// Checks that the target can be shared to on `platform` and takes, and gets, these layers.
-    public static func checkLayers(_ layers: Layers, target: TargetProfile, platform: Platform,
-                                   shareTargets: [TargetProfile]) throws(ShareRequestError) {
+    public static func checkLayers(
+        _ layers: Layers, target: TargetProfile, platform: Platform,
+        shareTargets: [TargetProfile]
+    ) throws(ShareRequestError) {
         guard target.purpose == .share, let needs = target.needs else {
             throw ShareRequestError(
-                "\(target.id) is a validate-only publishing profile; build needs a share target (\(shareTargets.map(\.id).joined(separator: ", ")))")
+                "\(target.id) is a validate-only publishing profile; build needs a share target (\(shareTargets.map(\.id).joined(separator: ", ")))"
+            )
         }
         switch platform {
         case .ios where target.ios == nil: throw ShareRequestError("\(target.id) has no iOS share envelope")
@@ -176,7 +180,8 @@ public enum ShareRules {
         default: break
         }
         if layers.video, layers.backgroundImage {
-            throw ShareRequestError("a background video and a background image cannot go together: pass one of --video, --background-image")
+            throw ShareRequestError(
+                "a background video and a background image cannot go together: pass one of --video, --background-image")
         }
         if layers.video, !takes(.backgroundVideo, target: target, platform: platform) {
             throw ShareRequestError("\(target.id) takes no background video")
@@ -190,14 +195,16 @@ public enum ShareRules {
         if layers.colors, !target.takesColors(on: platform) {
             let takers = shareTargets.filter { $0.takesColors(on: platform) }.map(\.id)
             throw ShareRequestError(
-                "\(target.id) takes no --top-color or --bottom-color" + (takers.isEmpty ? "" : " (these do: \(takers.joined(separator: ", ")))"))
+                "\(target.id) takes no --top-color or --bottom-color"
+                    + (takers.isEmpty ? "" : " (these do: \(takers.joined(separator: ", ")))"))
         }
         switch needs {
         case .backgroundVideo where !layers.video:
             throw ShareRequestError("\(target.id) needs a background video: pass --video FILE")
         case .backgroundOrSticker where !layers.video && !layers.backgroundImage && !layers.sticker:
             throw ShareRequestError(
-                "\(target.id) needs a background (--video or --background-image) or a --sticker, or both; colours alone are not enough")
+                "\(target.id) needs a background (--video or --background-image) or a --sticker, or both; colours alone are not enough"
+            )
         default:
             break
         }
@@ -224,8 +231,10 @@ public enum ShareRules {
 
     /// The warning that goes with --content-url.
     public static func contentURLWarning() -> Finding {
-        Finding(rule: "build.content-url", severity: .warning,
-                message: "contentURL (the attribution link) was a closed beta for approved apps and is gone from Meta's page; the target app ignores it",
-                actual: .bool(true), limit: .bool(false), source: "Meta, Sharing to Stories, updated Jun 30 2026")
+        Finding(
+            rule: "build.content-url", severity: .warning,
+            message:
+                "contentURL (the attribution link) was a closed beta for approved apps and is gone from Meta's page; the target app ignores it",
+            actual: .bool(true), limit: .bool(false), source: "Meta, Sharing to Stories, updated Jun 30 2026")
     }
 }

@@ -32,8 +32,10 @@ public enum Units {
     }
 
     public static func codec(_ name: String) -> String {
-        ["h264": "H.264", "hevc": "H.265", "vp8": "VP8", "vp9": "VP9", "av1": "AV1", "mpeg4": "MPEG-4 Part 2",
-         "h263": "H.263", "prores": "ProRes", "mjpeg": "Motion JPEG"][name] ?? name
+        [
+            "h264": "H.264", "hevc": "H.265", "vp8": "VP8", "vp9": "VP9", "av1": "AV1", "mpeg4": "MPEG-4 Part 2",
+            "h263": "H.263", "prores": "ProRes", "mjpeg": "Motion JPEG",
+        ][name] ?? name
     }
 
     /// Chroma subsampling from an FFmpeg pixel format name.
@@ -72,7 +74,7 @@ public enum Spelling {
 
     /// The candidate within a small distance of `word`, if any.
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
+        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) && $0.1 < word.count }
         return scored.min { $0.1 < $1.1 }?.0
     }
 }

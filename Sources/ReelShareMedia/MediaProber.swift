@@ -65,8 +65,9 @@ public struct MediaProber: Sendable {
         case .jpeg: return report(decodeWhole(file, prefix: prefix, as: .jpeg))
         case .other:
             return report(
-                FFmpeg.probe(descriptor: file.descriptor, path: path,
-                             options: .init(deep: options.deep, timeoutSeconds: options.timeoutSeconds)))
+                FFmpeg.probe(
+                    descriptor: file.descriptor, path: path,
+                    options: .init(deep: options.deep, timeoutSeconds: options.timeoutSeconds)))
         }
     }
 

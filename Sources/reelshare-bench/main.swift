@@ -16,12 +16,14 @@ var best = Double.infinity
 for _ in 0..<7 {
     let start = DispatchTime.now().uptimeNanoseconds
     do {
-        try PayloadWriter.write([.base64(0)], media: [PayloadMedia(role: .backgroundVideo, path: path, format: "mp4")],
-                                to: .standardOutput)
+        try PayloadWriter.write(
+            [.base64(0)], media: [PayloadMedia(role: .backgroundVideo, path: path, format: "mp4")],
+            to: .standardOutput)
     } catch {
         FileHandle.standardError.write("reelshare-bench: \(error)\n".data(using: .utf8)!)
         exit(70)
     }
     best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
-FileHandle.standardError.write(String(format: "%.0f MB/s (%d bytes in %.1f ms)\n", Double(size) / best / 1e6, size, best * 1000).data(using: .utf8)!)
+FileHandle.standardError.write(
+    String(format: "%.0f MB/s (%d bytes in %.1f ms)\n", Double(size) / best / 1e6, size, best * 1000).data(using: .utf8)!)

@@ -21,7 +21,9 @@ private func expectEmbedded(_ object: Any?, file: String, uti: String, sourceLoc
     let decoded = try #require(Data(base64Encoded: text), sourceLocation: sourceLocation)
     #expect(decoded == bytes, sourceLocation: sourceLocation)
     #expect(data["bytes"] as? Int == bytes.count, sourceLocation: sourceLocation)
-    #expect(data["sha256"] as? String == (try sha256(TestPaths.packageRoot.appendingPathComponent(file).path)), sourceLocation: sourceLocation)
+    #expect(
+        data["sha256"] as? String == (try sha256(TestPaths.packageRoot.appendingPathComponent(file).path)),
+        sourceLocation: sourceLocation)
     #expect(data["uti"] as? String == uti, sourceLocation: sourceLocation)
 }
 
@@ -37,7 +39,9 @@ struct BuildCommandTests {
 
     @Test("iOS JSON per target: URL, scheme, App ID placement, key set, data byte for byte", arguments: iosTargets)
     func iosJSON(target: String, prefix: String, scheme: String, appIdInURL: Bool) throws {
-        let result = try runReelshare(["build", "--target", target, "--video", video, "--sticker", sticker, "--app-id", "1234567890123456"])
+        let result = try runReelshare([
+            "build", "--target", target, "--video", video, "--sticker", sticker, "--app-id", "1234567890123456",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(result.json)
         #expect(document["schemaVersion"] as? Int == 1)
@@ -67,7 +71,9 @@ struct BuildCommandTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
         #expect(bytes.count > 3 * 768 * 1024 + 1)
         let output = directory.appendingPathComponent("payload.json")
-        let result = try runReelshare(["build", "--target", "fb-reels", "--video", clip, "--app-id", "7", "--force", "-o", output.path])
+        let result = try runReelshare([
+            "build", "--target", "fb-reels", "--video", clip, "--app-id", "7", "--force", "-o", output.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
         let items = try #require((document?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
@@ -79,18 +85,26 @@ struct BuildCommandTests {
 
     @Test("--layout per-key puts each key in its own item")
     func perKey() throws {
-        let result = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42",
-                                       "--layout", "per-key"])
+        let result = try runReelshare([
+            "build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42",
+            "--layout", "per-key",
+        ])
         let items = try #require((result.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
-        #expect(items.map { Array($0.keys) } == [["com.facebook.sharedSticker.appID"], ["com.facebook.sharedSticker.backgroundVideo"],
-                                                 ["com.facebook.sharedSticker.stickerImage"]])
+        #expect(
+            items.map { Array($0.keys) } == [
+                ["com.facebook.sharedSticker.appID"], ["com.facebook.sharedSticker.backgroundVideo"],
+                ["com.facebook.sharedSticker.stickerImage"],
+            ])
         try expectEmbedded(items[1]["com.facebook.sharedSticker.backgroundVideo"], file: video, uti: "public.mpeg-4")
     }
 
     @Test("Stories: background image, colours, App ID from the environment")
     func storiesImage() throws {
-        let result = try runReelshare(["build", "--target", "fb-stories", "--background-image", background, "--top-color", "#112233",
-                                       "--bottom-color", "#AABBCC"], environment: ["REELSHARE_APP_ID": "987"])
+        let result = try runReelshare(
+            [
+                "build", "--target", "fb-stories", "--background-image", background, "--top-color", "#112233",
+                "--bottom-color", "#AABBCC",
+            ], environment: ["REELSHARE_APP_ID": "987"])
         #expect(result.status == 0, "\(result.stderr)")
         let items = try #require((result.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(items[0]["com.facebook.sharedSticker.backgroundTopColor"] as? String == "#112233")
@@ -101,8 +115,10 @@ struct BuildCommandTests {
 
     @Test("plist: PropertyListSerialization reads real <data> and <string> values", arguments: ["single", "per-key"])
     func plist(layout: String) throws {
-        let result = try runReelshare(["build", "--target", "ig-stories", "--video", video, "--sticker", sticker, "--app-id", "555",
-                                       "--top-color", "#000000", "--format", "plist", "--layout", layout])
+        let result = try runReelshare([
+            "build", "--target", "ig-stories", "--video", video, "--sticker", sticker, "--app-id", "555",
+            "--top-color", "#000000", "--format", "plist", "--layout", layout,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let plist = try PropertyListSerialization.propertyList(from: Data(result.stdout.utf8), format: nil)
         let document = try #require(plist as? [String: Any])
@@ -130,14 +146,19 @@ struct BuildCommandTests {
         #expect(object["sha256"] as? String == (try sha256(absolute)))
     }
 
-    @Test("Android intents: action, package, the background's real type, extras, permissions, <queries>",
-          arguments: [("ig-reels", "com.instagram.share.ADD_TO_REEL", "com.instagram.android", "video/*"),
-                      ("fb-reels", "com.facebook.reels.SHARE_TO_REEL", "com.facebook.katana", "video/*"),
-                      ("ig-stories", "com.instagram.share.ADD_TO_STORY", "com.instagram.android", "video/mp4"),
-                      ("fb-stories", "com.facebook.stories.ADD_TO_STORY", "com.facebook.katana", "video/mp4")])
+    @Test(
+        "Android intents: action, package, the background's real type, extras, permissions, <queries>",
+        arguments: [
+            ("ig-reels", "com.instagram.share.ADD_TO_REEL", "com.instagram.android", "video/*"),
+            ("fb-reels", "com.facebook.reels.SHARE_TO_REEL", "com.facebook.katana", "video/*"),
+            ("ig-stories", "com.instagram.share.ADD_TO_STORY", "com.instagram.android", "video/mp4"),
+            ("fb-stories", "com.facebook.stories.ADD_TO_STORY", "com.facebook.katana", "video/mp4"),
+        ])
     func android(target: String, action: String, package: String, type: String) throws {
-        let result = try runReelshare(["build", "--target", target, "--platform", "android", "--video", video, "--sticker", sticker,
-                                       "--app-id", "314159", "--package", "com.example.app"].filter { _ in true })
+        let result = try runReelshare([
+            "build", "--target", target, "--platform", "android", "--video", video, "--sticker", sticker,
+            "--app-id", "314159", "--package", "com.example.app",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(result.json)
         #expect(document["platform"] as? String == "android")
@@ -148,8 +169,11 @@ struct BuildCommandTests {
         #expect(intent["type"] as? String == type)
         #expect(intent["flags"] as? [String] == ["FLAG_GRANT_READ_URI_PERMISSION"])
         let extras = try #require(intent["extras"] as? [String: Any])
-        let appIdExtra = target == "ig-stories" ? "source_application" : (target.hasPrefix("ig") ? "com.instagram" : "com.facebook")
-            + ".platform.extra.APPLICATION_ID"
+        let appIdExtra =
+            target == "ig-stories"
+            ? "source_application"
+            : (target.hasPrefix("ig") ? "com.instagram" : "com.facebook")
+                + ".platform.extra.APPLICATION_ID"
         #expect(extras[target == "ig-stories" ? "source_application" : appIdExtra] as? String == "314159")
         if target == "ig-reels" { #expect(extras["source_application"] as? String == "com.example.app") }
         let stickerPath = TestPaths.packageRoot.appendingPathComponent(sticker).path
@@ -165,11 +189,15 @@ struct BuildCommandTests {
 
     @Test("Android Stories with an image background carry image/jpeg; never image/jpeg for a video")
     func androidTypes() throws {
-        let image = try runReelshare(["build", "--target", "ig-stories", "--platform", "android", "--background-image", background,
-                                      "--app-id", "1"])
+        let image = try runReelshare([
+            "build", "--target", "ig-stories", "--platform", "android", "--background-image", background,
+            "--app-id", "1",
+        ])
         #expect((image.json?["intent"] as? [String: Any])?["type"] as? String == "image/jpeg")
-        let mov = try runReelshare(["build", "--target", "fb-stories", "--platform", "android", "--video", "\(media)/h264_aac.mov",
-                                    "--app-id", "1"])
+        let mov = try runReelshare([
+            "build", "--target", "fb-stories", "--platform", "android", "--video", "\(media)/h264_aac.mov",
+            "--app-id", "1",
+        ])
         #expect((mov.json?["intent"] as? [String: Any])?["type"] as? String == "video/quicktime")
     }
 
@@ -182,7 +210,10 @@ struct BuildCommandTests {
         (["--target", "ig-stories", "--video", video, "--top-color", "red"], 64, "expected #RRGGBB"),
         (["--target", "ig-stories", "--video", video, "--background-image", background], 64, "cannot go together"),
         (["--target", "ig-reels", "--sticker", sticker], 64, "needs a background video"),
-        (["--target", "ig-reels", "--video", video, "--top-color", "#000000"], 64, "ig-reels takes no --top-color or --bottom-color (these do: ig-stories, fb-stories)"),
+        (
+            ["--target", "ig-reels", "--video", video, "--top-color", "#000000"], 64,
+            "ig-reels takes no --top-color or --bottom-color (these do: ig-stories, fb-stories)"
+        ),
         (["--target", "ig-stories", "--top-color", "#000000"], 64, "colours alone"),
         (["--target", "ig-reels-api", "--video", video], 64, "validate-only"),
         (["--target", "ig-reels", "--video", video, "--format", "plist", "--embed", "path"], 64, "--embed path"),
@@ -203,10 +234,15 @@ struct BuildCommandTests {
 
     @Test("the App ID: missing says where the target wants it; a bundle identifier is named as such")
     func appId() throws {
-        let missing = try runReelshare(["build", "--target", "ig-stories", "--video", video], environment: ["REELSHARE_APP_ID": ""])
+        let missing = try runReelshare(
+            ["build", "--target", "ig-stories", "--video", video], environment: ["REELSHARE_APP_ID": ""])
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains("missing App ID: ig-stories takes it in the launch URL's query, instagram-stories://share?source_application=APP_ID"))
-        let pasteboard = try runReelshare(["build", "--target", "fb-reels", "--video", video], environment: ["REELSHARE_APP_ID": ""])
+        #expect(
+            missing.stderr.contains(
+                "missing App ID: ig-stories takes it in the launch URL's query, instagram-stories://share?source_application=APP_ID"
+            ))
+        let pasteboard = try runReelshare(
+            ["build", "--target", "fb-reels", "--video", video], environment: ["REELSHARE_APP_ID": ""])
         #expect(pasteboard.stderr.contains("fb-reels takes it on the pasteboard, key com.facebook.sharedSticker.appID"))
         let bundle = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--app-id", "com.example.app"])
         #expect(bundle.status == 64)
@@ -219,7 +255,9 @@ struct BuildCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("payload.json")
         try "previous payload".write(to: output, atomically: true, encoding: .utf8)
-        let refused = try runReelshare(["build", "--target", "ig-stories", "--video", "\(media)/av1.mp4", "--app-id", "1", "-o", output.path])
+        let refused = try runReelshare([
+            "build", "--target", "ig-stories", "--video", "\(media)/av1.mp4", "--app-id", "1", "-o", output.path,
+        ])
         #expect(refused.status == 1)
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous payload")
         let written = try runReelshare(["build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", output.path])
@@ -228,21 +266,27 @@ struct BuildCommandTests {
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
         #expect(document?["target"] as? String == "ig-stories")
         #expect(listing(directory) == ["payload.json"])
-        let unwritable = try runReelshare(["build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", "/nonexistent/dir/p.json"])
+        let unwritable = try runReelshare([
+            "build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", "/nonexistent/dir/p.json",
+        ])
         #expect(unwritable.status == 73)
         #expect(unwritable.stderr.hasPrefix("reelshare: error: cannot create a file beside /nonexistent/dir/p.json"))
     }
 
     @Test("--force writes a refused payload and lists the errors; warnings always reach the document")
     func forceAndWarnings() throws {
-        let forced = try runReelshare(["build", "--target", "ig-stories", "--video", "\(media)/h264_aac_25s.mp4", "--app-id", "1", "--force"])
+        let forced = try runReelshare([
+            "build", "--target", "ig-stories", "--video", "\(media)/h264_aac_25s.mp4", "--app-id", "1", "--force",
+        ])
         #expect(forced.status == 0)
         let warnings = try #require(forced.json?["warnings"] as? [[String: Any]])
         #expect(warnings.map { $0["rule"] as? String } == ["video.duration.max"])
         #expect(warnings.first?["path"] as? String == "\(media)/h264_aac_25s.mp4")
         #expect(forced.stderr.contains("error[video.duration.max]"))
-        let big = try runReelshare(["build", "--target", "ig-stories", "--sticker", background, "--app-id", "1",
-                                    "--content-url", "https://example.com/a"])
+        let big = try runReelshare([
+            "build", "--target", "ig-stories", "--sticker", background, "--app-id", "1",
+            "--content-url", "https://example.com/a",
+        ])
         #expect(big.status == 0)
         let rules = (big.json?["warnings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
         #expect(rules == ["build.content-url", "image.dimensions"])

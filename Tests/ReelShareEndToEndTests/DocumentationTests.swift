@@ -5,8 +5,10 @@ import Testing
 
 @Suite("Documentation matches the binary")
 struct DocumentationTests {
-    static let manPage = (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("man/reelshare.1"), encoding: .utf8)) ?? ""
-    static let readme = (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let manPage =
+        (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("man/reelshare.1"), encoding: .utf8)) ?? ""
+    static let readme =
+        (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// The exit statuses `--help` lists, as (code, meaning).
     static func helpStatuses() throws -> [(String, String)] {
@@ -72,8 +74,9 @@ struct DocumentationTests {
     func targetsAndRules() throws {
         let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
         let targets = try #require(document["targets"] as? [[String: Any]])
-        let itemNames = Set(Self.manPage.split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }
-            .flatMap { $0.dropFirst(7).split(separator: " ").map(String.init) })
+        let itemNames = Set(
+            Self.manPage.split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }
+                .flatMap { $0.dropFirst(7).split(separator: " ").map(String.init) })
         for target in targets {
             let id = try #require(target["id"] as? String)
             #expect(itemNames.contains(id), "man page lacks target \(id)")

@@ -2,37 +2,30 @@
 // the odd kinds of path, through probe, validate and build.
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ReelShareTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A small deterministic generator, so a failing mutation can be made again.
-private struct XorShift {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
-    }
-}
-
 /// The fixtures, the regression inputs and, when present, the shared corpus.
 private func sourceFiles() throws -> [URL] {
-    var roots = [TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/media"),
-                 TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/app"),
-                 TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/regressions")]
+    var roots = [
+        TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/media"),
+        TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/app"),
+        TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/regressions"),
+    ]
     if TestPaths.corpusAvailable { roots.append(TestPaths.corpus) }
     var files: [URL] = []
     for root in roots {
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true, url.lastPathComponent != "manifest.tsv",
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                url.lastPathComponent != "manifest.tsv",
                 url.pathExtension != "md"
             {
                 files.append(url)
@@ -44,7 +37,7 @@ private func sourceFiles() throws -> [URL] {
 
 /// Writes truncations and bit-flipped copies of every source file into `directory`.
 private func mutations(into directory: URL) throws -> [String] {
-    var random = XorShift(state: 0x5EED_CAFE_F00D_1234)
+    var random = XorShift(seed: 0x5EED_CAFE_F00D_1234)
     var paths: [String] = []
     for (number, source) in try sourceFiles().enumerated() {
         let bytes = [UInt8](try Data(contentsOf: source))
@@ -98,14 +91,16 @@ private func nulList(_ paths: [String]) -> Data { Data(paths.joined(separator: "
 
 @Suite("Hostile inputs (end to end)")
 struct HostileInputTests {
-    @Test("every file, truncated and bit-flipped, and odd paths: probe and validate never crash, name the file, exit as documented")
+    @Test(
+        "every file, truncated and bit-flipped, and odd paths: probe and validate never crash, name the file, exit as documented")
     func sweep() throws {
         let directory = try scratch("sweep")
         defer { try? FileManager.default.removeItem(at: directory) }
         let paths = try mutations(into: directory) + (try oddPaths(in: directory))
         #expect(paths.count > 500)
 
-        let probe = try runReelshare(["probe", "--format", "ndjson", "--timeout", "10", "--files-from", "-", "-0"], stdin: nulList(paths))
+        let probe = try runReelshare(
+            ["probe", "--format", "ndjson", "--timeout", "10", "--files-from", "-", "-0"], stdin: nulList(paths))
         #expect(!probe.crashed, "probe crashed: \(probe.stderr.suffix(2000))")
         #expect([0, 65, 66].contains(probe.status))
         let lines = probe.stdout.split(separator: "\n")
@@ -130,30 +125,38 @@ struct HostileInputTests {
     func buildSweep() throws {
         let directory = try scratch("build-sweep")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let inputs = try mutations(into: directory).enumerated().filter { $0.offset % 12 == 0 }.map(\.element)
+        let inputs =
+            try mutations(into: directory).enumerated().filter { $0.offset % 12 == 0 }.map(\.element)
             + (try oddPaths(in: directory))
         let output = try scratch("build-out")
         defer { try? FileManager.default.removeItem(at: output) }
         let payload = output.appendingPathComponent("payload.json").path
         for input in inputs {
             let image = [".png", ".jpg", ".gif", ".webp"].contains { input.hasSuffix($0) }
-            let arguments = ["build", "--target", "ig-stories", "--app-id", "1", image ? "--sticker" : "--video", input, "-o", payload]
+            let arguments = [
+                "build", "--target", "ig-stories", "--app-id", "1", image ? "--sticker" : "--video", input, "-o", payload,
+            ]
             let result = try runReelshare(arguments)
             #expect(!result.crashed, "\(input): \(result.stderr.suffix(1000))")
             #expect([0, 1, 64, 65, 66].contains(result.status), "\(input): \(result.status)")
             let left = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
             #expect(left == (result.status == 0 ? ["payload.json"] : []), "\(input): left \(left)")
-            if result.status != 0 { #expect(result.stderr.contains(input) || result.stderr.contains("nothing written"), "\(result.stderr)") }
+            if result.status != 0 {
+                #expect(result.stderr.contains(input) || result.stderr.contains("nothing written"), "\(result.stderr)")
+            }
             try? FileManager.default.removeItem(atPath: payload)
         }
     }
 
-    @Test("bombs are refused before large allocations, in bounded memory",
-          arguments: [("bomb_100000x100000.png", "too-large"), ("bomb_60000x60000.y4m", "corrupt"), ("streams_200.mkv", "too-large")])
+    @Test(
+        "bombs are refused before large allocations, in bounded memory",
+        arguments: [
+            ("bomb_100000x100000.png", "too-large"), ("bomb_60000x60000.y4m", "corrupt"), ("streams_200.mkv", "too-large"),
+        ])
     func bombs(file: String, code: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M", TestPaths.binary, "probe", "--deep", "--format", "json", TestPaths.fixture(file)]
+        process.arguments = ["-f", "%M", try TestPaths.binary(), "probe", "--deep", "--format", "json", TestPaths.fixture(file)]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -170,8 +173,10 @@ struct HostileInputTests {
 
     @Test("--timeout gives up on a file with its own error code and goes on to the next")
     func timeout() throws {
-        let result = try runReelshare(["probe", "--format", "json", "--timeout", "0.000001", TestPaths.fixture("h264_aac_10s.mp4"),
-                                       TestPaths.fixture("grey.png")])
+        let result = try runReelshare([
+            "probe", "--format", "json", "--timeout", "0.000001", TestPaths.fixture("h264_aac_10s.mp4"),
+            TestPaths.fixture("grey.png"),
+        ])
         #expect(result.status == 65)
         let files = try #require(result.json?["files"] as? [[String: Any]])
         #expect((files[0]["error"] as? [String: Any])?["code"] as? String == "timeout")
@@ -182,14 +187,18 @@ struct HostileInputTests {
     func names() throws {
         let directory = try scratch("names")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let names: [[UInt8]] = [Array("two words.mp4".utf8), Array("quote\"and'apostrophe.mp4".utf8), Array("new\nline.mp4".utf8),
-                                Array("café-видео-動画.mp4".utf8), Array("bad".utf8) + [0xFF, 0xFE, 0x80] + Array(".mp4".utf8),
-                                Array("tab\tand\\backslash.mp4".utf8)]
+        let names: [[UInt8]] = [
+            Array("two words.mp4".utf8), Array("quote\"and'apostrophe.mp4".utf8), Array("new\nline.mp4".utf8),
+            Array("café-видео-動画.mp4".utf8), Array("bad".utf8) + [0xFF, 0xFE, 0x80] + Array(".mp4".utf8),
+            Array("tab\tand\\backslash.mp4".utf8),
+        ]
         var paths: [[UInt8]] = []
         let clip = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("h264_aac_10s.mp4")))
         for name in names {
             let path = Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
-            let fd = (path + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+            let fd = (path + [0]).withUnsafeBufferPointer {
+                open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+            }
             #expect(fd >= 0)
             _ = clip.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
             close(fd)
@@ -203,7 +212,8 @@ struct HostileInputTests {
             case "json":
                 let results = try #require(result.json?["results"] as? [[String: Any]])
                 #expect(results.count == names.count)
-                #expect(results.compactMap { $0["path"] as? String }.contains { $0.hasSuffix("/bad\u{FFFD}\u{FFFD}\u{FFFD}.mp4") })
+                #expect(
+                    results.compactMap { $0["path"] as? String }.contains { $0.hasSuffix("/bad\u{FFFD}\u{FFFD}\u{FFFD}.mp4") })
                 #expect(results.compactMap { $0["path"] as? String }.contains { $0.hasSuffix("/new\nline.mp4") })
             case "ndjson":
                 let lines = result.stdout.split(separator: "\n")
@@ -220,8 +230,9 @@ struct HostileInputTests {
         #expect(((probe.json?["files"] as? [[String: Any]])?.first)?["kind"] as? String == "video")
     }
 
-    @Test("SIGTERM or SIGINT during build -o: the process dies of the signal and leaves no file behind",
-          arguments: [SIGTERM, SIGINT])
+    @Test(
+        "SIGTERM or SIGINT during build -o: the process dies of the signal and leaves no file behind",
+        arguments: [SIGTERM, SIGINT])
     func interrupt(signal number: Int32) throws {
         let directory = try scratch("interrupt")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -232,7 +243,7 @@ struct HostileInputTests {
         try "the previous payload".write(toFile: output, atomically: true, encoding: .utf8)
 
         let build = Process()
-        build.executableURL = URL(fileURLWithPath: TestPaths.binary)
+        build.executableURL = URL(fileURLWithPath: try TestPaths.binary())
         build.arguments = ["build", "--target", "ig-reels", "--video", clip, "--app-id", "1", "--force", "-o", output]
         build.standardError = FileHandle.nullDevice
         try build.run()
@@ -241,7 +252,8 @@ struct HostileInputTests {
         for _ in 0..<2000 where !sent {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             if let temp = entries.first(where: { $0.hasPrefix(".payload.json.reelshare-") }),
-                let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(temp).path)[.size] as? Int,
+                let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(temp).path)[.size]
+                    as? Int,
                 size > 1 << 20
             {
                 kill(build.processIdentifier, number)
@@ -263,7 +275,7 @@ struct HostileInputTests {
     func interruptValidate() throws {
         let files = Array(repeating: TestPaths.fixture("h264_aac_70s.mp4"), count: 3000)
         let validate = Process()
-        validate.executableURL = URL(fileURLWithPath: TestPaths.binary)
+        validate.executableURL = URL(fileURLWithPath: try TestPaths.binary())
         validate.arguments = ["validate", "--format", "json", "--deep", "--jobs", "1", "--files-from", "-"]
         let input = Pipe()
         validate.standardInput = input

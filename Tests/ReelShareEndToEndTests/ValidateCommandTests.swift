@@ -1,7 +1,7 @@
 // `reelshare validate` and `reelshare targets`, run as a user would.
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ReelShareTestSupport
 import Testing
@@ -43,15 +43,18 @@ struct ValidateCommandTests {
         #expect(stories.status == 1)
         #expect(rules(try findings(stories, target: "ig-stories")) == ["video.duration.max"])
         let text = try runReelshare(["validate", "--target", "ig-stories", file])
-        #expect(text.stdout.contains(
-            "\(file): error[video.duration.max] ig-stories: 25.0 s is longer than the 20 s limit (Meta, Sharing to Stories, updated Jun 30 2026)\n"))
+        #expect(
+            text.stdout.contains(
+                "\(file): error[video.duration.max] ig-stories: 25.0 s is longer than the 20 s limit (Meta, Sharing to Stories, updated Jun 30 2026)\n"
+            ))
         #expect(try runReelshare(["validate", file]).status == 0)
         #expect(try runReelshare(["validate", "--target", "ig-reels,ig-stories", file]).status == 1)
         #expect(try runReelshare(["validate", "--target", "ig-reels", "--target", "fb-reels", file]).status == 0)
     }
 
-    @Test("MPEG-4 Part 2 and AV1 fail video.codec on every share target",
-          arguments: ["mpeg4_part2.mp4", "av1.mp4"])
+    @Test(
+        "MPEG-4 Part 2 and AV1 fail video.codec on every share target",
+        arguments: ["mpeg4_part2.mp4", "av1.mp4"])
     func refusedCodecs(file: String) throws {
         let result = try runReelshare(["validate", "--format", "json", "\(media)/\(file)"])
         #expect(result.status == 1)
@@ -70,7 +73,9 @@ struct ValidateCommandTests {
 
     @Test("a truncated clip fails file.truncated; a missing or corrupt file is an error finding, exit 1")
     func damaged() throws {
-        let truncated = try runReelshare(["validate", "--format", "json", "--target", "fb-reels", "\(media)/truncated_fast_start.mp4"])
+        let truncated = try runReelshare([
+            "validate", "--format", "json", "--target", "fb-reels", "\(media)/truncated_fast_start.mp4",
+        ])
         #expect(truncated.status == 1)
         #expect(rules(try findings(truncated, target: "fb-reels")) == ["file.truncated"])
         for file in ["missing.mp4", "truncated_no_index.mp4", "crc_error.png"] {
@@ -146,19 +151,30 @@ struct ValidateCommandTests {
         }
     }
 
-    @Test("the same files in every output format match the golden files (RECORD_GOLDEN=1 re-records)",
-          arguments: [("json", "validate.json"), ("ndjson", "validate.ndjson"), ("junit", "validate.junit.xml"),
-                      ("github", "validate.github.txt"), ("text", "validate.txt")])
+    @Test(
+        "the same files in every output format match the golden files (RECORD_GOLDEN=1 re-records for review)",
+        arguments: [
+            ("json", "validate.json"), ("ndjson", "validate.ndjson"), ("junit", "validate.junit.xml"),
+            ("github", "validate.github.txt"), ("text", "validate.txt"),
+        ])
     func golden(format: String, name: String) throws {
-        let files = ["h264_aac_25s.mp4", "sticker.gif", "truncated_fast_start.mp4", "sticker_rgba_640x480.png",
-                     "missing file, \"quoted\".mp4"].map { "\(media)/\($0)" }
+        let files = [
+            "h264_aac_25s.mp4", "sticker.gif", "truncated_fast_start.mp4", "sticker_rgba_640x480.png",
+            "missing file, \"quoted\".mp4",
+        ].map { "\(media)/\($0)" }
         let result = try runReelshare(["validate", "--jobs", "1", "--format", format, "--target", "ig-reels,ig-stories"] + files)
         #expect(result.status == 1)
-        let golden = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/golden/\(name)")
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
-            try result.stdout.write(to: golden, atomically: true, encoding: .utf8)
+        switch format {
+        case "json":
+            #expect(result.stdout.split(separator: "\n").count == 1)
+            try expectGolden(indentedJSON(result.stdout), name)
+        case "ndjson":
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == files.count + 1 && lines.last == "")
+            try expectGolden(lines.map { indentedJSON(String($0)) }.joined(separator: "\n"), name)
+        default:
+            try expectGolden(result.stdout, name)
         }
-        #expect(result.stdout == (try String(contentsOf: golden, encoding: .utf8)))
     }
 
     @Test("json is one document with a summary; ndjson lines are the same results")
@@ -174,9 +190,10 @@ struct ValidateCommandTests {
         #expect(results.map { $0["role"] as? String } == ["backgroundVideo", "backgroundVideo", "sticker"])
         let lines = try runReelshare(["validate", "--format", "ndjson", "--jobs", "3"] + files).stdout.split(separator: "\n")
         #expect(lines.count == 3)
-        let paths = Set(lines.compactMap { line in
-            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["path"] as? String
-        })
+        let paths = Set(
+            lines.compactMap { line in
+                ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["path"] as? String
+            })
         #expect(paths == Set(files))
     }
 
@@ -186,8 +203,10 @@ struct ValidateCommandTests {
         let result = try runReelshare(["validate", "--format", "junit"] + files)
         final class Counter: NSObject, XMLParserDelegate {
             var testcases = 0, failures = 0
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                        attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == "testcase" { testcases += 1 }
                 if name == "failure" { failures += 1 }
             }
@@ -204,7 +223,10 @@ struct ValidateCommandTests {
     func github() throws {
         let result = try runReelshare(["validate", "--format", "github", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"])
         let line = try #require(result.stdout.split(separator: "\n").first)
-        #expect(line.hasPrefix("::error file=\(media)/h264_aac_25s.mp4,title=video.duration.max (ig-stories)::25.0 s is longer than the 20 s limit"))
+        #expect(
+            line.hasPrefix(
+                "::error file=\(media)/h264_aac_25s.mp4,title=video.duration.max (ig-stories)::25.0 s is longer than the 20 s limit"
+            ))
         #expect(line.contains("%0Afix: ffmpeg "))
     }
 
@@ -247,22 +269,28 @@ struct ValidateCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let house = directory.appendingPathComponent("house.json")
         try #"""
-            {"schemaVersion": 2, "targets": [
-              {"id": "ig-reels", "name": "Instagram Reels, house limits", "purpose": "publish", "summary": "ours",
-               "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": 5, "severity": "error", "source": "house rules"}]}}
-            ]}
-            """#.write(to: house, atomically: true, encoding: .utf8)
-        let result = try runReelshare(["validate", "--profile", house.path, "--format", "json", "--target", "ig-reels", "\(media)/h264_aac_10s.mp4"])
+        {"schemaVersion": 2, "targets": [
+          {"id": "ig-reels", "name": "Instagram Reels, house limits", "purpose": "publish", "summary": "ours",
+           "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": 5, "severity": "error", "source": "house rules"}]}}
+        ]}
+        """#.write(to: house, atomically: true, encoding: .utf8)
+        let result = try runReelshare([
+            "validate", "--profile", house.path, "--format", "json", "--target", "ig-reels", "\(media)/h264_aac_10s.mp4",
+        ])
         #expect(result.status == 1)
         let finding = try #require(try findings(result, target: "ig-reels").first)
         #expect(finding["source"] as? String == "house rules")
 
         let broken = directory.appendingPathComponent("broken.json")
-        try #"{"schemaVersion": 2, "targets": [{"id": "x", "name": "X", "purpose": "publish", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
+        try
+            #"{"schemaVersion": 2, "targets": [{"id": "x", "name": "X", "purpose": "publish", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
             .write(to: broken, atomically: true, encoding: .utf8)
         let bad = try runReelshare(["validate", "--profile", broken.path, "\(media)/h264_aac_10s.mp4"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.hasPrefix("reelshare: error: invalid profile file \(broken.path): targets[0].roles.sticker[0].allowed: image.format needs 'allowed'\n"))
+        #expect(
+            bad.stderr.hasPrefix(
+                "reelshare: error: invalid profile file \(broken.path): targets[0].roles.sticker[0].allowed: image.format needs 'allowed'\n"
+            ))
         #expect(try runReelshare(["validate", "--profile", "/nonexistent.json", "x.mp4"]).status == 66)
     }
 

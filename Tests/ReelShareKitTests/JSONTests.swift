@@ -15,9 +15,12 @@ struct JSONTests {
         #expect(value.serialized == #""a\"b\\c/d\ne\u0001é😀""#)
     }
 
-    @Test("doubles keep a decimal point; non-finite values become null",
-          arguments: [(2.0, "2.0"), (1.024, "1.024"), (29.97002997002997, "29.97002997002997"),
-                      (Double.nan, "null"), (Double.infinity, "null"), (-0.5, "-0.5")])
+    @Test(
+        "doubles keep a decimal point; non-finite values become null",
+        arguments: [
+            (2.0, "2.0"), (1.024, "1.024"), (29.97002997002997, "29.97002997002997"),
+            (Double.nan, "null"), (Double.infinity, "null"), (-0.5, "-0.5"),
+        ])
     func doubles(value: Double, expected: String) {
         #expect(JSON.double(value).serialized == expected)
     }

@@ -18,10 +18,12 @@ struct MarkupTests {
         #expect(events.last == .end("root"))
     }
 
-    @Test("XML that is not well-formed, or asks for entities, is refused", arguments: [
-        "<a><b></a></b>", "<a>", "<a x=1/>", "<a>&e;</a>", "<a/><b/>", "plain text", "",
-        "<a \u{1}=\"x\">", "<a>&#xFFFFFFFF;</a>",
-    ])
+    @Test(
+        "XML that is not well-formed, or asks for entities, is refused",
+        arguments: [
+            "<a><b></a></b>", "<a>", "<a x=1/>", "<a>&e;</a>", "<a/><b/>", "plain text", "",
+            "<a \u{1}=\"x\">", "<a>&#xFFFFFFFF;</a>",
+        ])
     func badXML(text: String) {
         #expect(XMLReader.events(Array(text.utf8)) == nil)
     }
@@ -44,10 +46,12 @@ struct MarkupTests {
               <key>n</key><integer> 42 </integer><key>t</key><true/><key>d</key><data>AAA=</data>
             </dict></plist>
             """
-        #expect(PropertyList.parse(Array(text.utf8)) == .dictionary([
-            "FacebookAppID": .string("123"), "LSApplicationQueriesSchemes": .array([.string("instagram-stories")]),
-            "n": .integer(42), "t": .bool(true), "d": .data([]),
-        ]))
+        #expect(
+            PropertyList.parse(Array(text.utf8))
+                == .dictionary([
+                    "FacebookAppID": .string("123"), "LSApplicationQueriesSchemes": .array([.string("instagram-stories")]),
+                    "n": .integer(42), "t": .bool(true), "d": .data([]),
+                ]))
     }
 
     /// A binary plist: objects, then the offset table, then the trailer.
@@ -68,13 +72,15 @@ struct MarkupTests {
     @Test("a binary property list: dictionary, ASCII and UTF-16 strings, integers, and a set")
     func binaryPlist() {
         let plist = Self.binary([
-            [0xD3, 1, 2, 3, 4, 5, 6],                       // dict of 3: keys 1 2 3, values 4 5 6
+            [0xD3, 1, 2, 3, 4, 5, 6],  // dict of 3: keys 1 2 3, values 4 5 6
             [0x51] + Array("a".utf8), [0x51] + Array("b".utf8), [0x51] + Array("c".utf8),
-            [0x62, 0x00, 0x68, 0x00, 0xE9],                 // UTF-16 "hé"
-            [0x11, 0x01, 0x00],                             // 256
-            [0xC2, 1, 2],                                   // a set of "a", "b"
+            [0x62, 0x00, 0x68, 0x00, 0xE9],  // UTF-16 "hé"
+            [0x11, 0x01, 0x00],  // 256
+            [0xC2, 1, 2],  // a set of "a", "b"
         ])
-        #expect(PropertyList.parse(plist) == .dictionary(["a": .string("hé"), "b": .integer(256), "c": .array([.string("a"), .string("b")])]))
+        #expect(
+            PropertyList.parse(plist)
+                == .dictionary(["a": .string("hé"), "b": .integer(256), "c": .array([.string("a"), .string("b")])]))
     }
 
     @Test("binary property lists that lie are refused or cut short, quickly")
@@ -101,7 +107,9 @@ struct MarkupTests {
         let result = Doctor.checkPlist(plist, path: "x", targets: ProfileSet.builtin.shareTargets, appId: nil)
         #expect(result.verdicts.count == 4)
         let manifest = try Data(contentsOf: directory.appendingPathComponent("manifest-invalid-utf8.xml"))
-        #expect(Doctor.checkManifest(manifest, path: "x", targets: ProfileSet.builtin.shareTargets).verdicts.first?.findings.first?.rule
-            == "android.manifest")
+        #expect(
+            Doctor.checkManifest(manifest, path: "x", targets: ProfileSet.builtin.shareTargets).verdicts.first?.findings.first?
+                .rule
+                == "android.manifest")
     }
 }

@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Media model")
 struct MediaModelTests {
-    @Test("a quarter turn swaps the display size", arguments: [(0, 1080, 1920), (90, 1920, 1080), (180, 1080, 1920), (270, 1920, 1080)])
+    @Test(
+        "a quarter turn swaps the display size",
+        arguments: [(0, 1080, 1920), (90, 1920, 1080), (180, 1080, 1920), (270, 1920, 1080)])
     func displaySize(rotation: Int, width: Int, height: Int) {
         let stream = VideoStream(width: 1080, height: 1920, rotation: rotation)
         #expect(stream.displayWidth == width)
@@ -20,24 +22,30 @@ struct MediaModelTests {
 
     @Test("kind follows the content")
     func kind() {
-        #expect(ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "mp4", video: VideoStream()))).kind == .video)
-        #expect(ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "m4a", audio: AudioStream()))).kind == .audio)
+        #expect(
+            ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "mp4", video: VideoStream()))).kind == .video)
+        #expect(
+            ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "m4a", audio: AudioStream()))).kind == .audio)
         #expect(ProbeReport(path: "a", sizeBytes: 1, content: .image(ImageMedia(format: "png"))).kind == .image)
-        #expect(ProbeReport(path: "a", sizeBytes: nil, content: .failure(ProbeFailure(.notFound, "no such file"))).kind == .unknown)
+        #expect(
+            ProbeReport(path: "a", sizeBytes: nil, content: .failure(ProbeFailure(.notFound, "no such file"))).kind == .unknown)
     }
 
     @Test("the wire form of a video report has every key, null when unknown")
     func wireKeys() {
-        let report = ProbeReport(path: "clip.mp4", sizeBytes: 10, content: .av(AVMedia(container: "mp4", video: VideoStream(codec: "h264"))))
-        #expect(ProbeJSON.file(report).serialized == """
-            {"audio":null,"bitRate":null,"container":"mp4","deep":null,"durationSeconds":null,"editList":null,\
-            "fastStart":null,"image":null,"kind":"video","path":"clip.mp4","sizeBytes":10,"truncated":false,\
-            "video":{"bitDepth":null,"bitRate":null,"codec":"h264","colorPrimaries":null,"colorTransfer":null,\
-            "displayHeight":null,"displayWidth":null,"frameRate":null,"hdr":null,"height":null,"mirrored":false,\
-            "pixelFormat":null,"profile":null,"rotation":0,"streamCount":1,"width":null}}
-            """)
+        let report = ProbeReport(
+            path: "clip.mp4", sizeBytes: 10, content: .av(AVMedia(container: "mp4", video: VideoStream(codec: "h264"))))
+        #expect(
+            ProbeJSON.file(report).serialized == """
+                {"audio":null,"bitRate":null,"container":"mp4","deep":null,"durationSeconds":null,"editList":null,\
+                "fastStart":null,"image":null,"kind":"video","path":"clip.mp4","sizeBytes":10,"truncated":false,\
+                "video":{"bitDepth":null,"bitRate":null,"codec":"h264","colorPrimaries":null,"colorTransfer":null,\
+                "displayHeight":null,"displayWidth":null,"frameRate":null,"hdr":null,"height":null,"mirrored":false,\
+                "pixelFormat":null,"profile":null,"rotation":0,"streamCount":1,"width":null}}
+                """)
         let failed = ProbeReport(path: "x", sizeBytes: nil, content: .failure(ProbeFailure(.corrupt, "bad")))
-        #expect(ProbeJSON.file(failed).serialized
-            == #"{"error":{"code":"corrupt","message":"bad"},"kind":"unknown","path":"x","sizeBytes":null}"#)
+        #expect(
+            ProbeJSON.file(failed).serialized
+                == #"{"error":{"code":"corrupt","message":"bad"},"kind":"unknown","path":"x","sizeBytes":null}"#)
     }
 }

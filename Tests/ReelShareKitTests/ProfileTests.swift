@@ -20,7 +20,10 @@ struct ProfileTests {
     @Test("the built-in profiles: four share targets and three publishing profiles")
     func builtins() throws {
         let set = ProfileSet.builtin
-        #expect(set.profiles.map(\.id) == ["ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-reels-api", "ig-stories-api", "fb-reels-api"])
+        #expect(
+            set.profiles.map(\.id) == [
+                "ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-reels-api", "ig-stories-api", "fb-reels-api",
+            ])
         #expect(set.shareTargets.count == 4)
         let stories = try #require(set.profile("ig-stories"))
         #expect(stories.ios?.appId == .url(parameter: "source_application"))
@@ -43,45 +46,111 @@ struct ProfileTests {
     @Test("a profile file adds targets and replaces built-ins by id")
     func merge() throws {
         var set = ProfileSet.builtin
-        try set.merge(Array(document(
-            shareTarget(id: "ig-reels", roles: #"{"backgroundVideo": [{"rule": "video.duration.max", "max": 30, "severity": "error", "source": "house"}]}"#),
-            #"{"id": "house-stories", "name": "House", "purpose": "publish", "summary": "ours", "roles": {}}"#).utf8))
+        try set.merge(
+            Array(
+                document(
+                    shareTarget(
+                        id: "ig-reels",
+                        roles:
+                            #"{"backgroundVideo": [{"rule": "video.duration.max", "max": 30, "severity": "error", "source": "house"}]}"#
+                    ),
+                    #"{"id": "house-stories", "name": "House", "purpose": "publish", "summary": "ours", "roles": {}}"#
+                ).utf8))
         #expect(set.profiles.count == 8)
         #expect(set.profile("ig-reels")?.roles[.backgroundVideo]?.first?.check == .videoDurationMax(30))
         #expect(set.profile("house-stories") != nil)
     }
 
-    @Test("malformed profiles name the bad field", arguments: [
-        (document(shareTarget(roles: #"{"backgroundVideo": [{"rule": "video.duration.max", "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundVideo[0].max: video.duration.max needs 'max'"),
-        (document(shareTarget(roles: #"{"backgroundVideo": [{"rule": "video.durations.max", "max": 1, "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundVideo[0].rule: unknown rule 'video.durations.max'; did you mean 'video.duration.max'?"),
-        (document(shareTarget(roles: #"{"backgroundVideo": [{"rule": "video.codec", "allowed": ["h264"], "severity": "fatal", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundVideo[0].severity: 'fatal' must be one of info, warning, error"),
-        (document(shareTarget(roles: #"{"sticker": [{"rule": "video.codec", "allowed": ["h264"], "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.sticker[0].rule: 'video.codec' does not apply to a sticker"),
-        (document(shareTarget(roles: #"{"stickers": []}"#)),
-         "targets[0].roles.stickers: unknown role 'stickers' (roles: backgroundVideo, backgroundImage, sticker)"),
-        (document(shareTarget(roles: #"{"backgroundVideo": [{"rule": "video.duration.max", "mxa": 60, "max": 60, "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundVideo[0].mxa: unknown key 'mxa'; did you mean 'max'?"),
-        (document(shareTarget(roles: #"{"backgroundVideo": [{"rule": "video.duration.max", "min": 1, "max": 60, "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundVideo[0].min: video.duration.max takes no 'min'"),
-        (document(shareTarget(roles: #"{"backgroundVideo": [{"rule": "video.frame-rate", "min": 60, "max": 24, "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundVideo[0].min: min 60 is above max 24"),
-        (document(shareTarget(roles: #"{"backgroundImage": [{"rule": "image.aspect", "allowed": ["9x16"], "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundImage[0].allowed: '9x16' is not a ratio like 9:16"),
-        (document(#"{"id": "x", "name": "X", "purpose": "share", "roles": {}}"#), "targets[0].summary: missing"),
-        (document(#"{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {}}"#),
-         "targets[0].needs: a share target needs 'needs' (background-video, background-or-sticker)"),
-        (document(shareTarget(roles: #"{"backgroundVideo": [{"rule": "video.duration.max", "max": "sixty", "severity": "error", "source": "s"}]}"#)),
-         "targets[0].roles.backgroundVideo[0].max: expected a number"),
-        (#"{"schemaVersion": 1, "targets": []}"#, "schemaVersion: schemaVersion 1 predates the capabilities"),
-        (#"{"schemaVersion": 3, "targets": []}"#, "schemaVersion: unsupported version 3 (this reelshare reads 2)"),
-        (document(#"{"id": "Bad Id", "name": "X", "purpose": "publish", "summary": "s", "roles": {}}"#),
-         "targets[0].id: 'Bad Id' must be lower-case letters, digits and '-'"),
-        (document(shareTarget(), shareTarget()), "targets[1].id: 'x' appears twice"),
-        ("not json", "not JSON"),
-    ])
+    @Test(
+        "malformed profiles name the bad field",
+        arguments: [
+            (
+                document(
+                    shareTarget(
+                        roles: #"{"backgroundVideo": [{"rule": "video.duration.max", "severity": "error", "source": "s"}]}"#)),
+                "targets[0].roles.backgroundVideo[0].max: video.duration.max needs 'max'"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundVideo": [{"rule": "video.durations.max", "max": 1, "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.backgroundVideo[0].rule: unknown rule 'video.durations.max'; did you mean 'video.duration.max'?"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundVideo": [{"rule": "video.codec", "allowed": ["h264"], "severity": "fatal", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.backgroundVideo[0].severity: 'fatal' must be one of info, warning, error"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles: #"{"sticker": [{"rule": "video.codec", "allowed": ["h264"], "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.sticker[0].rule: 'video.codec' does not apply to a sticker"
+            ),
+            (
+                document(shareTarget(roles: #"{"stickers": []}"#)),
+                "targets[0].roles.stickers: unknown role 'stickers' (roles: backgroundVideo, backgroundImage, sticker)"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundVideo": [{"rule": "video.duration.max", "mxa": 60, "max": 60, "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.backgroundVideo[0].mxa: unknown key 'mxa'; did you mean 'max'?"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundVideo": [{"rule": "video.duration.max", "min": 1, "max": 60, "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.backgroundVideo[0].min: video.duration.max takes no 'min'"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundVideo": [{"rule": "video.frame-rate", "min": 60, "max": 24, "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.backgroundVideo[0].min: min 60 is above max 24"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundImage": [{"rule": "image.aspect", "allowed": ["9x16"], "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.backgroundImage[0].allowed: '9x16' is not a ratio like 9:16"
+            ),
+            (document(#"{"id": "x", "name": "X", "purpose": "share", "roles": {}}"#), "targets[0].summary: missing"),
+            (
+                document(#"{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {}}"#),
+                "targets[0].needs: a share target needs 'needs' (background-video, background-or-sticker)"
+            ),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundVideo": [{"rule": "video.duration.max", "max": "sixty", "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.backgroundVideo[0].max: expected a number"
+            ),
+            (#"{"schemaVersion": 1, "targets": []}"#, "schemaVersion: schemaVersion 1 predates the capabilities"),
+            (#"{"schemaVersion": 3, "targets": []}"#, "schemaVersion: unsupported version 3 (this reelshare reads 2)"),
+            (
+                document(#"{"id": "Bad Id", "name": "X", "purpose": "publish", "summary": "s", "roles": {}}"#),
+                "targets[0].id: 'Bad Id' must be lower-case letters, digits and '-'"
+            ),
+            (document(shareTarget(), shareTarget()), "targets[1].id: 'x' appears twice"),
+            ("not json", "not JSON"),
+        ])
     func malformed(json: String, expected: String) {
         #expect(throws: ProfileError.self) { try ProfileSet.decode(Array(json.utf8)) }
         do {

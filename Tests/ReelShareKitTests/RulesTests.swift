@@ -11,22 +11,28 @@ private func clip(
     fastStart: Bool? = true, editList: Bool? = false, truncated: Bool = false, deep: DeepScan? = nil,
     size: Int = 8_000_000, path: String = "clip.mp4"
 ) -> ProbeReport {
-    let video = VideoStream(codec: codec, width: width, height: height, rotation: rotation, frameRate: fps,
-                            pixelFormat: pixelFormat, bitDepth: 8, bitRate: videoBitRate)
-    let media = AVMedia(container: container, durationSeconds: duration, bitRate: nil, fastStart: fastStart,
-                        editList: editList, truncated: truncated, video: video, audio: audio, deep: deep)
+    let video = VideoStream(
+        codec: codec, width: width, height: height, rotation: rotation, frameRate: fps,
+        pixelFormat: pixelFormat, bitDepth: 8, bitRate: videoBitRate)
+    let media = AVMedia(
+        container: container, durationSeconds: duration, bitRate: nil, fastStart: fastStart,
+        editList: editList, truncated: truncated, video: video, audio: audio, deep: deep)
     return ProbeReport(path: path, sizeBytes: size, content: .av(media))
 }
 
-private func picture(format: String = "png", width: Int = 640, height: Int = 480, size: Int = 20_000,
-                     path: String = "sticker.png") -> ProbeReport {
+private func picture(
+    format: String = "png", width: Int = 640, height: Int = 480, size: Int = 20_000,
+    path: String = "sticker.png"
+) -> ProbeReport {
     ProbeReport(path: path, sizeBytes: size, content: .image(ImageMedia(format: format, width: width, height: height)))
 }
 
 /// A rule as a profile file states it, decoded as --profile decodes it.
-private func spec(_ rule: String, _ severity: Severity = .error, allowed: [String]? = nil, min: Double? = nil,
-                  max: Double? = nil, width: Int? = nil, height: Int? = nil, mode: String? = nil,
-                  sourceLocation: SourceLocation = #_sourceLocation) -> RuleSpec {
+private func spec(
+    _ rule: String, _ severity: Severity = .error, allowed: [String]? = nil, min: Double? = nil,
+    max: Double? = nil, width: Int? = nil, height: Int? = nil, mode: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> RuleSpec {
     var object: [String: JSON] = ["rule": .string(rule), "severity": .string(severity.rawValue), "source": .string("test")]
     if let allowed { object["allowed"] = .array(allowed.map(JSON.string)) }
     if let min { object["min"] = .double(min) }
@@ -48,8 +54,9 @@ private func check(_ rule: RuleSpec, _ report: ProbeReport, role: Role = .backgr
     return Rules.evaluate(report, role: role, profile: profile, strict: strict).findings
 }
 
-private let deepScan = DeepScan(videoPackets: 300, keyframes: 5, maxKeyframeIntervalSeconds: 2, variableFrameRate: false,
-                                firstFrameDecodes: true)
+private let deepScan = DeepScan(
+    videoPackets: 300, keyframes: 5, maxKeyframeIntervalSeconds: 2, variableFrameRate: false,
+    firstFrameDecodes: true)
 
 @Suite("Rules")
 struct RulesTests {
@@ -94,9 +101,13 @@ struct RulesTests {
         for codec in ["av1", "mpeg4", "prores"] {
             let finding = try #require(check(rule, clip(codec: codec)).first)
             #expect(finding.actual == .string(codec))
-            #expect(finding.fix == "ffmpeg -i clip.mp4 -c:v libx264 -pix_fmt yuv420p -c:a aac -b:a 128k -movflags +faststart clip.fixed.mp4")
+            #expect(
+                finding.fix
+                    == "ffmpeg -i clip.mp4 -c:v libx264 -pix_fmt yuv420p -c:a aac -b:a 128k -movflags +faststart clip.fixed.mp4")
         }
-        #expect(check(rule, clip(codec: "av1")).first?.message == "video codec AV1 is not accepted (accepted: H.264, H.265, VP8, VP9)")
+        #expect(
+            check(rule, clip(codec: "av1")).first?.message == "video codec AV1 is not accepted (accepted: H.264, H.265, VP8, VP9)"
+        )
         for codec in ["h264", "hevc", "vp8", "vp9"] { #expect(check(rule, clip(codec: codec)).isEmpty) }
     }
 
@@ -205,15 +216,21 @@ struct RulesTests {
     @Test("audio rules apply only when there is audio")
     func audio() throws {
         let opus = AudioStream(codec: "opus", sampleRate: 48000, channels: 2, bitRate: 96_000)
-        let codec = try #require(check(spec("audio.codec", allowed: ["aac"]), clip(container: "webm", codec: "vp9", audio: opus, path: "a.webm")).first)
+        let codec = try #require(
+            check(spec("audio.codec", allowed: ["aac"]), clip(container: "webm", codec: "vp9", audio: opus, path: "a.webm")).first
+        )
         #expect(codec.fix == "ffmpeg -i a.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart a.fixed.mp4")
         #expect(check(spec("audio.codec", allowed: ["aac"]), clip(audio: nil)).isEmpty)
         let hiRes = AudioStream(codec: "aac", sampleRate: 96000, channels: 6, bitRate: 320_000)
         #expect(check(spec("audio.sample-rate", max: 48000), clip(audio: hiRes)).first?.fix?.contains("-ar 48000") == true)
-        #expect(check(spec("audio.channels", min: 1, max: 2), clip(audio: hiRes)).first?.message == "6 audio channels, more than 2")
+        #expect(
+            check(spec("audio.channels", min: 1, max: 2), clip(audio: hiRes)).first?.message == "6 audio channels, more than 2")
         let mono = AudioStream(codec: "aac", sampleRate: 44100, channels: 1, bitRate: 64_000)
-        #expect(check(spec("audio.channels", min: 2, max: 2), clip(audio: mono)).first?.message == "1 audio channel, fewer than 2")
-        #expect(check(spec("audio.sample-rate", min: 48000, max: 48000), clip(audio: mono)).first?.message == "44100 Hz is below 48000 Hz")
+        #expect(
+            check(spec("audio.channels", min: 2, max: 2), clip(audio: mono)).first?.message == "1 audio channel, fewer than 2")
+        #expect(
+            check(spec("audio.sample-rate", min: 48000, max: 48000), clip(audio: mono)).first?.message
+                == "44100 Hz is below 48000 Hz")
         #expect(check(spec("audio.bitrate", min: 128_000), clip(audio: mono)).first?.rule == "audio.bitrate")
         #expect(check(spec("audio.bitrate", max: 128_000), clip(audio: hiRes)).first?.rule == "audio.bitrate")
         #expect(check(spec("audio.bitrate", min: 128_000), clip()).isEmpty)
@@ -225,24 +242,31 @@ struct RulesTests {
         let gif = try #require(check(rule, picture(format: "gif", path: "s.gif"), role: .sticker).first)
         #expect(gif.message == "GIF is not accepted (accepted: PNG, JPEG)")
         #expect(gif.fix == "ffmpeg -i s.gif -frames:v 1 s.fixed.png")
-        #expect(check(rule, picture(format: "heic", path: "s.heic"), role: .sticker).first?.fix == "heif-convert s.heic s.fixed.png")
+        #expect(
+            check(rule, picture(format: "heic", path: "s.heic"), role: .sticker).first?.fix == "heif-convert s.heic s.fixed.png")
         #expect(check(rule, picture(format: "jpeg"), role: .sticker).isEmpty)
     }
 
     @Test("image.dimensions by mode; image.aspect within 1%")
     func imageSize() {
         let max = spec("image.dimensions", .warning, width: 640, height: 480, mode: "max")
-        #expect(check(max, picture(width: 1280, height: 960), role: .sticker).first?.message == "1280x960 is larger than the recommended 640x480")
+        #expect(
+            check(max, picture(width: 1280, height: 960), role: .sticker).first?.message
+                == "1280x960 is larger than the recommended 640x480")
         #expect(check(max, picture(width: 320, height: 240), role: .sticker).isEmpty)
         let exact = spec("image.dimensions", .warning, width: 720, height: 1280, mode: "exact")
-        #expect(check(exact, picture(width: 1080, height: 1920), role: .backgroundImage).first?.message == "1080x1920 is not 720x1280")
+        #expect(
+            check(exact, picture(width: 1080, height: 1920), role: .backgroundImage).first?.message == "1080x1920 is not 720x1280"
+        )
         #expect(check(exact, picture(width: 720, height: 1280), role: .backgroundImage).isEmpty)
         let min = spec("image.dimensions", width: 720, height: 1280, mode: "min")
         #expect(check(min, picture(width: 360, height: 640), role: .backgroundImage).count == 1)
         let aspect = spec("image.aspect", .warning, allowed: ["9:16", "9:18"])
         #expect(check(aspect, picture(width: 1080, height: 1920), role: .backgroundImage).isEmpty)
         #expect(check(aspect, picture(width: 1080, height: 2160), role: .backgroundImage).isEmpty)
-        #expect(check(aspect, picture(width: 1000, height: 1000), role: .backgroundImage).first?.message == "1000x1000 is not 9:16 or 9:18")
+        #expect(
+            check(aspect, picture(width: 1000, height: 1000), role: .backgroundImage).first?.message
+                == "1000x1000 is not 9:16 or 9:18")
     }
 
     @Test("intrinsic rules: unreadable files, wrong kinds, roles a target does not take")
@@ -251,8 +275,11 @@ struct RulesTests {
         let missing = ProbeReport(path: "x.mp4", sizeBytes: nil, content: .failure(ProbeFailure(.notFound, "no such file")))
         let unreadable = Rules.evaluate(missing, role: .backgroundVideo, profile: igReels, strict: false)
         #expect(unreadable.findings.map(\.rule) == ["media.unreadable"] && !unreadable.accepted)
-        let audioOnly = ProbeReport(path: "a.m4a", sizeBytes: 9, content: .av(AVMedia(container: "m4a", audio: AudioStream(codec: "aac"))))
-        #expect(Rules.evaluate(audioOnly, role: .backgroundVideo, profile: igReels, strict: false).findings.first?.rule == "media.kind")
+        let audioOnly = ProbeReport(
+            path: "a.m4a", sizeBytes: 9, content: .av(AVMedia(container: "m4a", audio: AudioStream(codec: "aac"))))
+        #expect(
+            Rules.evaluate(audioOnly, role: .backgroundVideo, profile: igReels, strict: false).findings.first?.rule
+                == "media.kind")
         let background = Rules.evaluate(picture(), role: .backgroundImage, profile: igReels, strict: false)
         #expect(background.findings.first?.rule == "media.role")
         #expect(background.findings.first?.message == "ig-reels takes no background image (it takes: background video, sticker)")
@@ -285,14 +312,17 @@ struct RulesTests {
         let profile = try #require(ProfileSet.builtin.profile("ig-reels-api"))
         // Too long, 4:4:4, odd-sized, index at the end, Opus audio in a MOV.
         let opus = AudioStream(codec: "opus", sampleRate: 48000, channels: 2, bitRate: 96_000)
-        let report = clip(container: "mov", duration: 1000, width: 161, height: 91, pixelFormat: "yuv444p", audio: opus,
-                          fastStart: false, deep: deepScan, path: "in.mov")
+        let report = clip(
+            container: "mov", duration: 1000, width: 161, height: 91, pixelFormat: "yuv444p", audio: opus,
+            fastStart: false, deep: deepScan, path: "in.mov")
         let verdict = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: false)
         #expect(Set(verdict.findings.map(\.rule)) == ["video.fast-start", "video.chroma", "audio.codec", "video.duration.max"])
-        #expect(verdict.fix == "ffmpeg -i in.mov -t 900 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -pix_fmt yuv420p "
-            + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart in.fixed.mp4")
+        #expect(
+            verdict.fix == "ffmpeg -i in.mov -t 900 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -pix_fmt yuv420p "
+                + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart in.fixed.mp4")
         // Where the target forbids edit lists, any rewrite leaves them out.
-        let long = Rules.evaluate(clip(duration: 1000, deep: deepScan, path: "in.mp4"), role: .backgroundVideo, profile: profile, strict: false)
+        let long = Rules.evaluate(
+            clip(duration: 1000, deep: deepScan, path: "in.mp4"), role: .backgroundVideo, profile: profile, strict: false)
         #expect(long.findings.map(\.rule) == ["video.duration.max"])
         #expect(long.fix?.contains("-t 900") == true && long.fix?.contains("-use_editlist 0") == true)
         // Otherwise a single finding's own fix is the verdict's fix.
@@ -310,4 +340,3 @@ struct RulesTests {
         #expect(FixHint.fixedPath("a/b.webm", extension: "mp4") == "a/b.fixed.mp4")
     }
 }
-

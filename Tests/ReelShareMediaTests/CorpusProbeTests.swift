@@ -19,8 +19,9 @@ struct CorpusProbeTests {
         #expect(Self.corrupt.count >= 10)
     }
 
-    @Test("videos agree with ffprobe: codec, size, duration within 1%, rotation, pixel format, audio",
-          arguments: videos)
+    @Test(
+        "videos agree with ffprobe: codec, size, duration within 1%, rotation, pixel format, audio",
+        arguments: videos)
     func video(_ entry: CorpusEntry) throws {
         let report = prober.probe(entry.fullPath)
         guard case .av(let media) = report.content else {
@@ -68,9 +69,11 @@ struct CorpusProbeTests {
         }
         #expect(image.width == Int(entry["width"]))
         #expect(image.height == Int(entry["height"]))
-        let colourTypes = ["pal8": "palette", "gray": "grey", "monob": "grey", "gray16be": "grey", "rgb24": "rgb",
-                           "rgb48be": "rgb", "rgba": "rgba", "rgba64be": "rgba", "ya16be": "grey-alpha",
-                           "yuvj420p": "rgb", "yuva444p": "cmyk", "bgra": "palette"]
+        let colourTypes = [
+            "pal8": "palette", "gray": "grey", "monob": "grey", "gray16be": "grey", "rgb24": "rgb",
+            "rgb48be": "rgb", "rgba": "rgba", "rgba64be": "rgba", "ya16be": "grey-alpha",
+            "yuvj420p": "rgb", "yuva444p": "cmyk", "bgra": "palette",
+        ]
         #expect(image.colorType == colourTypes[entry["pix_fmt"]])
         if image.format == "png" {
             #expect(image.bitDepth == Int(entry["bit_depth"]))

@@ -1,5 +1,6 @@
 // Paths and process helpers shared by the test targets.
 import Foundation
+import Testing
 
 public enum TestPaths {
     /// The package root, found from this file's location.
@@ -28,12 +29,57 @@ public enum TestPaths {
         return present
     }()
 
-    /// The built `reelshare` executable, beside the test bundle.
-    public static var binary: String {
+    /// The built `reelshare` executable beside the test bundle (as SwiftPM's own test support finds
+    /// its tools). Missing, or older than a source file, is an error: never some other build.
+    public static func binary() throws -> String {
+        try binaryCheck.get()
+    }
+
+    private static let binaryCheck: Result<String, BinaryError> = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("reelshare").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return packageRoot.appendingPathComponent(".build/debug/reelshare").path
+        guard FileManager.default.isExecutableFile(atPath: beside) else {
+            return .failure(BinaryError(message: "no reelshare binary at \(beside): run swift build (Scripts/test does)"))
+        }
+        let built = (try? FileManager.default.attributesOfItem(atPath: beside)[.modificationDate] as? Date) ?? .distantPast
+        if let newer = newestSource(), newer.date > built {
+            return .failure(BinaryError(message: "\(beside) is older than \(newer.path): run swift build (Scripts/test does)"))
+        }
+        return .success(beside)
+    }()
+
+    /// The most recently changed file the binary is built from.
+    private static func newestSource() -> (path: String, date: Date)? {
+        var newest: (String, Date)?
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []).map { "Sources/\($0)" }
+        for file in files {
+            let path = packageRoot.appendingPathComponent(file).path
+            guard let date = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date,
+                (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+            else { continue }
+            if newest.map({ date > $0.1 }) ?? true { newest = (file, date) }
+        }
+        return newest
+    }
+}
+
+public struct BinaryError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// A small seeded generator: the same "random" inputs on every run, so a failure reproduces.
+public struct XorShift: RandomNumberGenerator {
+    public var state: UInt64
+
+    public init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
+
+    public mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
     }
 }
 
@@ -56,7 +102,9 @@ public struct CorpusEntry: Sendable, CustomStringConvertible {
         }
         guard let header = lines.first else { return [] }
         return lines.dropFirst().map { row in
-            CorpusEntry(fields: Dictionary(uniqueKeysWithValues: zip(header, row + Array(repeating: "", count: max(0, header.count - row.count)))))
+            CorpusEntry(
+                fields: Dictionary(
+                    uniqueKeysWithValues: zip(header, row + Array(repeating: "", count: max(0, header.count - row.count)))))
         }
     }()
 }
@@ -75,10 +123,12 @@ public struct RunResult: Sendable {
 }
 
 /// Runs the built binary with `arguments`, from `directory` (the package root by default).
-public func runReelshare(_ arguments: [String], in directory: URL = TestPaths.packageRoot,
-                         environment: [String: String] = [:], stdin: Data? = nil) throws -> RunResult {
+public func runReelshare(
+    _ arguments: [String], in directory: URL = TestPaths.packageRoot,
+    environment: [String: String] = [:], stdin: Data? = nil
+) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TestPaths.binary)
+    process.executableURL = URL(fileURLWithPath: try TestPaths.binary())
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
@@ -112,7 +162,8 @@ public func scratch(_ name: String = "scratch") throws -> URL {
 
 /// Runs a program found on PATH with standard input and error at /dev/null; returns its exit
 /// status and standard output.
-public func runCommand(_ arguments: [String], in directory: URL = TestPaths.packageRoot) throws -> (status: Int32, stdout: String) {
+public func runCommand(_ arguments: [String], in directory: URL = TestPaths.packageRoot) throws -> (status: Int32, stdout: String)
+{
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -135,6 +186,67 @@ public func sha256(_ path: String) throws -> String {
 /// Makes a MOV of uncompressed video with the ffmpeg CLI: large for its length, instantly.
 /// Returns ffmpeg's exit status.
 public func makeRawVideo(at path: String, size: String, seconds: Int) throws -> Int32 {
-    try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=\(size):r=30",
-                    "-t", String(seconds), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", path]).status
+    try runCommand([
+        "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=\(size):r=30",
+        "-t", String(seconds), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", path,
+    ]).status
+}
+
+/// Compact JSON (one line, as reelshare writes it) re-indented token for token: two spaces, one
+/// member per line. Numbers, strings and key order stay exactly as written, so a golden file is
+/// both exact and readable in a diff.
+public func indentedJSON(_ compact: String) -> String {
+    var out = ""
+    var depth = 0
+    var inString = false
+    var escaped = false
+    let scalars = Array(compact.unicodeScalars)
+    func newline() { out += "\n" + String(repeating: "  ", count: depth) }
+    for (index, scalar) in scalars.enumerated() {
+        if inString {
+            out.unicodeScalars.append(scalar)
+            if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+            continue
+        }
+        switch scalar {
+        case "\"":
+            inString = true
+            out.unicodeScalars.append(scalar)
+        case "{", "[":
+            out.unicodeScalars.append(scalar)
+            let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+            depth += 1
+            if next != "}" && next != "]" { newline() }
+        case "}", "]":
+            depth -= 1
+            let previous = index > 0 ? scalars[index - 1] : " "
+            if previous != "{" && previous != "[" { newline() }
+            out.unicodeScalars.append(scalar)
+        case ",":
+            out += ","
+            newline()
+        case ":":
+            out += ": "
+        case "\n":
+            out += "\n"
+        default:
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+/// Compares `actual` with the golden file Tests/Fixtures/golden/NAME. RECORD_GOLDEN=1 writes the
+/// file instead, and fails the test so that the new file is reviewed (git diff) before it counts.
+public func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let golden = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/golden/\(name)")
+    if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil {
+        try actual.write(to: golden, atomically: true, encoding: .utf8)
+        Issue.record(
+            "recorded \(name): review the diff (git diff Tests/Fixtures/golden), then run again without RECORD_GOLDEN",
+            sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try String(contentsOf: golden, encoding: .utf8)
+    #expect(actual == expected, "\(name) differs; RECORD_GOLDEN=1 re-records it for review", sourceLocation: sourceLocation)
 }

@@ -1,0 +1,187 @@
+// The argument parser and the command line, in process: ReelShareCLI.run with captured outputs.
+import Foundation
+import ReelShareKit
+import ReelShareTestSupport
+import Testing
+@testable import ReelShareCLI
+
+private let media = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/media").path
+
+/// Runs reelshare in this process; returns the status and both outputs.
+private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
+    let stdout = Output(), stderr = Output()
+    let status = ReelShareCLI.run(arguments, environment: environment, stdout: stdout, stderr: stderr)
+    return (status, stdout.captured, stderr.captured)
+}
+
+@Suite("Argument parser")
+struct ArgumentParserTests {
+    private let spec = ValidateCommand.spec
+
+    @Test("--x v, --x=v, -0, repeated options, and -- ending options")
+    func spellings() throws {
+        let parsed = try ArgumentParser.parse(
+            [
+                "--format", "json", "--target=ig-reels", "--target", "fb-reels", "-0", "--files-from=list", "a.mp4", "--",
+                "--strict",
+            ],
+            for: spec)
+        #expect(parsed.value("format") == "json")
+        #expect(parsed.all("target") == ["ig-reels", "fb-reels"])
+        #expect(parsed.has("0"))
+        #expect(parsed.operands == ["a.mp4", "--strict"])
+        #expect(!parsed.has("strict"))
+        #expect(parsed.choice("format", default: ValidateCommand.Format.text) == .json)
+        #expect(try ArgumentParser.parse(["-"], for: spec).operands == ["-"])
+        #expect(try ArgumentParser.parse(["--target="], for: spec).value("target") == "")
+    }
+
+    @Test(
+        "errors say what is wrong and name the command",
+        arguments: [
+            (["--formt", "json"], "unknown option '--formt' for validate; did you mean '--format'?"),
+            (["--format", "xml"], "invalid value 'xml' for --format: expected one of text, json, ndjson, junit, github"),
+            (["--format"], "option --format needs a value (FORMAT)"),
+            (["--strict=yes"], "option --strict takes no value"),
+            (["-x"], "unknown option '-x' for validate"),
+        ])
+    func errors(arguments: [String], message: String) {
+        #expect(throws: CLIError.usage(message, command: "validate")) { try ArgumentParser.parse(arguments, for: spec) }
+    }
+
+    @Test("every command's options are spelled once, and every choice option lists its values")
+    func table() {
+        for command in CommandTable.specs {
+            let names = command.options.map(\.name)
+            #expect(Set(names).count == names.count, "\(command.name)")
+            for option in command.options where option.name == "format" { #expect(!option.choices.isEmpty, "\(command.name)") }
+        }
+    }
+}
+
+@Suite("Command line in process")
+struct CommandLineTests {
+    @Test("--version, --help and help COMMAND go to stdout with status 0")
+    func informational() {
+        let version = run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("reelshare \(Help.version)\nlibavformat "))
+        let help = run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("EXIT STATUS:") && help.stderr.isEmpty)
+        let probe = run(["help", "probe"])
+        #expect(probe.status == 0 && probe.stdout == run(["probe", "--help"]).stdout)
+        #expect(probe.stdout.hasPrefix(ProbeCommand.spec.summary))
+    }
+
+    @Test("usage errors: 64, one error line, the usage line when a command is known")
+    func usage() {
+        let none = run([])
+        #expect(none.status == 64 && none.stderr.contains("USAGE: reelshare COMMAND") && none.stdout.isEmpty)
+        let typo = run(["prbe", "x"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr == "reelshare: error: unknown command 'prbe'; did you mean 'probe'?\nSee 'reelshare --help'.\n")
+        let jobs = run(["probe", "--jobs", "0", "x"])
+        #expect(
+            jobs.stderr == """
+                reelshare: error: invalid value '0' for --jobs: expected a whole number from 1 to 256
+                usage: reelshare probe [OPTIONS] FILE...
+                See 'reelshare help probe'.
+
+                """)
+        #expect(
+            run(["build", "--target", "ig-reels", "--video", "v.mp4", "--app-id", "com.example"]).stderr
+                .hasPrefix(
+                    "reelshare: error: App ID 'com.example' is not a Meta App ID, which is decimal digits (it looks like a bundle identifier"
+                ))
+    }
+
+    @Test("statuses: the worst file decides probe; validate says 1; missing lists and outputs have their own")
+    func statuses() throws {
+        let mixed = run([
+            "probe", "--format", "ndjson", "\(media)/crc_error.png", "\(media)/missing.mp4", "\(media)/h264_aac_2s.mp4",
+        ])
+        #expect(mixed.status == 66)
+        #expect(mixed.stdout.split(separator: "\n").count == 3)
+        #expect(mixed.stderr.split(separator: "\n").count == 2)
+        #expect(run(["probe", "\(media)/crc_error.png"]).status == 65)
+        #expect(run(["validate", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"]).status == 1)
+        #expect(run(["validate", "--files-from", "/nonexistent/list"]).status == 66)
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let unwritable = directory.appendingPathComponent("no/such/dir/payload.json").path
+        let build = run([
+            "build", "--target", "ig-reels", "--video", "\(media)/h264_aac_10s.mp4", "--app-id", "1", "-o", unwritable,
+        ])
+        #expect(build.status == 73)
+        #expect(build.stderr.hasPrefix("reelshare: error: cannot create a file beside \(unwritable): no such file or directory"))
+    }
+
+    @Test("REELSHARE_APP_ID comes from the environment given")
+    func environment() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("payload.json").path
+        let args = [
+            "build", "--target", "ig-stories", "--sticker", "\(media)/sticker_rgba_640x480.png", "--embed", "path", "-o", output,
+        ]
+        #expect(run(args).status == 64)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(run(args, environment: ["REELSHARE_APP_ID": "4242"]).status == 0)
+        #expect(
+            try String(contentsOfFile: output, encoding: .utf8).contains(
+                "\"url\":\"instagram-stories://share?source_application=4242\""))
+    }
+}
+
+@Suite("Exit status map")
+struct ExitStatusTests {
+    @Test(
+        "each outcome has its status",
+        arguments: [
+            (CLIError.usage("x", command: nil), 64),
+            (.unreadable("x"), 66),
+            (.input("x"), 66),
+            (.rejected(summary: nil), 1),
+            (.output("x"), 73),
+            (.internal("x"), 70),
+            (.media([.corrupt], summary: nil), 65),
+            (.media([.unsupported, .timeout, .tooLarge], summary: nil), 65),
+            (.media([.corrupt, .notFound], summary: nil), 66),
+            (.media([.unreadable, .internal, .corrupt], summary: nil), 70),
+        ] as [(CLIError, Int32)])
+    func map(error: CLIError, status: Int32) {
+        #expect(error.exitStatus.rawValue == status)
+    }
+}
+
+@Suite("Parallel work")
+struct ParallelTests {
+    @Test("ordered: every result once, in input order, with more jobs than cores", arguments: [1, 2, 16, 64])
+    func ordered(jobs: Int) {
+        var seen: [Int] = []
+        Parallel.map(count: 500, jobs: jobs, work: { $0 * $0 }) { index, square in
+            #expect(square == index * index)
+            seen.append(index)
+        }
+        #expect(seen == Array(0..<500))
+    }
+
+    @Test("unordered: every result once")
+    func unordered() {
+        var seen: [Int] = []
+        Parallel.map(count: 300, jobs: 8, ordered: false, work: { $0 }) { index, value in
+            #expect(index == value)
+            seen.append(index)
+        }
+        #expect(seen.sorted() == Array(0..<300))
+    }
+
+    @Test("validate --jobs 8 writes the same bytes as --jobs 1, in process")
+    func validateJobs() {
+        let files = TestPaths.fixtureNames.map { "\(media)/\($0)" }
+        let one = run(["validate", "--format", "json", "--jobs", "1"] + files)
+        let eight = run(["validate", "--format", "json", "--jobs", "8"] + files)
+        #expect(one.status == 1 && eight.status == 1)
+        #expect(one.stdout == eight.stdout && !one.stdout.isEmpty)
+        #expect(one.stderr == eight.stderr)
+    }
+}

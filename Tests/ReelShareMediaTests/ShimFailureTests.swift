@@ -1,0 +1,156 @@
+// The C shims and the POSIX layer on their failure paths, called directly: bad descriptors, closed
+// pipes, full disks, files that are not files, truncated and oversized images.
+import CReelShareAV
+import CReelShareImage
+import CReelShareStream
+import Foundation
+import ReelShareKit
+import ReelShareMedia
+import ReelShareTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+private func text(_ buffer: [CChar]) -> String { Posix.text(buffer) }
+
+@Suite("C shims and POSIX layer: failure paths")
+struct ShimFailureTests {
+    init() { Posix.setUpSignals() }  // a closed pipe is an error from write(), as in reelshare
+
+    @Test("rs_stream_base64: an unreadable input, a full disk, a closed pipe")
+    func stream() throws {
+        var result = rs_stream_result()
+        var message = [CChar](repeating: 0, count: 256)
+        #expect(rs_stream_base64(-1, -1, &result, &message, message.count) == RS_STREAM_INPUT)
+        #expect(text(message) == "bad file descriptor")
+
+        let input = try ReadableFile.open(TestPaths.fixture("h264_aac_2s.mp4"))
+        defer { input.close() }
+        let full = open("/dev/full", O_WRONLY)
+        defer { close(full) }
+        #expect(rs_stream_base64(input.descriptor, full, &result, &message, message.count) == RS_STREAM_OUTPUT)
+        #expect(text(message) == "no space left on device")
+
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        #expect(lseek(input.descriptor, 0, SEEK_SET) == 0)
+        #expect(rs_stream_base64(input.descriptor, ends[1], &result, &message, message.count) == RS_STREAM_CLOSED)
+    }
+
+    @Test("rs_stream_base64 hashes exactly the bytes it encodes")
+    func hashOfEncoded() throws {
+        let path = TestPaths.fixture("h264_aac_10s.mp4")
+        let input = try ReadableFile.open(path)
+        defer { input.close() }
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputPath = directory.appendingPathComponent("out.b64").path
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var result = rs_stream_result()
+        var message = [CChar](repeating: 0, count: 256)
+        #expect(rs_stream_base64(input.descriptor, output, &result, &message, message.count) == RS_STREAM_OK)
+        close(output)
+        let encoded = try String(contentsOfFile: outputPath, encoding: .utf8)
+        let decoded = try #require(Data(base64Encoded: encoded))
+        #expect(decoded == (try Data(contentsOf: URL(fileURLWithPath: path))))
+        var digest = result.sha256
+        let hex = withUnsafeBytes(of: &digest) { String(decoding: $0.prefix(64), as: UTF8.self) }
+        #expect(hex == (try sha256(path)))
+        #expect(Int(result.bytes) == decoded.count)
+    }
+
+    @Test("rs_cleanup_register refuses a path it could not hold whole")
+    func cleanupPath() {
+        #expect(rs_cleanup_register(String(repeating: "a", count: 5000)) == 0)
+        #expect(rs_cleanup_register("/tmp/short") == 1)
+        rs_cleanup_clear()
+    }
+
+    @Test("AtomicFile: the mode of the file it replaces, umask for a new one, nothing left by abort")
+    func atomicFile() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let existing = directory.appendingPathComponent("old.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: existing))
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: existing)
+        let replacing = try AtomicFile(replacing: existing)
+        try Posix.write(replacing.descriptor, Array("new".utf8))
+        try replacing.commit()
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "new")
+        #expect((try FileManager.default.attributesOfItem(atPath: existing)[.posixPermissions] as? Int) == 0o640)
+
+        let mask = umask(0o027)
+        defer { umask(mask) }
+        let fresh = directory.appendingPathComponent("new.json").path
+        let file = try AtomicFile(replacing: fresh)
+        try file.commit()
+        #expect((try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int) == 0o640)
+
+        let abandoned = try AtomicFile(replacing: directory.appendingPathComponent("gone.json").path)
+        try Posix.write(abandoned.descriptor, Array("partial".utf8))
+        abandoned.abort()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["new.json", "old.json"])
+
+        #expect(throws: PosixError(ENOENT)) { try AtomicFile(replacing: directory.appendingPathComponent("no/dir/x").path) }
+    }
+
+    @Test("ReadableFile: missing, a directory, a FIFO (without blocking), a regular file")
+    func readableFile() throws {
+        #expect(throws: FileError.notFound) { try ReadableFile.open("/nonexistent/file") }
+        #expect(throws: FileError.directory) { try ReadableFile.open(TestPaths.packageRoot.path) }
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: FileError.notRegular) { try ReadableFile.open(fifo) }
+        let file = try ReadableFile.open(TestPaths.fixture("grey.png"))
+        defer { file.close() }
+        #expect(try file.read(count: 8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(throws: FileError.shrank) { try file.read(count: 16, from: file.size - 8) }
+        #expect(throws: FileError.tooLarge(file.size)) { try Posix.readFile(TestPaths.fixture("grey.png"), limit: 10) }
+    }
+
+    @Test("rs_av: a descriptor that is not a regular file, an empty buffer, a buffer of noise")
+    func av() throws {
+        var info = rs_av_info()
+        var message = [CChar](repeating: 0, count: 256)
+        let directory = open(TestPaths.packageRoot.path, O_RDONLY)
+        defer { close(directory) }
+        #expect(rs_av_probe_descriptor(directory, "x.mp4", 0, 5, &info, &message, message.count) == RS_AV_UNREADABLE)
+        #expect(text(message) == "not a regular file")
+        let empty: [UInt8] = [0]
+        #expect(rs_av_probe_memory(empty, 0, 0, 5, &info, &message, message.count) == RS_AV_CORRUPT)
+        #expect(text(message) == "empty file")
+        var generator = XorShift(seed: 42)
+        let noise = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(rs_av_probe_memory(noise, noise.count, 1, 5, &info, &message, message.count) == RS_AV_UNSUPPORTED)
+        #expect(text(message) == "not a recognised video, audio or image file")
+    }
+
+    @Test("rs_img: a signature only, a cut image, a bomb header, a JPEG without its start marker")
+    func images() throws {
+        let limits = rs_img_limits(max_width: 1000, max_height: 1000, max_pixels: 100_000)
+        var info = rs_img_info()
+        var message = [CChar](repeating: 0, count: 256)
+        var limitsCopy = limits
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("sticker_rgba_640x480.png"))))
+        let signature = Array(png.prefix(8))
+        #expect(rs_img_probe_png(signature, signature.count, &limitsCopy, &info, &message, message.count) == RS_IMG_CORRUPT)
+        #expect(text(message).hasPrefix("invalid png: "))
+        let cut = Array(png.prefix(png.count / 2))
+        let wide = rs_img_limits(max_width: 10000, max_height: 10000, max_pixels: 100_000_000)
+        var wideCopy = wide
+        #expect(rs_img_probe_png(cut, cut.count, &wideCopy, &info, &message, message.count) == RS_IMG_CORRUPT)
+        #expect(text(message).hasPrefix("invalid png: "), "\(text(message))")
+        // 640x480 is over this caller's 100,000-pixel limit: refused before decoding.
+        #expect(rs_img_probe_png(png, png.count, &limitsCopy, &info, &message, message.count) == RS_IMG_TOO_LARGE)
+        #expect(text(message) == "image dimensions 640x480 exceed the limit (1000x1000, 100000 pixels); refusing to decode")
+        let notJPEG: [UInt8] = [0xFF, 0xD9, 0xFF, 0x00]
+        #expect(rs_img_probe_jpeg(notJPEG, notJPEG.count, &limitsCopy, &info, &message, message.count) == RS_IMG_CORRUPT)
+        #expect(text(message) == "invalid jpeg: no start-of-image marker")
+    }
+}
