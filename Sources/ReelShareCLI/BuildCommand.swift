@@ -19,7 +19,7 @@ struct BuildCommand: Command {
             OptionSpec(
                 "app-id", value: "ID",
                 help:
-                    "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target wants it: the URL query for Instagram Stories, the pasteboard or the intent for the others."
+                    "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target's profile says: the launch URL's query, a pasteboard key or an intent extra ('reelshare targets' lists each)."
             ),
             OptionSpec(
                 "content-url", value: "URL",
@@ -29,7 +29,7 @@ struct BuildCommand: Command {
                 help: "ios (default): pasteboard items and URL; android: the intent."),
             OptionSpec(
                 "package", value: "NAME",
-                help: "Android: your app's package name (Instagram Reels reads it as source_application)."),
+                help: "Android: your app's package name, for targets that read it (Instagram Reels, as source_application)."),
             OptionSpec(
                 "layout", value: "LAYOUT", choices: ItemLayout.self,
                 help:
@@ -131,9 +131,9 @@ struct BuildCommand: Command {
                 notes.append(BuildWarning(path: nil, finding: ShareRules.contentURLWarning()))
             }
             let package = parsed.value("package")
-            if platform == .android, target.android?.extras.sourceApplication == .packageName, package == nil {
+            if platform == .android, let extra = target.android?.extras.packageName, package == nil {
                 throw ShareRequestError(
-                    "\(target.id) on Android needs the app's package name for source_application: pass --package com.example.app")
+                    "\(target.id) on Android needs the app's package name for the extra \(extra): pass --package com.example.app")
             }
             var expiration = 300
             if let value = parsed.value("expires") {

@@ -14,8 +14,11 @@ struct TargetsCommand: Command {
                 help: "text (default) or json: the full profiles, in the schema --profile reads."),
             SharedOptions.profile, SharedOptions.help,
         ],
-        details:
-            "The four share targets (ig-reels, fb-reels, ig-stories, fb-stories) and the validate-only publishing profiles (ig-reels-api, ig-stories-api, fb-reels-api)."
+        details: """
+            The share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))) and the validate-only \
+            publishing profiles (\(ProfileSet.builtin.profiles.filter { $0.purpose == .publish }.map(\.id).joined(separator: ", "))), \
+            each limit with the document it comes from.
+            """
     )
 
     let format: Format

@@ -32,7 +32,7 @@ enum BuiltinProfiles {
                 "background": ["stream"],
                 "extras": {
                   "appId": "com.instagram.platform.extra.APPLICATION_ID",
-                  "sourceApplication": "package-name",
+                  "packageName": "source_application",
                   "sticker": "interactive_asset_uri"
                 },
                 "grants": ["sticker"],

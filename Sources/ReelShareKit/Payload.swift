@@ -155,8 +155,8 @@ public enum PayloadDocument {
         case .background: type = request.media[background ?? sticker ?? 0].mimeType
         }
         var extras: [(String, Value)] = [(android.extras.appId, .string(request.appId))]
-        if android.extras.sourceApplication == .packageName, let package = request.androidPackage {
-            extras.append(("source_application", .string(package)))
+        if let name = android.extras.packageName, let package = request.androidPackage {
+            extras.append((name, .string(package)))
         }
         if let name = android.extras.sticker, let sticker { extras.append((name, .media(sticker))) }
         if let name = android.extras.topColor, let color = request.topColor { extras.append((name, .string(color))) }

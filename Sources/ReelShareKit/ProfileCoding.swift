@@ -234,7 +234,7 @@ extension IOSEnvelope: Decodable {
 
 extension AndroidEnvelope: Decodable {
     private enum Key: String, CodingKey, CaseIterable { case action, package, type, background, extras, grants, source }
-    private enum ExtraKey: String, CodingKey, CaseIterable { case appId, sourceApplication, sticker, topColor, bottomColor }
+    private enum ExtraKey: String, CodingKey, CaseIterable { case appId, packageName, sticker, topColor, bottomColor }
 
     public init(from decoder: any Decoder) throws {
         try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
@@ -259,7 +259,7 @@ extension AndroidEnvelope: Decodable {
         let e = try extrasDecoder.container(keyedBy: ExtraKey.self)
         extras = AndroidExtras(
             appId: try e.decode(String.self, forKey: .appId),
-            sourceApplication: try e.decodeIfPresent(SourceApplicationValue.self, forKey: .sourceApplication),
+            packageName: try e.decodeIfPresent(String.self, forKey: .packageName),
             sticker: try e.decodeIfPresent(String.self, forKey: .sticker),
             topColor: try e.decodeIfPresent(String.self, forKey: .topColor),
             bottomColor: try e.decodeIfPresent(String.self, forKey: .bottomColor))
@@ -323,7 +323,7 @@ extension IOSEnvelope {
 extension AndroidEnvelope {
     var json: JSON {
         var extraMembers: [String: JSON] = ["appId": .string(extras.appId)]
-        if let value = extras.sourceApplication { extraMembers["sourceApplication"] = .string(value.rawValue) }
+        if let name = extras.packageName { extraMembers["packageName"] = .string(name) }
         if let name = extras.sticker { extraMembers["sticker"] = .string(name) }
         if let name = extras.topColor { extraMembers["topColor"] = .string(name) }
         if let name = extras.bottomColor { extraMembers["bottomColor"] = .string(name) }

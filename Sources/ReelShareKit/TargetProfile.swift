@@ -106,29 +106,23 @@ public enum GrantedLayer: String, Sendable, CaseIterable, ProfileEnum {
     case background, sticker
 }
 
-/// What `source_application` carries, when the target reads it.
-public enum SourceApplicationValue: String, Sendable, CaseIterable, ProfileEnum {
-    case appId = "app-id"
-    case packageName = "package-name"
-}
-
 /// The extras an Android target reads; absent ones it does not take.
 public struct AndroidExtras: Sendable, Equatable {
     /// The extra that carries the App ID.
     public var appId: String
-    /// An extra `source_application`, and what it carries; nil when the target does not read one
-    /// (or when the App ID extra itself is called source_application).
-    public var sourceApplication: SourceApplicationValue?
+    /// The extra that carries the sharing app's package name (Instagram Reels reads it as
+    /// source_application); nil when the target reads none.
+    public var packageName: String?
     public var sticker: String?
     public var topColor: String?
     public var bottomColor: String?
 
     public init(
-        appId: String, sourceApplication: SourceApplicationValue? = nil, sticker: String? = nil,
+        appId: String, packageName: String? = nil, sticker: String? = nil,
         topColor: String? = nil, bottomColor: String? = nil
     ) {
         self.appId = appId
-        self.sourceApplication = sourceApplication
+        self.packageName = packageName
         self.sticker = sticker
         self.topColor = topColor
         self.bottomColor = bottomColor
