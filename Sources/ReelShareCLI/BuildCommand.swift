@@ -10,11 +10,15 @@ struct BuildCommand: Command {
         operands: "",
         options: [
             OptionSpec("target", value: "T", help: "The share target (see 'reelshare targets')."),
-            OptionSpec("video", value: "FILE", help: "The background video (Reels need one)."),
-            OptionSpec("background-image", value: "FILE", help: "The background image (targets that take one: Stories)."),
+            OptionSpec(
+                "video", value: "FILE", help: "The background video (\(builtins { $0.needs == .backgroundVideo }) need one)."),
+            OptionSpec(
+                "background-image", value: "FILE",
+                help: "The background image (\(builtins { $0.accepts(.backgroundImage) }) take one)."),
             OptionSpec("sticker", value: "FILE", help: "The sticker image drawn over the background."),
             OptionSpec(
-                "top-color", value: "#RRGGBB", help: "The background gradient's top colour (targets that take one: Stories)."),
+                "top-color", value: "#RRGGBB",
+                help: "The background gradient's top colour (\(builtins { $0.takesColors(on: .ios) }) take colours)."),
             OptionSpec("bottom-color", value: "#RRGGBB", help: "The background gradient's bottom colour."),
             OptionSpec(
                 "app-id", value: "ID",
@@ -29,7 +33,9 @@ struct BuildCommand: Command {
                 help: "ios (default): pasteboard items and URL; android: the intent."),
             OptionSpec(
                 "package", value: "NAME",
-                help: "Android: your app's package name, for targets that read it (Instagram Reels, as source_application)."),
+                help:
+                    "Android: your app's package name, for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
+            ),
             OptionSpec(
                 "layout", value: "LAYOUT", choices: ItemLayout.self,
                 help:
@@ -57,6 +63,11 @@ struct BuildCommand: Command {
             chunks (base64 and SHA-256), so memory does not grow with the video.
             """)
 
+    /// The built-in share targets that `include`, for help text.
+    private static func builtins(_ include: (TargetProfile) -> Bool) -> String {
+        ProfileSet.builtin.shareTargets.filter(include).map(\.id).joined(separator: ", ")
+    }
+
     /// The request, its media still to be probed.
     let request: ShareRequest
     let inputs: [(path: String, role: Role)]
@@ -66,7 +77,11 @@ struct BuildCommand: Command {
     let options: ProbeOptions
     let requestWarnings: [BuildWarning]
 
+    /// For NO_COLOR and TERM.
+    let environment: [String: String]
+
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        self.environment = environment
         if let operand = parsed.operands.first {
             throw parsed.usageError("build takes its files through --video, --background-image and --sticker (got '\(operand)')")
         }
@@ -164,7 +179,7 @@ struct BuildCommand: Command {
         var warnings = requestWarnings
         var blocked = false
         var failures: [ProbeFailureCode] = []
-        let color = Terminal.colors(stderr)
+        let color = Terminal.colors(stderr, environment: environment)
         for input in inputs {
             let report = prober.probe(input.path)
             let verdict = Rules.evaluate(report, role: input.role, profile: request.target, strict: strict)
@@ -199,6 +214,7 @@ struct BuildCommand: Command {
             case .closed: return
             case .input: throw .input(error.description)
             case .output(let message): throw .output(message)
+            case .badPart: throw .internal(error.description)
             }
         }
     }

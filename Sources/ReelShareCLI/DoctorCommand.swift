@@ -38,7 +38,11 @@ struct DoctorCommand: Command {
     let appId: String?
     let format: ValidateCommand.Format
 
+    /// For NO_COLOR and TERM.
+    let environment: [String: String]
+
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        self.environment = environment
         plists = parsed.all("plist")
         manifests = parsed.all("manifest")
         guard !plists.isEmpty || !manifests.isEmpty else {
@@ -55,7 +59,8 @@ struct DoctorCommand: Command {
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         var summary = ValidationSummary()
-        let renderer = ValidationRenderer(format: format, color: Terminal.colors(stdout), stdout: stdout)
+        let renderer = ValidationRenderer(
+            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout)
         renderer.begin()
         for (path, isPlist) in plists.map({ ($0, true) }) + manifests.map({ ($0, false) }) {
             let result: ValidationResult

@@ -1,6 +1,5 @@
 // The files a command works on: operands, plus a list read from --files-from FILE (or - for
 // standard input), one path per line, or NUL-separated with -0.
-import Foundation
 import ReelShareKit
 import ReelShareMedia
 
@@ -14,14 +13,10 @@ enum InputFiles {
         var files = parsed.operands
         if let source = parsed.value("files-from") {
             let bytes: [UInt8]
-            if source == "-" {
-                bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            } else {
-                do {
-                    bytes = try Posix.readFile(source, limit: 256 << 20)
-                } catch {
-                    throw .unreadable("cannot read the file list \(source): \(error)")
-                }
+            do {
+                bytes = source == "-" ? try Posix.readAll(0, limit: 256 << 20) : try Posix.readFile(source, limit: 256 << 20)
+            } catch {
+                throw .unreadable("cannot read the file list \(source == "-" ? "on standard input" : source): \(error)")
             }
             files += split(bytes, nul: parsed.has("0"))
         } else if parsed.has("0") {

@@ -26,7 +26,6 @@ enum Parallel {
                     shared.finish(index, work(index))
                 }
             }
-            thread.stackSize = 1 << 20
             thread.start()
         }
         var next = 0

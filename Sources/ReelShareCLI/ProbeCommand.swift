@@ -31,7 +31,11 @@ struct ProbeCommand: Command {
     let options: ProbeOptions
     let jobs: Int
 
+    /// For NO_COLOR and TERM.
+    let environment: [String: String]
+
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        self.environment = environment
         files = try InputFiles.gather(parsed)
         format = parsed.choice("format", default: .text)
         options = ProbeOptions(deep: parsed.has("deep"), timeoutSeconds: try OptionValues.timeout(parsed))
@@ -43,7 +47,7 @@ struct ProbeCommand: Command {
         let files = self.files
         var failures: [ProbeFailureCode] = []
         var reports: [ProbeReport] = []
-        let color = Terminal.colors(stdout)
+        let color = Terminal.colors(stdout, environment: environment)
         Parallel.map(count: files.count, jobs: jobs, work: { prober.probe(files[$0]) }) { _, report in
             if let failure = report.failure {
                 failures.append(failure.code)

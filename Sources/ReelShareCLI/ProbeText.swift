@@ -31,7 +31,7 @@ enum ProbeText {
             if media.editList == true { facts.append("edit list") }
             if !facts.isEmpty { container += " (" + facts.joined(separator: ", ") + ")" }
             rows.append(("container", container))
-            rows.append(("duration", media.durationSeconds.map { String(format: "%.3f s", $0) } ?? "unknown"))
+            rows.append(("duration", media.durationSeconds.map(Units.duration) ?? "unknown"))
             if let v = media.video { rows += video(v) }
             if let a = media.audio { rows.append(("audio", audio(a))) }
             if let d = media.deep {
@@ -39,7 +39,7 @@ enum ProbeText {
                     (
                         "deep",
                         "\(d.videoPackets) packets, \(d.keyframes) keyframes, max GOP "
-                            + String(format: "%.2f s", d.maxKeyframeIntervalSeconds)
+                            + Units.number(d.maxKeyframeIntervalSeconds) + " s"
                             + (d.variableFrameRate ? ", variable frame rate" : ", constant frame rate")
                             + (d.firstFrameDecodes ? ", decodes" : ", FIRST FRAME DOES NOT DECODE")
                     ))
@@ -58,7 +58,7 @@ enum ProbeText {
         var parts = [v.codec ?? "unknown codec"]
         if let profile = v.profile { parts[0] += " (\(profile))" }
         if let size = dimensions(v.width, v.height) { parts.append(size) }
-        if let fps = v.frameRate { parts.append(String(format: "%.3g fps", fps)) }
+        if let fps = v.frameRate { parts.append(Units.frameRate(fps)) }
         if let format = v.pixelFormat { parts.append(format) }
         if let depth = v.bitDepth { parts.append("\(depth)-bit") }
         if let hdr = v.hdr { parts.append("HDR \(hdr.uppercased())") }

@@ -1,12 +1,10 @@
 // What a terminal gets and a pipe does not: colour, and a progress line for large batches.
-import Foundation
 import ReelShareMedia
 
 enum Terminal {
     /// Colour only for a terminal, and never when NO_COLOR is set or TERM is dumb.
-    static func colors(_ output: Output) -> Bool {
+    static func colors(_ output: Output, environment: [String: String]) -> Bool {
         guard output.isTerminal else { return false }
-        let environment = ProcessInfo.processInfo.environment
         return (environment["NO_COLOR"].map(\.isEmpty) ?? true) && environment["TERM"] != "dumb"
     }
 

@@ -46,7 +46,11 @@ struct ValidateCommand: Command {
     let options: ProbeOptions
     let jobs: Int
 
+    /// For NO_COLOR and TERM.
+    let environment: [String: String]
+
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        self.environment = environment
         files = try InputFiles.gather(parsed)
         format = parsed.choice("format", default: .text)
         strict = parsed.has("strict")
@@ -68,7 +72,8 @@ struct ValidateCommand: Command {
         let prober = MediaProber(options: options)
         let (files, targets, asBackground, strict, requireAll) = (files, targets, asBackground, strict, requireAll)
         var summary = ValidationSummary()
-        let renderer = ValidationRenderer(format: format, color: Terminal.colors(stdout), stdout: stdout)
+        let renderer = ValidationRenderer(
+            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout)
         var progress = Progress(total: files.count, verb: "validated", stderr: stderr)
         renderer.begin()
         Parallel.map(

@@ -19,6 +19,11 @@ public enum JSON: Sendable, Equatable {
     public static func from(_ value: Double?) -> JSON { value.map { .double($0) } ?? .null }
     public static func from(_ value: Bool?) -> JSON { value.map { .bool($0) } ?? .null }
 
+    /// A limit as people write it in a file: whole numbers without ".0".
+    public static func number(_ value: Double) -> JSON {
+        value == value.rounded() && abs(value) < 9e15 ? .int(Int(value)) : .double(value)
+    }
+
     /// The compact, key-sorted serialisation, on one line.
     public var serialized: String {
         var writer = JSONWriter(into: "")

@@ -152,7 +152,7 @@ public enum PayloadDocument {
         let type: String
         switch android.type {
         case .fixed(let fixed): type = fixed
-        case .background: type = request.media[background ?? sticker ?? 0].mimeType
+        case .background: type = (background ?? sticker).map { request.media[$0].mimeType } ?? "*/*"
         }
         var extras: [(String, Value)] = [(android.extras.appId, .string(request.appId))]
         if let name = android.extras.packageName, let package = request.androidPackage {

@@ -182,6 +182,16 @@ extension TargetProfile: Decodable {
             roles[role] = specs
         }
         self.roles = roles
+        // What the target needs, it must take.
+        switch needs {
+        case .backgroundVideo where roles[.backgroundVideo] == nil:
+            throw ProfileDecoding.invalid(c, .roles, "needs background-video, but roles has no backgroundVideo")
+        case .backgroundOrSticker
+        where roles[.backgroundVideo] == nil && roles[.backgroundImage] == nil && roles[.sticker] == nil:
+            throw ProfileDecoding.invalid(c, .roles, "needs background-or-sticker, but roles has none of them")
+        default:
+            break
+        }
     }
 }
 
@@ -229,6 +239,13 @@ extension IOSEnvelope: Decodable {
             keys[slot] = try k.decode(String.self, forKey: key)
         }
         self.keys = keys
+        // One value per key: two layers under one key would overwrite each other.
+        var names: [String] = []
+        if case .pasteboard(let key) = appId { names.append(key) }
+        for (_, name) in keys.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard !names.contains(name) else { throw ProfileDecoding.invalid(c, .keys, "the key '\(name)' is used twice") }
+            names.append(name)
+        }
     }
 }
 
@@ -263,6 +280,12 @@ extension AndroidEnvelope: Decodable {
             sticker: try e.decodeIfPresent(String.self, forKey: .sticker),
             topColor: try e.decodeIfPresent(String.self, forKey: .topColor),
             bottomColor: try e.decodeIfPresent(String.self, forKey: .bottomColor))
+        // One value per extra; EXTRA_STREAM is Android's own.
+        var names = ["android.intent.extra.STREAM"]
+        for name in [extras.appId, extras.packageName, extras.sticker, extras.topColor, extras.bottomColor].compactMap({ $0 }) {
+            guard !names.contains(name) else { throw ProfileDecoding.invalid(c, .extras, "the extra '\(name)' is used twice") }
+            names.append(name)
+        }
     }
 }
 
@@ -283,6 +306,9 @@ extension Advisory: Decodable {
         }
         if when != .videoLongerThan, seconds != nil {
             throw ProfileDecoding.invalid(c, .seconds, "only video-longer-than takes 'seconds'")
+        }
+        if let seconds, !(seconds > 0 && seconds.isFinite) {
+            throw ProfileDecoding.invalid(c, .seconds, "must be a number of seconds above 0")
         }
     }
 }
@@ -341,7 +367,7 @@ extension Advisory {
             "id": .string(id), "message": .string(message), "source": .string(source), "when": .string(when.rawValue),
             "platforms": .array(platforms.map { .string($0.rawValue) }),
         ]
-        if let seconds { members["seconds"] = .double(seconds) }
+        if let seconds { members["seconds"] = .number(seconds) }
         return .object(members)
     }
 }

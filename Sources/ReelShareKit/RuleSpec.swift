@@ -101,7 +101,7 @@ public enum RuleParameter: String, CaseIterable, Sendable {
 }
 
 /// How image.dimensions compares: no larger than, no smaller than, or exactly.
-public enum DimensionMode: String, CaseIterable, Sendable, Codable {
+public enum DimensionMode: String, CaseIterable, Sendable, ProfileEnum {
     case max, min, exact
 }
 
@@ -194,15 +194,15 @@ public enum Check: Sendable, Equatable {
     public var parameters: [String: JSON] {
         func bounds(_ b: Bounds) -> [String: JSON] {
             var out: [String: JSON] = [:]
-            if let min = b.min { out["min"] = .double(min) }
-            if let max = b.max { out["max"] = .double(max) }
+            if let min = b.min { out["min"] = .number(min) }
+            if let max = b.max { out["max"] = .number(max) }
             return out
         }
         func strings(_ values: [String]) -> [String: JSON] { ["allowed": .array(values.map(JSON.string))] }
         switch self {
         case .fileSize(let max), .videoWidth(let max), .videoBitRate(let max), .videoDurationMax(let max):
-            return ["max": .double(max)]
-        case .videoDurationMin(let min): return ["min": .double(min)]
+            return ["max": .number(max)]
+        case .videoDurationMin(let min): return ["min": .number(min)]
         case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes: return [:]
         case .videoContainer(let allowed), .videoCodec(let allowed), .videoChroma(let allowed), .audioCodec(let allowed),
             .imageFormat(let allowed):

@@ -28,13 +28,7 @@ public struct PayloadMedia: Sendable, Equatable {
     }
 
     /// The pasteboard key (without prefix) of its layer.
-    public var key: PasteboardKey {
-        switch role {
-        case .backgroundVideo: return .backgroundVideo
-        case .backgroundImage: return .backgroundImage
-        case .sticker: return .stickerImage
-        }
-    }
+    public var key: PasteboardKey { role.pasteboardKey }
 
     /// The Uniform Type Identifier iOS files this data under.
     public var uti: String {
@@ -215,9 +209,7 @@ public enum ShareRules {
     public static func takes(_ role: Role, target: TargetProfile, platform: Platform) -> Bool {
         guard target.accepts(role) else { return false }
         switch (platform, role) {
-        case (.ios, _):
-            let key = PayloadMedia(role: role, path: "", format: "").key
-            return target.ios?.keys[key] != nil
+        case (.ios, _): return target.ios?.keys[role.pasteboardKey] != nil
         case (.android, .sticker): return target.android?.extras.sticker != nil
         case (.android, _): return target.android != nil
         }

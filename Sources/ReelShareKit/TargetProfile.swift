@@ -19,6 +19,15 @@ public enum Role: String, Sendable, CaseIterable, ProfileEnum {
     public static let all = Set(allCases)
     public static let images: Set<Role> = [.backgroundImage, .sticker]
 
+    /// The pasteboard key (without prefix) that carries this layer.
+    public var pasteboardKey: PasteboardKey {
+        switch self {
+        case .backgroundVideo: return .backgroundVideo
+        case .backgroundImage: return .backgroundImage
+        case .sticker: return .stickerImage
+        }
+    }
+
     public var label: String {
         switch self {
         case .backgroundVideo: return "background video"

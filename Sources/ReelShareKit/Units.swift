@@ -21,6 +21,12 @@ public enum Units {
         return String(format: "%.3f s", value)
     }
 
+    /// A duration for people: "12.345 s".
+    public static func duration(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }
+
+    /// A frame rate: "29.97 fps", "30 fps".
+    public static func frameRate(_ fps: Double) -> String { number((fps * 100).rounded() / 100) + " fps" }
+
     /// Decimal megabytes, as Meta writes its limits ("50 MB").
     public static func bytes(_ value: Double) -> String {
         if value < 1000 { return number(value) + " bytes" }

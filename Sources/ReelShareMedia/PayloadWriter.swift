@@ -18,12 +18,15 @@ public enum PayloadWriteError: Error, Equatable, CustomStringConvertible {
     case output(String)
     /// Standard output is a pipe whose reader went away.
     case closed
+    /// The parts name a media file the request does not have.
+    case badPart(Int)
 
     public var description: String {
         switch self {
         case .input(let path, let reason): return "cannot read \(path): \(reason)"
         case .output(let message): return message
         case .closed: return "output closed"
+        case .badPart(let index): return "the payload refers to media file \(index), which it does not have"
         }
     }
 }
@@ -51,6 +54,7 @@ public enum PayloadWriter {
             var sink = Sink(fd: fd, name: outputName)
             var results: [Int: rs_stream_result] = [:]
             func result(_ index: Int, writingTo out: Int32 = -1) throws(PayloadWriteError) -> rs_stream_result {
+                guard media.indices.contains(index) else { throw .badPart(index) }
                 if out < 0, let known = results[index] { return known }
                 let computed = try stream(media[index].path, to: out, outputName: outputName)
                 results[index] = computed

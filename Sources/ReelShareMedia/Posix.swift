@@ -122,6 +122,20 @@ public enum Posix {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Everything readable from `descriptor` (standard input, say) up to `limit` bytes.
+    public static func readAll(_ descriptor: Int32, limit: Int) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw .system(PosixError(errno)) }
+            if n == 0 { return bytes }
+            bytes += chunk[..<n]
+            if bytes.count > limit { throw .tooLarge(bytes.count) }
+        }
+    }
+
     /// The whole of a (small) regular file.
     public static func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
         let file = try ReadableFile.open(path)
@@ -167,29 +181,34 @@ public struct ReadableFile: Sendable {
     /// Its size when opened.
     public let size: Int
 
-    /// Opens `path` if it is a regular file. O_NONBLOCK keeps a FIFO from blocking the open; fstat
-    /// on the open descriptor then refuses it, with no window between a check and the open.
+    /// Opens `path` if it is a regular file. stat first, so that a device or a FIFO is never
+    /// opened (opening one can block or have side effects); then fstat on the open descriptor,
+    /// which must be the very file stat saw (the name may have been swapped in between).
     public static func open(_ path: String) throws(FileError) -> ReadableFile {
-        let fd = Posix.withCPath(path) { systemOpen($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        if fd < 0 {
-            let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .notFound : .system(PosixError(code))
+        var seen = stat()
+        let statError = Posix.withCPath(path) { stat($0, &seen) == 0 ? 0 : errno }
+        if statError != 0 { throw statError == ENOENT || statError == ENOTDIR ? .notFound : .system(PosixError(statError)) }
+        switch seen.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .directory
+        default: throw .notRegular
         }
+        let (fd, openError) = Posix.withCPath(path) { name -> (Int32, Int32) in
+            let fd = systemOpen(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+            return (fd, fd < 0 ? errno : 0)
+        }
+        if fd < 0 { throw openError == ENOENT || openError == ENOTDIR ? .notFound : .system(PosixError(openError)) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno
             _ = systemClose(fd)
             throw .system(PosixError(code))
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return ReadableFile(descriptor: fd, size: Int(info.st_size))
-        case S_IFDIR:
-            _ = systemClose(fd)
-            throw .directory
-        default:
+        guard info.st_mode & S_IFMT == S_IFREG, info.st_dev == seen.st_dev, info.st_ino == seen.st_ino else {
             _ = systemClose(fd)
             throw .notRegular
         }
+        return ReadableFile(descriptor: fd, size: Int(info.st_size))
     }
 
     /// `count` bytes from `offset` (pread: the file position is not used).
@@ -225,23 +244,33 @@ public final class AtomicFile {
     private var finished = false
 
     /// Creates the temporary file. Its mode is what an ordinary new file gets (0666 less the
-    /// umask, applied by the kernel), or the mode of the file it will replace.
+    /// umask, applied by the kernel), or the mode of the file it will replace. One AtomicFile at a
+    /// time: the interrupt handler removes one registered file.
     public init(replacing path: String) throws(PosixError) {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        // No interrupt between creating the file and registering it for removal.
+        var interrupts = sigset_t(), previous = sigset_t()
+        sigemptyset(&interrupts)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, number) }
+        pthread_sigmask(SIG_BLOCK, &interrupts, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var generator = SystemRandomNumberGenerator()
         var opened: (Int32, String)?
         for _ in 0..<100 {
             let suffix = String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 36)
             let candidate = "\(directory).\(name).reelshare-\(suffix)"
-            let fd = Posix.withCPath(candidate) { systemOpen($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
+            let (fd, code) = Posix.withCPath(candidate) { file -> (Int32, Int32) in
+                let fd = systemOpen(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                return (fd, fd < 0 ? errno : 0)
+            }
             if fd >= 0 {
                 opened = (fd, candidate)
                 break
             }
-            if errno != EEXIST { throw PosixError(errno) }
+            if code != EEXIST { throw PosixError(code) }
         }
         guard let (fd, temporary) = opened else { throw PosixError(EEXIST) }
         descriptor = fd
@@ -268,13 +297,15 @@ public final class AtomicFile {
             throw PosixError(code)
         }
         finished = true
-        let closed = systemClose(descriptor)
-        let closeError = errno
-        if closed != 0 || Posix.withCPath(temporaryPath, { from in Posix.withCPath(path) { rename(from, $0) } }) != 0 {
-            let code = closed != 0 ? closeError : errno
+        let closeError = systemClose(descriptor) == 0 ? 0 : errno
+        let renameError =
+            closeError != 0
+            ? closeError
+            : Posix.withCPath(temporaryPath) { from in Posix.withCPath(path) { rename(from, $0) == 0 ? 0 : errno } }
+        if renameError != 0 {
             _ = Posix.withCPath(temporaryPath) { unlink($0) }
             rs_cleanup_clear()
-            throw PosixError(code)
+            throw PosixError(renameError)
         }
         rs_cleanup_clear()
         let slash = path.lastIndex(of: "/")

@@ -294,4 +294,15 @@ struct BuildCommandTests {
         #expect(items[0]["com.instagram.sharedSticker.contentURL"] as? String == "https://example.com/a")
         #expect(big.stderr.contains("reelshare: warning: contentURL"))
     }
+
+    @Test("-o gives a new file the mode the umask allows, as any new file gets", arguments: [("022", 0o644), ("027", 0o640)])
+    func umaskMode(mask: String, mode: Int) throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("payload.json").path
+        let script = "umask \(mask) && exec \"$0\" build --target ig-reels --video \(video) --app-id 1 -o \"$1\""
+        let (status, _) = try runCommand(["sh", "-c", script, try TestPaths.binary(), output])
+        #expect(status == 0)
+        #expect((try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int) == mode)
+    }
 }

@@ -5,10 +5,13 @@ import Testing
 @testable import ReelShareKit
 
 /// A minimal share target in schema 2, with `roles` spliced in.
-private func shareTarget(id: String = "x", roles: String = "{}", extra: String = "") -> String {
+private func shareTarget(
+    id: String = "x", roles: String = #"{"backgroundVideo": [{"rule": "file.truncated", "severity": "error", "source": "s"}]}"#,
+    keys: String = #"{"backgroundVideo": "backgroundVideo"}"#, extra: String = ""
+) -> String {
     #"{"id": "\#(id)", "name": "X", "purpose": "share", "summary": "s", "needs": "background-video", "#
         + #""ios": {"url": "x-reels://share", "queryScheme": "x-reels", "keyPrefix": "com.x.", "appId": {"in": "pasteboard", "name": "appID"}, "#
-        + #""keys": {"backgroundVideo": "backgroundVideo"}, "source": "s"}, "roles": \#(roles)\#(extra)}"#
+        + #""keys": \#(keys), "source": "s"}, "roles": \#(roles)\#(extra)}"#
 }
 
 private func document(_ targets: String...) -> String {
@@ -149,6 +152,24 @@ struct ProfileTests {
                 "targets[0].id: 'Bad Id' must be lower-case letters, digits and '-'"
             ),
             (document(shareTarget(), shareTarget()), "targets[1].id: 'x' appears twice"),
+            (document(shareTarget(roles: "{}")), "targets[0].roles: needs background-video, but roles has no backgroundVideo"),
+            (document(shareTarget(keys: #"{"backgroundVideo": "appID"}"#)), "targets[0].ios.keys: the key 'appID' is used twice"),
+            (
+                document(
+                    shareTarget(
+                        roles:
+                            #"{"backgroundVideo": [], "sticker": [{"rule": "image.dimensions", "width": 1, "height": 1, "mode": "most", "severity": "error", "source": "s"}]}"#
+                    )),
+                "targets[0].roles.sticker[0].mode: 'most' must be one of max, min, exact"
+            ),
+            (
+                document(
+                    shareTarget(
+                        extra:
+                            #", "advisories": [{"id": "a", "message": "m", "source": "s", "when": "video-longer-than", "seconds": -1}]"#
+                    )),
+                "targets[0].advisories[0].seconds: must be a number of seconds above 0"
+            ),
             ("not json", "not JSON"),
         ])
     func malformed(json: String, expected: String) {
