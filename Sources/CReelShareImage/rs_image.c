@@ -1,30 +1,26 @@
-// rs_image.c: full decode of PNG (libpng) and JPEG (libjpeg) images from memory.
+// rs_image.c: full decode of PNG (libpng) and JPEG (libjpeg) images, row by row, read in chunks.
+//
+// Real photos are large (a 108-megapixel phone photo, a 20000-pixel panorama) and are decoded;
+// what is refused is a header that claims more pixels than the file could possibly hold (a PNG
+// beyond deflate's best ratio, a JPEG below one bit per 8x8 block), sizes past the limits, and
+// anything that takes longer than the time budget.
 #include "rs_image.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 #include <png.h>
 
 static uint32_t be32(const uint8_t *p) {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
-static int exceeds(const rs_img_limits *limits, uint64_t width, uint64_t height) {
-    return width > limits->max_width || height > limits->max_height ||
-           width * height > limits->max_pixels;
-}
-
-static rs_img_status too_large(char *message, size_t size, uint64_t width, uint64_t height,
-                               const rs_img_limits *limits) {
-    snprintf(message, size,
-             "image dimensions %llux%llu exceed the limit (%ux%u, %llu pixels); refusing to decode",
-             (unsigned long long)width, (unsigned long long)height, limits->max_width,
-             limits->max_height, (unsigned long long)limits->max_pixels);
-    return RS_IMG_TOO_LARGE;
 }
 
 const char *rs_img_png_version(void) { return PNG_LIBPNG_VER_STRING; }
@@ -41,32 +37,165 @@ const char *rs_img_jpeg_version(void) {
 #endif
 }
 
+// MARK: - Reading in chunks
+
+enum { CHUNK = 64 * 1024 };
+
+typedef struct reader {
+    int fd;              // or -1: memory
+    const uint8_t *data; // memory
+    uint64_t size;
+    uint64_t at;         // next byte to read
+    uint8_t chunk[CHUNK];
+    int error;           // errno of a failed read
+} reader;
+
+/// Up to `length` bytes at the reader's position; the count read (0 at the end or on error).
+static size_t read_some(reader *r, uint8_t *out, size_t length) {
+    if (r->at >= r->size) return 0;
+    uint64_t left = r->size - r->at;
+    size_t n = left < length ? (size_t)left : length;
+    if (r->fd < 0) {
+        memcpy(out, r->data + r->at, n);
+    } else {
+        size_t done = 0;
+        while (done < n) {
+            ssize_t got = pread(r->fd, out + done, n - done, (off_t)(r->at + done));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) {
+                r->error = got < 0 ? errno : EIO;
+                n = done;
+                break;
+            }
+            done += (size_t)got;
+        }
+    }
+    r->at += n;
+    return n;
+}
+
+// MARK: - Time budget
+
+typedef struct budget {
+    struct timespec deadline;
+    int active;
+} budget;
+
+static budget start_budget(double seconds) {
+    budget b = {{0, 0}, seconds > 0 && seconds < 1e9};
+    if (b.active) {
+        clock_gettime(CLOCK_MONOTONIC, &b.deadline);
+        long long nanos = (long long)(seconds * 1e9) + b.deadline.tv_nsec;
+        b.deadline.tv_sec += (time_t)(nanos / 1000000000LL);
+        b.deadline.tv_nsec = (long)(nanos % 1000000000LL);
+    }
+    return b;
+}
+
+static int budget_passed(const budget *b) {
+    if (!b->active) return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > b->deadline.tv_sec || (now.tv_sec == b->deadline.tv_sec && now.tv_nsec > b->deadline.tv_nsec);
+}
+
+// MARK: - Limits
+
+static rs_img_status too_large(char *message, size_t size, uint64_t width, uint64_t height, const rs_img_limits *limits) {
+    snprintf(message, size, "image dimensions %llux%llu exceed the limit (%ux%u, %llu pixels); refusing to decode",
+             (unsigned long long)width, (unsigned long long)height, limits->max_width, limits->max_height,
+             (unsigned long long)limits->max_pixels);
+    return RS_IMG_TOO_LARGE;
+}
+
+/// Refuses sizes past the limits, and headers that claim more pixels than `file_size` bytes can
+/// hold at `pixels_per_byte`, the best ratio the format's coding can reach.
+static rs_img_status check_size(uint64_t width, uint64_t height, uint64_t file_size, double pixels_per_byte,
+                                const char *why, const rs_img_limits *limits, char *message, size_t message_size) {
+    if (width > limits->max_width || height > limits->max_height || width * height > limits->max_pixels)
+        return too_large(message, message_size, width, height, limits);
+    double possible = (double)file_size * pixels_per_byte;
+    if ((double)width * (double)height > possible) {
+        snprintf(message, message_size,
+                 "the header claims %llux%llu pixels, more than %llu bytes can hold (%s); refusing to decode",
+                 (unsigned long long)width, (unsigned long long)height, (unsigned long long)file_size, why);
+        return RS_IMG_TOO_LARGE;
+    }
+    return RS_IMG_OK;
+}
+
+// MARK: - EXIF orientation
+
+static uint16_t read16(const uint8_t *p, int little) {
+    return little ? (uint16_t)(p[0] | (p[1] << 8)) : (uint16_t)((p[0] << 8) | p[1]);
+}
+
+static uint32_t read32(const uint8_t *p, int little) {
+    return little ? (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24) : be32(p);
+}
+
+// The Orientation tag (0x0112) of IFD0 of a TIFF structure; 0 when absent or malformed.
+static int tiff_orientation(const uint8_t *tiff, size_t length) {
+    if (length < 8) return 0;
+    int little;
+    if (memcmp(tiff, "II*\0", 4) == 0) little = 1;
+    else if (memcmp(tiff, "MM\0*", 4) == 0) little = 0;
+    else return 0;
+    uint32_t ifd = read32(tiff + 4, little);
+    if (ifd < 8 || ifd > length - 2) return 0;
+    uint16_t count = read16(tiff + ifd, little);
+    for (uint32_t i = 0; i < count; i++) {
+        size_t entry = (size_t)ifd + 2 + (size_t)i * 12;
+        if (entry + 12 > length) return 0;
+        if (read16(tiff + entry, little) == 0x0112 && read16(tiff + entry + 2, little) == 3) {
+            uint16_t value = read16(tiff + entry + 8, little);
+            return value >= 1 && value <= 8 ? value : 0;
+        }
+    }
+    return 0;
+}
+
+// JPEG APP1: "Exif\0\0", then the TIFF structure.
+static int exif_orientation(const uint8_t *data, size_t size) {
+    if (size < 14 || memcmp(data, "Exif\0\0", 6) != 0) return 0;
+    return tiff_orientation(data + 6, size - 6);
+}
+
 // MARK: - PNG
 
 typedef struct png_context {
     jmp_buf jump;
-    const uint8_t *data;
-    size_t size;
-    size_t at;
+    reader *input;
     char *message;
     size_t message_size;
     int apng_frames;
+    int timed_out;
     png_bytep row;
 } png_context;
 
 static void png_fail(png_structp png, png_const_charp text) {
     png_context *ctx = png_get_error_ptr(png);
-    snprintf(ctx->message, ctx->message_size, "invalid png: %s", text);
+    if (!ctx->message[0]) {
+        char words[200];
+        snprintf(words, sizeof words, "%s", text);
+        // "Image width is zero" reads as a sentence: lower its first letter; "IDAT: CRC error" keeps it.
+        if (words[0] >= 'A' && words[0] <= 'Z' && words[1] >= 'a' && words[1] <= 'z') words[0] = (char)(words[0] - 'A' + 'a');
+        snprintf(ctx->message, ctx->message_size, "invalid png: %s", words);
+    }
     longjmp(ctx->jump, 1);
 }
 
 static void png_ignore_warning(png_structp png, png_const_charp text) {}
 
-static void png_read_memory(png_structp png, png_bytep out, size_t length) {
+static void png_read_input(png_structp png, png_bytep out, size_t length) {
     png_context *ctx = png_get_io_ptr(png);
-    if (length > ctx->size - ctx->at) png_error(png, "file is truncated");
-    memcpy(out, ctx->data + ctx->at, length);
-    ctx->at += length;
+    if (read_some(ctx->input, out, length) != length) {
+        if (ctx->input->error) {
+            snprintf(ctx->message, ctx->message_size, "cannot read the file: %s", strerror(ctx->input->error));
+            longjmp(ctx->jump, 2);
+        }
+        png_error(png, "file is truncated");
+    }
 }
 
 static int png_user_chunk(png_structp png, png_unknown_chunkp chunk) {
@@ -78,48 +207,84 @@ static int png_user_chunk(png_structp png, png_unknown_chunkp chunk) {
     return 1; // handled: libpng keeps nothing
 }
 
-rs_img_status rs_img_probe_png(const uint8_t *data, size_t size, const rs_img_limits *limits,
-                               rs_img_info *info, char *message, size_t message_size) {
+static int png_exif_orientation(png_structp png, png_infop info) {
+#ifdef PNG_eXIf_SUPPORTED
+    png_bytep exif = NULL;
+    png_uint_32 length = 0;
+    if (png_get_eXIf_1(png, info, &length, &exif) && exif) return tiff_orientation(exif, length);
+#endif
+    return 0;
+}
+
+rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
+                               char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     message[0] = 0;
-    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        snprintf(message, message_size, "invalid png: bad signature");
-        return RS_IMG_CORRUPT;
-    }
-    // Refuse a decompression bomb from the IHDR alone, before libpng allocates anything.
-    if (size >= 24 && memcmp(data + 12, "IHDR", 4) == 0 &&
-        exceeds(limits, be32(data + 16), be32(data + 20)))
-        return too_large(message, message_size, be32(data + 16), be32(data + 20), limits);
-
-    png_context ctx = {.data = data, .size = size, .at = 0, .message = message,
-                       .message_size = message_size, .apng_frames = 0, .row = NULL};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, png_fail,
-                                             png_ignore_warning);
-    if (!png) {
+    reader *input = malloc(sizeof *input);
+    if (!input) {
         snprintf(message, message_size, "out of memory");
         return RS_IMG_INTERNAL;
     }
-    png_infop png_info = png_create_info_struct(png);
+    *input = (reader){.fd = fd, .data = data, .size = size, .at = 0, .error = 0};
+    uint8_t head[33];
+    size_t got = read_some(input, head, sizeof head);
+    if (got < 8 || png_sig_cmp(head, 0, 8) != 0) {
+        int unreadable = input->error != 0;
+        free(input);
+        snprintf(message, message_size, unreadable ? "cannot read the file" : "invalid png: bad signature");
+        return unreadable ? RS_IMG_UNREADABLE : RS_IMG_CORRUPT;
+    }
+    // Refuse a decompression bomb from the IHDR alone, before libpng allocates anything: deflate
+    // stores at most about 1032 bytes of rows per byte.
+    if (got >= 33 && memcmp(head + 12, "IHDR", 4) == 0) {
+        uint64_t width = be32(head + 16), height = be32(head + 20);
+        if (width == 0 || height == 0) {
+            free(input);
+            snprintf(message, message_size, "invalid png: its %s is 0", width == 0 ? "width" : "height");
+            return RS_IMG_CORRUPT;
+        }
+        int depth = head[24], color = head[25];
+        int channels = color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 1;
+        double row_bytes = (double)width * channels * (depth > 0 ? depth : 8) / 8 + 1;
+        double pixels_per_byte = 1032.0 / (row_bytes / (double)(width > 0 ? width : 1));
+        if (width > 0 && height > 0) {
+            rs_img_status status = check_size(width, height, size, pixels_per_byte, "deflate compresses at most 1032:1",
+                                              limits, message, message_size);
+            if (status != RS_IMG_OK) {
+                free(input);
+                return status;
+            }
+        }
+    }
+    input->at = 0;
+    png_context ctx = {.input = input, .message = message, .message_size = message_size, .apng_frames = 0, .row = NULL};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, png_fail, png_ignore_warning);
+    png_infop png_info = png ? png_create_info_struct(png) : NULL;
     if (!png_info) {
         png_destroy_read_struct(&png, NULL, NULL);
+        free(input);
         snprintf(message, message_size, "out of memory");
         return RS_IMG_INTERNAL;
     }
-    // Changed after setjmp and read after longjmp: volatile, or the compiler may keep it in a
-    // register that longjmp restores to an old value.
+    // Changed after setjmp and read after longjmp: volatile, or the compiler may keep them in
+    // registers that longjmp restores to old values.
     volatile uint32_t rows_read = 0;
     volatile uint32_t rows_total = 0;
-    if (setjmp(ctx.jump)) {
-        if (rows_total > 0) { // the damage is in the image data: say how far it got
+    budget time = start_budget(limits->timeout_seconds);
+    int jumped = setjmp(ctx.jump);
+    if (jumped) {
+        rs_img_status status = ctx.timed_out ? RS_IMG_TIMEOUT : jumped == 2 ? RS_IMG_UNREADABLE : RS_IMG_CORRUPT;
+        if (status == RS_IMG_CORRUPT && rows_total > 0) { // the damage is in the image data: say how far it got
             size_t used = strlen(message);
             snprintf(message + used, message_size > used ? message_size - used : 0, " (after %u of %u rows)",
                      (unsigned)rows_read, (unsigned)rows_total);
         }
         free(ctx.row);
         png_destroy_read_struct(&png, &png_info, NULL);
-        return RS_IMG_CORRUPT;
+        free(input);
+        return status;
     }
-    png_set_read_fn(png, &ctx, png_read_memory);
+    png_set_read_fn(png, &ctx, png_read_input);
     png_set_user_limits(png, limits->max_width, limits->max_height);
     png_set_chunk_malloc_max(png, 8u << 20);
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
@@ -136,8 +301,8 @@ rs_img_status rs_img_probe_png(const uint8_t *data, size_t size, const rs_img_li
     info->bit_depth = png_get_bit_depth(png, png_info);
     info->channels = png_get_channels(png, png_info);
     info->interlaced = png_get_interlace_type(png, png_info) != PNG_INTERLACE_NONE;
-    info->has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 ||
-                      png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
+    info->has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
+    info->orientation = png_exif_orientation(png, png_info);
     switch (color_type) {
     case PNG_COLOR_TYPE_GRAY: info->color_type = "grey"; break;
     case PNG_COLOR_TYPE_GRAY_ALPHA: info->color_type = "grey-alpha"; break;
@@ -153,14 +318,24 @@ rs_img_status rs_img_probe_png(const uint8_t *data, size_t size, const rs_img_li
     ctx.row = malloc(row_bytes ? row_bytes : 1);
     if (!ctx.row) png_error(png, "out of memory for one row");
     rows_total = height * (uint32_t)passes;
-    for (int pass = 0; pass < passes; pass++)
-        for (uint32_t y = 0; y < height; y++, rows_read++) png_read_row(png, ctx.row, NULL);
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < height; y++, rows_read++) {
+            if (rows_read > 0 && (rows_read & 63) == 0 && budget_passed(&time)) {
+                ctx.timed_out = 1;
+                snprintf(message, message_size, "gave up: it took longer than its time budget (--timeout)");
+                longjmp(ctx.jump, 1);
+            }
+            png_read_row(png, ctx.row, NULL);
+        }
+    }
     rows_total = 0;
-    png_read_end(png, NULL); // checks the chunks after the image data, through IEND
+    png_read_end(png, png_info); // checks the chunks after the image data, through IEND
+    if (!info->orientation) info->orientation = png_exif_orientation(png, png_info); // an eXIf after the data
     info->frame_count = ctx.apng_frames > 0 ? ctx.apng_frames : 1;
 
     free(ctx.row);
     png_destroy_read_struct(&png, &png_info, NULL);
+    free(input);
     return RS_IMG_OK;
 }
 
@@ -172,6 +347,8 @@ typedef struct jpeg_context {
     char first_warning[JMSG_LENGTH_MAX];
     int warnings;
     int too_many_scans;
+    int timed_out;
+    budget time;
 } jpeg_context;
 
 enum { JPEG_MAX_SCANS = 1000 };
@@ -189,63 +366,137 @@ static void jpeg_note(j_common_ptr cinfo, int level) {
 
 static void jpeg_silent(j_common_ptr cinfo) {}
 
-// Progressive JPEGs with thousands of tiny scans take minutes to decode; stop them early.
+// Progressive JPEGs with thousands of tiny scans take minutes to decode; stop them early. The
+// progress monitor is also where the time budget is checked.
 static void jpeg_progress(j_common_ptr cinfo) {
+    jpeg_context *ctx = (jpeg_context *)cinfo->err;
     j_decompress_ptr d = (j_decompress_ptr)cinfo;
     if (d->input_scan_number > JPEG_MAX_SCANS) {
-        ((jpeg_context *)cinfo->err)->too_many_scans = 1;
+        ctx->too_many_scans = 1;
+        cinfo->err->error_exit(cinfo);
+    }
+    if (budget_passed(&ctx->time)) {
+        ctx->timed_out = 1;
         cinfo->err->error_exit(cinfo);
     }
 }
 
 static void lower_first(char *text) {
-    if (text[0] >= 'A' && text[0] <= 'Z') text[0] = (char)(text[0] - 'A' + 'a');
+    if (text[0] >= 'A' && text[0] <= 'Z' && text[1] >= 'a' && text[1] <= 'z') text[0] = (char)(text[0] - 'A' + 'a');
 }
 
-static uint16_t read16(const uint8_t *p, int little) {
-    return little ? (uint16_t)(p[0] | (p[1] << 8)) : (uint16_t)((p[0] << 8) | p[1]);
+// A source manager reading the file in chunks.
+typedef struct jpeg_source {
+    struct jpeg_source_mgr manager;
+    reader *input;
+} jpeg_source;
+
+static const JOCTET fake_end[2] = {0xFF, JPEG_EOI};
+
+static void source_init(j_decompress_ptr cinfo) {}
+
+static boolean source_fill(j_decompress_ptr cinfo) {
+    jpeg_source *src = (jpeg_source *)cinfo->src;
+    size_t n = read_some(src->input, src->input->chunk, CHUNK);
+    if (n == 0) {
+        // The end of the file inside the image: libjpeg's own answer is a warning and a fake EOI.
+        WARNMS(cinfo, JWRN_JPEG_EOF);
+        src->manager.next_input_byte = fake_end;
+        src->manager.bytes_in_buffer = 2;
+        return TRUE;
+    }
+    src->manager.next_input_byte = src->input->chunk;
+    src->manager.bytes_in_buffer = n;
+    return TRUE;
 }
 
-static uint32_t read32(const uint8_t *p, int little) {
-    return little ? (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24)
-                  : be32(p);
+static void source_skip(j_decompress_ptr cinfo, long count) {
+    jpeg_source *src = (jpeg_source *)cinfo->src;
+    if (count <= 0) return;
+    while ((size_t)count > src->manager.bytes_in_buffer) {
+        count -= (long)src->manager.bytes_in_buffer;
+        src->manager.bytes_in_buffer = 0;
+        source_fill(cinfo);
+        if (src->manager.next_input_byte == fake_end) return;
+    }
+    src->manager.next_input_byte += count;
+    src->manager.bytes_in_buffer -= (size_t)count;
 }
 
-// The Orientation tag (0x0112) of IFD0 in an APP1 "Exif" segment; 0 when absent or malformed.
-static int exif_orientation(const uint8_t *data, size_t size) {
-    if (size < 14 || memcmp(data, "Exif\0\0", 6) != 0) return 0;
-    const uint8_t *tiff = data + 6;
-    size_t length = size - 6;
-    int little;
-    if (memcmp(tiff, "II*\0", 4) == 0) little = 1;
-    else if (memcmp(tiff, "MM\0*", 4) == 0) little = 0;
-    else return 0;
-    uint32_t ifd = read32(tiff + 4, little);
-    if (ifd > length - 2 || ifd < 8) return 0;
-    uint16_t count = read16(tiff + ifd, little);
-    for (uint32_t i = 0; i < count; i++) {
-        size_t entry = (size_t)ifd + 2 + (size_t)i * 12;
-        if (entry + 12 > length) return 0;
-        if (read16(tiff + entry, little) == 0x0112 && read16(tiff + entry + 2, little) == 3) {
-            uint16_t value = read16(tiff + entry + 8, little);
-            return value >= 1 && value <= 8 ? value : 0;
+static void source_term(j_decompress_ptr cinfo) {}
+
+/// The frame size from the first SOFn marker, read before libjpeg (which refuses a zero size
+/// without saying which side): 1 when found.
+static int jpeg_frame_size(reader *input, uint32_t *width, uint32_t *height) {
+    uint8_t marker[10];
+    uint64_t at = 2;
+    for (int count = 0; count < 1000; count++) {
+        input->at = at;
+        if (read_some(input, marker, 4) != 4 || marker[0] != 0xFF) return 0;
+        uint8_t type = marker[1];
+        if (type == 0xFF) { // fill byte
+            at += 1;
+            continue;
         }
+        uint32_t length = ((uint32_t)marker[2] << 8) | marker[3];
+        if ((type >= 0xC0 && type <= 0xCF) && type != 0xC4 && type != 0xC8 && type != 0xCC) {
+            if (read_some(input, marker, 5) != 5) return 0;
+            *height = ((uint32_t)marker[1] << 8) | marker[2];
+            *width = ((uint32_t)marker[3] << 8) | marker[4];
+            return 1;
+        }
+        if (type == 0xD9 || type == 0xDA || length < 2) return 0;
+        at += 2 + length;
     }
     return 0;
 }
 
-rs_img_status rs_img_probe_jpeg(const uint8_t *data, size_t size, const rs_img_limits *limits,
+rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits,
                                 rs_img_info *info, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     message[0] = 0;
-    if (size < 3 || data[0] != 0xFF || data[1] != 0xD8 || data[2] != 0xFF) {
-        snprintf(message, message_size, "invalid jpeg: no start-of-image marker");
-        return RS_IMG_CORRUPT;
+    reader *input = malloc(sizeof *input);
+    if (!input) {
+        snprintf(message, message_size, "out of memory");
+        return RS_IMG_INTERNAL;
     }
+    *input = (reader){.fd = fd, .data = data, .size = size, .at = 0, .error = 0};
+    uint8_t head[3];
+    if (read_some(input, head, 3) != 3 || head[0] != 0xFF || head[1] != 0xD8 || head[2] != 0xFF) {
+        int unreadable = input->error != 0;
+        free(input);
+        snprintf(message, message_size, unreadable ? "cannot read the file" : "invalid jpeg: no start-of-image marker");
+        return unreadable ? RS_IMG_UNREADABLE : RS_IMG_CORRUPT;
+    }
+    uint32_t frame_width = 0, frame_height = 0;
+    if (jpeg_frame_size(input, &frame_width, &frame_height)) {
+        if (frame_width == 0 || frame_height == 0) {
+            free(input);
+            snprintf(message, message_size, "invalid jpeg: its %s is 0", frame_width == 0 ? "width" : "height");
+            return RS_IMG_CORRUPT;
+        }
+        // At least one bit per 8x8 block (its DC difference) even when all else is zero: 512 pixels
+        // a byte at the very best, and half that is allowed.
+        rs_img_status status = check_size(frame_width, frame_height, size, 1024, "a JPEG needs a bit per 8x8 block", limits,
+                                          message, message_size);
+        if (status != RS_IMG_OK) {
+            free(input);
+            return status;
+        }
+    }
+    input->at = 0;
+
     struct jpeg_decompress_struct cinfo;
     jpeg_context ctx;
     memset(&ctx, 0, sizeof ctx);
+    ctx.time = start_budget(limits->timeout_seconds);
     struct jpeg_progress_mgr progress = {.progress_monitor = jpeg_progress};
+    jpeg_source source = {.input = input};
+    source.manager.init_source = source_init;
+    source.manager.fill_input_buffer = source_fill;
+    source.manager.skip_input_data = source_skip;
+    source.manager.resync_to_restart = jpeg_resync_to_restart;
+    source.manager.term_source = source_term;
     JSAMPLE *volatile row = NULL;
     volatile rs_img_status status = RS_IMG_CORRUPT;
 
@@ -254,31 +505,46 @@ rs_img_status rs_img_probe_jpeg(const uint8_t *data, size_t size, const rs_img_l
     ctx.manager.emit_message = jpeg_note;
     ctx.manager.output_message = jpeg_silent;
     if (setjmp(ctx.jump)) {
-        if (status == RS_IMG_CORRUPT) {
+        if (ctx.timed_out) {
+            status = RS_IMG_TIMEOUT;
+            snprintf(message, message_size, "gave up: it took longer than its time budget (--timeout)");
+        } else if (input->error) {
+            status = RS_IMG_UNREADABLE;
+            snprintf(message, message_size, "cannot read the file: %s", strerror(input->error));
+        } else if (status == RS_IMG_CORRUPT) {
             char reason[JMSG_LENGTH_MAX];
-            if (ctx.too_many_scans)
-                snprintf(reason, sizeof reason, "more than %d scans", JPEG_MAX_SCANS);
-            else
-                cinfo.err->format_message((j_common_ptr)&cinfo, reason);
+            if (ctx.too_many_scans) snprintf(reason, sizeof reason, "more than %d scans", JPEG_MAX_SCANS);
+            else cinfo.err->format_message((j_common_ptr)&cinfo, reason);
             lower_first(reason);
-            snprintf(message, message_size, "invalid jpeg: %s", reason);
+            if (ctx.manager.msg_code == JERR_OUT_OF_MEMORY) {
+                status = RS_IMG_TOO_LARGE;
+                snprintf(message, message_size, "decoding it needs more than %llu MB (a progressive JPEG this large)",
+                         (unsigned long long)(limits->max_decoder_memory >> 20));
+            } else {
+                snprintf(message, message_size, "invalid jpeg: %s", reason);
+            }
         }
         free(row);
         jpeg_destroy_decompress(&cinfo);
+        free(input);
         return status;
     }
     jpeg_create_decompress(&cinfo);
     cinfo.progress = &progress;
-    cinfo.mem->max_memory_to_use = 256L << 20;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    cinfo.mem->max_memory_to_use = (long)(limits->max_decoder_memory > (uint64_t)LONG_MAX ? LONG_MAX : limits->max_decoder_memory);
+    cinfo.src = &source.manager;
+    source.manager.bytes_in_buffer = 0;
+    source.manager.next_input_byte = NULL;
     jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
 
     info->width = cinfo.image_width;
     info->height = cinfo.image_height;
-    if (exceeds(limits, cinfo.image_width, cinfo.image_height)) {
+    if (cinfo.image_width > limits->max_width || cinfo.image_height > limits->max_height ||
+        (uint64_t)cinfo.image_width * cinfo.image_height > limits->max_pixels) {
         status = too_large(message, message_size, cinfo.image_width, cinfo.image_height, limits);
         jpeg_destroy_decompress(&cinfo);
+        free(input);
         return status;
     }
     info->bit_depth = cinfo.data_precision;
@@ -294,8 +560,7 @@ rs_img_status rs_img_probe_jpeg(const uint8_t *data, size_t size, const rs_img_l
     default: info->color_type = NULL; info->color_space = NULL; break;
     }
     for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next)
-        if (m->marker == JPEG_APP0 + 1 && !info->orientation)
-            info->orientation = exif_orientation(m->data, m->data_length);
+        if (m->marker == JPEG_APP0 + 1 && !info->orientation) info->orientation = exif_orientation(m->data, m->data_length);
 
     jpeg_start_decompress(&cinfo);
     size_t stride = (size_t)cinfo.output_width * (size_t)cinfo.output_components;
@@ -306,12 +571,17 @@ rs_img_status rs_img_probe_jpeg(const uint8_t *data, size_t size, const rs_img_l
         longjmp(ctx.jump, 1);
     }
     while (cinfo.output_scanline < cinfo.output_height) {
+        if (cinfo.output_scanline > 0 && (cinfo.output_scanline & 63) == 0 && budget_passed(&ctx.time)) {
+            ctx.timed_out = 1;
+            longjmp(ctx.jump, 1);
+        }
         JSAMPROW rows[1] = {row};
         jpeg_read_scanlines(&cinfo, rows, 1);
     }
     jpeg_finish_decompress(&cinfo);
     free(row);
     jpeg_destroy_decompress(&cinfo);
+    free(input);
 
     if (ctx.warnings > 0) { // libjpeg only warns about truncated or damaged entropy data
         lower_first(ctx.first_warning);

@@ -80,6 +80,11 @@ enum SharedOptions {
     )
     static let timeout = OptionSpec(
         "timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit).")
+    static let decode = OptionSpec(
+        "decode",
+        help:
+            "Decode every video frame (the decoder's own threads, as ffmpeg does) and report frames that do not decode; validate's video.decode rule needs it."
+    )
     static let profile = OptionSpec(
         "profile", value: "FILE",
         help:

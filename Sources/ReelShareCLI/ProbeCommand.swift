@@ -18,6 +18,7 @@ struct ProbeCommand: Command {
                 help:
                     "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."
             ),
+            SharedOptions.decode,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             Files are recognised by their content, never by their name. PNG and JPEG images are \
@@ -38,7 +39,8 @@ struct ProbeCommand: Command {
         self.environment = environment
         files = try InputFiles.gather(parsed)
         format = parsed.choice("format", default: .text)
-        options = ProbeOptions(deep: parsed.has("deep"), timeoutSeconds: try OptionValues.timeout(parsed))
+        options = ProbeOptions(
+            deep: parsed.has("deep"), decode: parsed.has("decode"), timeoutSeconds: try OptionValues.timeout(parsed))
         jobs = try OptionValues.jobs(parsed)
     }
 

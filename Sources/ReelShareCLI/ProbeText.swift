@@ -22,16 +22,25 @@ enum ProbeText {
             if image.progressive == true { pixels.append("progressive") }
             if !pixels.isEmpty { rows.append(("pixels", pixels.joined(separator: ", "))) }
             if let frames = image.frameCount, frames > 1 { rows.append(("frames", "\(frames) (animated)")) }
-            if let orientation = image.orientation { rows.append(("orientation", "EXIF \(orientation)")) }
+            if let orientation = image.orientation, orientation != 1 {
+                let shown = dimensions(image.displayWidth, image.displayHeight) ?? "unknown"
+                rows.append(("displayed", "\(shown) (EXIF orientation \(orientation))"))
+            }
         case .av(let media):
             rows.append(("kind", report.kind.rawValue))
             var container = media.container
             var facts: [String] = []
             if let fast = media.fastStart { facts.append(fast ? "fast start" : "index at end") }
-            if media.editList == true { facts.append("edit list") }
+            if media.editList == true { facts.append(editList(media.editListEffect)) }
+            if media.fragmented == true { facts.append("fragmented") }
             if !facts.isEmpty { container += " (" + facts.joined(separator: ", ") + ")" }
             rows.append(("container", container))
-            rows.append(("duration", media.durationSeconds.map(Units.duration) ?? "unknown"))
+            if let duration = media.durationSeconds {
+                let from = media.durationFrom.map { $0 == "tail" ? " (from the end of the file)" : " (from every packet)" } ?? ""
+                rows.append(("duration", Units.duration(duration) + from))
+            } else {
+                rows.append(("duration", "unknown" + (media.durationUnknownReason.map { ": \($0)" } ?? "")))
+            }
             if let v = media.video { rows += video(v) }
             if let a = media.audio { rows.append(("audio", audio(a))) }
             if let d = media.deep {
@@ -44,6 +53,15 @@ enum ProbeText {
                             + (d.firstFrameDecodes ? ", decodes" : ", FIRST FRAME DOES NOT DECODE")
                     ))
             }
+            if let d = media.decode {
+                var line = "\(d.frames) frames, \(d.errors) error\(d.errors == 1 ? "" : "s")"
+                if d.errors > 0 {
+                    line += d.firstErrorSeconds.map { ", the first at \(Units.duration($0))" } ?? ""
+                    line += d.message.map { ": \($0)" } ?? ""
+                    if color { line = Terminal.red(line) }
+                }
+                rows.append(("decode", line))
+            }
             if media.truncated {
                 rows.append(("truncated", color ? Terminal.red("yes: media data is missing") : "yes: media data is missing"))
             }
@@ -52,6 +70,17 @@ enum ProbeText {
         var text = name + "\n"
         for (label, value) in rows { text += "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value + "\n" }
         return text + "\n"
+    }
+
+    private static func editList(_ effect: String?) -> String {
+        switch effect {
+        case "none": return "edit list that changes nothing"
+        case "trim": return "edit list that trims"
+        case "delay": return "edit list that delays the start"
+        case "rate": return "edit list that changes the rate"
+        case "complex": return "edit list of several edits"
+        default: return "edit list"
+        }
     }
 
     private static func video(_ v: VideoStream) -> [(String, String)] {
@@ -63,10 +92,15 @@ enum ProbeText {
         if let depth = v.bitDepth { parts.append("\(depth)-bit") }
         if let hdr = v.hdr { parts.append("HDR \(hdr.uppercased())") }
         if let rate = v.bitRate { parts.append(bitRate(rate)) }
+        if let order = v.fieldOrder, order != "progressive" {
+            parts.append(order == "tt" || order == "tb" ? "interlaced (top field first)" : "interlaced (bottom field first)")
+        }
+        if let tag = v.codecTag { parts.append("tag \(tag)") }
         if v.streamCount > 1 { parts.append("\(v.streamCount) video streams") }
         var rows = [("video", parts.joined(separator: ", "))]
-        if v.rotation != 0 || v.mirrored {
+        if v.rotation != 0 || v.mirrored || v.sampleAspectRatio != nil {
             var display = dimensions(v.displayWidth, v.displayHeight) ?? "unknown"
+            if let sar = v.sampleAspectRatio { display += ", pixels \(sar)" }
             if v.rotation != 0 { display += ", rotated \(v.rotation)° clockwise" }
             if v.mirrored { display += ", mirrored" }
             rows.append(("display", display))
@@ -89,5 +123,7 @@ enum ProbeText {
 
     private static func bitRate(_ bitsPerSecond: Int) -> String { Units.bitRate(Double(bitsPerSecond)) }
 
-    static func bytes(_ count: Int) -> String { "\(Units.bytes(Double(count))) (\(count) bytes)" }
+    static func bytes(_ count: Int) -> String {
+        count < 1000 ? Units.bytes(Double(count)) : "\(Units.bytes(Double(count))) (\(count) bytes)"
+    }
 }

@@ -84,6 +84,7 @@ struct TargetsCommand: Command {
             .videoKeyframeInterval(let bounds), .audioSampleRate(let bounds), .audioChannels(let bounds):
             return range(bounds, Units.number)
         case .imageDimensions(let width, let height, let mode): return "\(mode.rawValue) \(width)x\(height)"
+        case .videoDecode: return "checked with --decode"
         case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes: return "required"
         }
     }

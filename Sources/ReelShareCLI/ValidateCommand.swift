@@ -27,6 +27,7 @@ struct ValidateCommand: Command {
             ),
             SharedOptions.profile,
             OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding)."),
+            SharedOptions.decode,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             Each file is probed and held to each target's profile: a video as a background video, an \
@@ -64,7 +65,8 @@ struct ValidateCommand: Command {
             requireAll = false
         }
         options = ProbeOptions(
-            deep: parsed.has("deep") || Validator.needsPacketScan(targets), timeoutSeconds: try OptionValues.timeout(parsed))
+            deep: parsed.has("deep") || Validator.needsPacketScan(targets), decode: parsed.has("decode"),
+            timeoutSeconds: try OptionValues.timeout(parsed))
         jobs = try OptionValues.jobs(parsed)
     }
 

@@ -46,6 +46,11 @@ enum BuiltinProfiles {
                     "source": "reelshare: a file cut short cannot be read in full"
                   },
                   {
+                    "rule": "video.decode",
+                    "severity": "error",
+                    "source": "reelshare: frames that do not decode play as glitches, or the app refuses the clip"
+                  },
+                  {
                     "rule": "video.container",
                     "severity": "error",
                     "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
@@ -140,6 +145,11 @@ enum BuiltinProfiles {
                     "rule": "file.truncated",
                     "severity": "error",
                     "source": "reelshare: a file cut short cannot be read in full"
+                  },
+                  {
+                    "rule": "video.decode",
+                    "severity": "error",
+                    "source": "reelshare: frames that do not decode play as glitches, or the app refuses the clip"
                   },
                   {
                     "rule": "video.container",
@@ -242,6 +252,11 @@ enum BuiltinProfiles {
                     "rule": "file.truncated",
                     "severity": "error",
                     "source": "reelshare: a file cut short cannot be read in full"
+                  },
+                  {
+                    "rule": "video.decode",
+                    "severity": "error",
+                    "source": "reelshare: frames that do not decode play as glitches, or the app refuses the clip"
                   },
                   {
                     "rule": "video.container",
@@ -362,6 +377,11 @@ enum BuiltinProfiles {
                     "source": "reelshare: a file cut short cannot be read in full"
                   },
                   {
+                    "rule": "video.decode",
+                    "severity": "error",
+                    "source": "reelshare: frames that do not decode play as glitches, or the app refuses the clip"
+                  },
+                  {
                     "rule": "video.container",
                     "severity": "error",
                     "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
@@ -449,6 +469,11 @@ enum BuiltinProfiles {
                     "rule": "file.truncated",
                     "severity": "error",
                     "source": "reelshare: a file cut short cannot be read in full"
+                  },
+                  {
+                    "rule": "video.decode",
+                    "severity": "error",
+                    "source": "reelshare: frames that do not decode play as glitches, or the app refuses the clip"
                   },
                   {
                     "rule": "video.container",
@@ -575,6 +600,11 @@ enum BuiltinProfiles {
                     "source": "reelshare: a file cut short cannot be read in full"
                   },
                   {
+                    "rule": "video.decode",
+                    "severity": "error",
+                    "source": "reelshare: frames that do not decode play as glitches, or the app refuses the clip"
+                  },
+                  {
                     "rule": "video.container",
                     "severity": "error",
                     "source": "Meta, IG User Media reference, Story video specifications",
@@ -629,6 +659,11 @@ enum BuiltinProfiles {
                     "rule": "file.truncated",
                     "severity": "error",
                     "source": "reelshare: a file cut short cannot be read in full"
+                  },
+                  {
+                    "rule": "video.decode",
+                    "severity": "error",
+                    "source": "reelshare: frames that do not decode play as glitches, or the app refuses the clip"
                   },
                   {
                     "rule": "video.codec",

@@ -1,6 +1,7 @@
 // Format detection by content, never by extension: the first bytes of a file decide which decoder
 // reads it. Formats reelshare cannot decode (GIF, WebP, HEIC, AVIF) are still named, with their
-// dimensions where the header carries them, because targets refuse them by name.
+// dimensions (and, for HEIF, the rotation its primary item is shown with), because targets refuse
+// them by name. Every read goes through ByteReader: no byte of a file can trap.
 
 public enum SniffedFormat: Sendable, Equatable {
     /// Decoded in full by libpng.
@@ -9,6 +10,8 @@ public enum SniffedFormat: Sendable, Equatable {
     case jpeg
     /// Recognised from its header only.
     case headerOnlyImage(ImageMedia)
+    /// Recognised, and impossible: a GIF of width 0, say.
+    case invalid(format: String, reason: String)
     /// Anything else goes to FFmpeg, which probes by content too.
     case other
 }
@@ -18,56 +21,55 @@ public enum FormatSniffer {
     public static let prefixLength = 4096
 
     public static func sniff(_ bytes: [UInt8]) -> SniffedFormat {
-        let b = bytes
+        let b = ByteReader(bytes)
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) {
-            return .headerOnlyImage(gif(b))
-        }
-        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) {
-            return .headerOnlyImage(webp(b))
-        }
-        if let image = heif(b) { return .headerOnlyImage(image) }
+        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return checked(gif(b)) }
+        if b.starts(with: Array("RIFF".utf8)), b.ascii(8, 4) == "WEBP" { return checked(webp(b)) }
+        if let image = heif(b) { return checked(image) }
         return .other
+    }
+
+    /// An image whose header states a width or height of 0 is not an image.
+    private static func checked(_ image: ImageMedia) -> SniffedFormat {
+        if image.width == 0 { return .invalid(format: image.format, reason: "invalid \(image.format): its width is 0") }
+        if image.height == 0 { return .invalid(format: image.format, reason: "invalid \(image.format): its height is 0") }
+        return .headerOnlyImage(image)
     }
 
     // MARK: GIF
 
-    private static func gif(_ b: [UInt8]) -> ImageMedia {
+    private static func gif(_ b: ByteReader) -> ImageMedia {
         var image = ImageMedia(format: "gif")
-        if b.count >= 10 {
-            image.width = Int(le16(b, 6))
-            image.height = Int(le16(b, 8))
-        }
+        image.width = b.le16(6)
+        image.height = b.le16(8)
         image.colorType = "palette"
         return image
     }
 
     // MARK: WebP
 
-    private static func webp(_ b: [UInt8]) -> ImageMedia {
+    private static func webp(_ b: ByteReader) -> ImageMedia {
         var image = ImageMedia(format: "webp")
-        guard b.count >= 30 else { return image }
-        let chunk = String(decoding: b[12..<16], as: UTF8.self)
-        switch chunk {
+        switch b.ascii(12, 4) {
         case "VP8 ":  // lossy: frame header after the start code 9d 01 2a
-            if b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A {
-                image.width = Int(le16(b, 26) & 0x3FFF)
-                image.height = Int(le16(b, 28) & 0x3FFF)
+            if b.bytes(23, 3) == [0x9D, 0x01, 0x2A] {
+                image.width = b.le16(26).map { $0 & 0x3FFF }
+                image.height = b.le16(28).map { $0 & 0x3FFF }
             }
             image.hasAlpha = false
         case "VP8L":  // lossless: 14-bit width-1 and height-1 after the 0x2f signature
-            if b[20] == 0x2F {
-                let bits = UInt32(b[21]) | UInt32(b[22]) << 8 | UInt32(b[23]) << 16 | UInt32(b[24]) << 24
-                image.width = Int(bits & 0x3FFF) + 1
-                image.height = Int((bits >> 14) & 0x3FFF) + 1
+            if b.u8(20) == 0x2F, let bits = b.le32(21) {
+                image.width = (bits & 0x3FFF) + 1
+                image.height = ((bits >> 14) & 0x3FFF) + 1
                 image.hasAlpha = (bits >> 28) & 1 == 1
             }
         case "VP8X":  // extended: 24-bit canvas width-1 and height-1
-            let flags = b[20]
-            image.width = Int(le24(b, 24)) + 1
-            image.height = Int(le24(b, 27)) + 1
-            image.hasAlpha = flags & 0x10 != 0
+            if let flags = b.u8(20), let width = b.le24(24), let height = b.le24(27) {
+                image.width = width + 1
+                image.height = height + 1
+                image.hasAlpha = flags & 0x10 != 0
+            }
         default:
             break
         }
@@ -79,104 +81,98 @@ public enum FormatSniffer {
     private static let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
     private static let avifBrands: Set<String> = ["avif", "avis"]
 
-    private static func heif(_ b: [UInt8]) -> ImageMedia? {
-        guard b.count >= 16, Array(b[4..<8]) == Array("ftyp".utf8) else { return nil }
-        let size = Int(be32(b, 0))
-        guard size >= 16, size <= b.count else { return nil }
-        var brands = [String(decoding: b[8..<12], as: UTF8.self)]
-        var at = 16
-        while at + 4 <= size {
-            brands.append(String(decoding: b[at..<(at + 4)], as: UTF8.self))
+    private static func heif(_ b: ByteReader) -> ImageMedia? {
+        guard b.ascii(4, 4) == "ftyp", let size = b.be32(0), size >= 16, let ftyp = b.window(8, size - 8) else { return nil }
+        var brands: [String] = []
+        if let major = ftyp.ascii(0, 4) { brands.append(major) }
+        var at = 8  // after the major brand and minor version
+        while let brand = ftyp.ascii(at, 4) {
+            brands.append(brand)
             at += 4
         }
+        guard let major = brands.first else { return nil }
         let format: String
-        if avifBrands.contains(brands[0]) || (brands[0] == "mif1" && brands.contains { avifBrands.contains($0) }) {
+        if avifBrands.contains(major) || (major == "mif1" && brands.contains { avifBrands.contains($0) }) {
             format = "avif"
-        } else if heicBrands.contains(brands[0]) || (brands[0] == "mif1" || brands[0] == "msf1") {
+        } else if heicBrands.contains(major) || major == "mif1" || major == "msf1" {
             format = "heic"
         } else {
             return nil
         }
         var image = ImageMedia(format: format)
-        if let (width, height) = primaryItemExtent(b) {
-            image.width = width
-            image.height = height
+        if let item = primaryItem(b) {
+            image.width = item.width
+            image.height = item.height
+            image.orientation = item.orientation
         }
         return image
     }
 
-    /// A box header inside `b`: type, where its payload starts, where it ends.
-    private struct Box {
-        let type: String
-        let payload: Int
-        let end: Int
-    }
-
-    private static func boxes(_ b: [UInt8], from start: Int, to end: Int) -> [Box] {
-        var result: [Box] = []
-        var at = start
-        while at + 8 <= end {
-            let size = Int(be32(b, at))
-            let type = String(decoding: b[(at + 4)..<(at + 8)], as: UTF8.self)
-            guard size >= 8, at + size <= end else { break }
-            result.append(Box(type: type, payload: at + 8, end: at + size))
-            at += size
+    /// The primary item's properties: pitm names it, ipma lists its properties by index into
+    /// ipco; 'ispe' is its size, 'irot' and 'imir' how it is turned and flipped on display.
+    private static func primaryItem(_ b: ByteReader) -> (width: Int?, height: Int?, orientation: Int?)? {
+        guard let meta = b.boxes().first(where: { $0.type == "meta" }), let metaChildren = meta.payload.rest(from: 4) else {
+            return nil
         }
-        return result
-    }
-
-    /// The width and height of the primary item: pitm names it, ipma lists its properties, and
-    /// one of those is its 'ispe' (image spatial extent). A grid image's tiles have their own.
-    private static func primaryItemExtent(_ b: [UInt8]) -> (Int, Int)? {
-        guard let meta = boxes(b, from: 0, to: b.count).first(where: { $0.type == "meta" }) else { return nil }
-        let children = boxes(b, from: meta.payload + 4, to: meta.end)  // meta is a full box
-        guard let pitm = children.first(where: { $0.type == "pitm" }), pitm.payload + 6 <= pitm.end,
-            let iprp = children.first(where: { $0.type == "iprp" })
+        let children = metaChildren.boxes()  // meta is a full box: version and flags first
+        guard let pitm = children.first(where: { $0.type == "pitm" })?.payload,
+            let iprp = children.first(where: { $0.type == "iprp" })?.payload,
+            let pitmVersion = pitm.u8(0),
+            let primary = pitmVersion == 0 ? pitm.be16(4) : pitm.be32(4)
         else { return nil }
-        let primary = b[pitm.payload] == 0 ? Int(be16(b, pitm.payload + 4)) : Int(be32(b, pitm.payload + 4))
-        let properties = boxes(b, from: iprp.payload, to: iprp.end)
-        guard let ipco = properties.first(where: { $0.type == "ipco" }),
-            let ipma = properties.first(where: { $0.type == "ipma" }), ipma.payload + 8 <= ipma.end
+        let properties = iprp.boxes()
+        guard let ipco = properties.first(where: { $0.type == "ipco" })?.payload,
+            let ipma = properties.first(where: { $0.type == "ipma" })?.payload,
+            let version = ipma.u8(0), let flags = ipma.u8(3), let entries = ipma.be32(4)
         else { return nil }
-        let items = boxes(b, from: ipco.payload, to: ipco.end)
-        let version = b[ipma.payload], wideIndex = b[ipma.payload + 3] & 1 == 1
-        var at = ipma.payload + 8
-        for _ in 0..<be32(b, ipma.payload + 4) {
-            let idSize = version < 1 ? 2 : 4
-            guard at + idSize + 1 <= ipma.end else { return nil }
-            let item = idSize == 2 ? Int(be16(b, at)) : Int(be32(b, at))
-            let count = Int(b[at + idSize])
+        let items = ipco.boxes()
+        let wideIndex = flags & 1 == 1
+        let idSize = version < 1 ? 2 : 4
+        var at = 8
+        for _ in 0..<min(entries, ipma.count) {
+            guard let item = idSize == 2 ? ipma.be16(at) : ipma.be32(at), let count = ipma.u8(at + idSize) else { return nil }
             at += idSize + 1
-            for _ in 0..<count {
-                guard at + (wideIndex ? 2 : 1) <= ipma.end else { return nil }
-                let index = wideIndex ? Int(be16(b, at) & 0x7FFF) : Int(b[at] & 0x7F)
+            var found: (width: Int?, height: Int?, rotation: Int, mirror: Int?) = (nil, nil, 0, nil)
+            for _ in 0..<Int(count) {
+                guard let raw = wideIndex ? ipma.be16(at) : ipma.u8(at).map(Int.init) else { return nil }
                 at += wideIndex ? 2 : 1
+                let index = wideIndex ? raw & 0x7FFF : raw & 0x7F
                 guard item == primary, index >= 1, index <= items.count else { continue }
                 let property = items[index - 1]
-                if property.type == "ispe", property.payload + 12 <= property.end {
-                    return (Int(be32(b, property.payload + 4)), Int(be32(b, property.payload + 8)))
+                switch property.type {
+                case "ispe":
+                    found.width = property.payload.be32(4)
+                    found.height = property.payload.be32(8)
+                case "irot": found.rotation = Int(property.payload.u8(0) ?? 0) & 3
+                case "imir": found.mirror = Int(property.payload.u8(0) ?? 0) & 1
+                default: break
                 }
+            }
+            if item == primary {
+                return (found.width, found.height, orientation(rotation: found.rotation, mirror: found.mirror))
             }
         }
         return nil
     }
 
-    // MARK: Bytes
-
-    private static func le16(_ b: [UInt8], _ at: Int) -> UInt16 {
-        UInt16(b[at]) | UInt16(b[at + 1]) << 8
+    /// HEIF's irot (quarter turns anticlockwise) and imir (mirror axis: 0 vertical, 1 horizontal),
+    /// as the EXIF orientation that shows the same picture; nil for none.
+    static func orientation(rotation: Int, mirror: Int?) -> Int? {
+        switch (rotation, mirror) {
+        case (0, nil): return nil
+        case (1, nil): return 8
+        case (2, nil): return 3
+        case (3, nil): return 6
+        // imir is applied after irot; a flip about the vertical axis (0) is EXIF's mirror.
+        case (0, 0?): return 2
+        case (0, 1?): return 4
+        case (1, 0?): return 7
+        case (1, 1?): return 5
+        case (2, 0?): return 4
+        case (2, 1?): return 2
+        case (3, 0?): return 5
+        case (3, 1?): return 7
+        default: return nil
+        }
     }
-
-    private static func be16(_ b: [UInt8], _ at: Int) -> UInt16 {
-        UInt16(b[at]) << 8 | UInt16(b[at + 1])
-    }
-
-    private static func le24(_ b: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(b[at]) | UInt32(b[at + 1]) << 8 | UInt32(b[at + 2]) << 16
-    }
-
-    private static func be32(_ b: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(b[at]) << 24 | UInt32(b[at + 1]) << 16 | UInt32(b[at + 2]) << 8 | UInt32(b[at + 3])
-    }
-
 }

@@ -258,9 +258,10 @@ public enum PropertyList {
         }
     }
 
-    /// bplist00: objects addressed through an offset table, described by a 32-byte trailer.
+    /// bplist00: objects addressed through an offset table, described by a 32-byte trailer. Every
+    /// read goes through ByteReader: a size, count or offset the file states is never trusted.
     private struct Binary {
-        let bytes: [UInt8]
+        let bytes: ByteReader
         let offsets: [Int]
         let referenceSize: Int
         let top: Int
@@ -273,15 +274,16 @@ public enum PropertyList {
             init(limit: Int) { left = limit }
         }
 
-        init?(_ bytes: [UInt8]) {
-            guard bytes.count >= 8 + 32 else { return nil }
+        init?(_ data: [UInt8]) {
+            let bytes = ByteReader(data)
             let trailer = bytes.count - 32
-            let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
-            guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+            guard trailer >= 8, let offsetSize = bytes.u8(trailer + 6).map(Int.init),
+                let referenceSize = bytes.u8(trailer + 7).map(Int.init),
+                (1...8).contains(offsetSize), (1...8).contains(referenceSize),
                 let count = Binary.integer(bytes, trailer + 8, 8), let top = Binary.integer(bytes, trailer + 16, 8),
                 let table = Binary.integer(bytes, trailer + 24, 8),
                 count > 0, count <= bytes.count, top < count, table >= 8,
-                table <= trailer, count * offsetSize <= trailer - table
+                table <= trailer, count <= (trailer - table) / offsetSize
             else { return nil }
             var offsets: [Int] = []
             offsets.reserveCapacity(count)
@@ -297,11 +299,9 @@ public enum PropertyList {
         }
 
         /// A big-endian unsigned integer of `size` bytes at `at`, if it fits in an Int.
-        static func integer(_ bytes: [UInt8], _ at: Int, _ size: Int) -> Int? {
-            guard at >= 0, size >= 1, size <= 8, at + size <= bytes.count else { return nil }
-            var value: UInt64 = 0
-            for byte in bytes[at..<(at + size)] { value = value << 8 | UInt64(byte) }
-            return value <= UInt64(Int.max / 2) ? Int(value) : nil
+        static func integer(_ bytes: ByteReader, _ at: Int, _ size: Int) -> Int? {
+            guard let value = bytes.bigEndian(at, size), value <= UInt64(Int.max / 2) else { return nil }
+            return Int(value)
         }
 
         func value() -> PlistValue? { object(top, depth: 0) }
@@ -309,8 +309,8 @@ public enum PropertyList {
         /// The length of the object at `at` with marker low nibble `nibble`, and where its payload starts.
         private func length(_ nibble: Int, _ at: Int) -> (Int, Int)? {
             guard nibble == 0xF else { return (nibble, at + 1) }
-            guard at + 1 < bytes.count, bytes[at + 1] >> 4 == 0x1 else { return nil }
-            let size = 1 << Int(bytes[at + 1] & 0x0F)
+            guard let marker = bytes.u8(at + 1), marker >> 4 == 0x1 else { return nil }
+            let size = 1 << Int(marker & 0x0F)
             guard size <= 8, let count = Binary.integer(bytes, at + 2, size) else { return nil }
             return (count, at + 2 + size)
         }
@@ -319,7 +319,8 @@ public enum PropertyList {
             guard depth < XMLReader.maxDepth, reference >= 0, reference < offsets.count, visits.left > 0 else { return nil }
             visits.left -= 1
             let at = offsets[reference]
-            let marker = Int(bytes[at]), type = marker >> 4, nibble = marker & 0x0F
+            guard let marker = bytes.u8(at).map(Int.init) else { return nil }
+            let type = marker >> 4, nibble = marker & 0x0F
             switch type {
             case 0x0:
                 switch nibble {
@@ -329,33 +330,30 @@ public enum PropertyList {
                 }
             case 0x1:
                 let size = 1 << nibble
-                guard size <= 8, at + 1 + size <= bytes.count else { return nil }
-                var value: UInt64 = 0
-                for byte in bytes[(at + 1)..<(at + 1 + size)] { value = value << 8 | UInt64(byte) }
+                guard size <= 8, let value = bytes.bigEndian(at + 1, size) else { return nil }
                 return .integer(Int64(bitPattern: value))
             case 0x2:
                 let size = 1 << nibble
-                guard size == 4 || size == 8, at + 1 + size <= bytes.count else { return nil }
-                var value: UInt64 = 0
-                for byte in bytes[(at + 1)..<(at + 1 + size)] { value = value << 8 | UInt64(byte) }
+                guard size == 4 || size == 8, let value = bytes.bigEndian(at + 1, size) else { return nil }
                 return .real(size == 8 ? Double(bitPattern: value) : Double(Float(bitPattern: UInt32(value))))
             case 0x3:
-                return at + 9 <= bytes.count ? .date(0) : nil
+                return bytes.contains(at, 9) ? .date(0) : nil
             case 0x4, 0x5, 0x6:
-                guard let (count, start) = length(nibble, at) else { return nil }
-                let size = type == 0x6 ? count * 2 : count
-                guard count <= bytes.count, start + size <= bytes.count else { return nil }
-                let payload = Array(bytes[start..<(start + size)])
+                guard let (count, start) = length(nibble, at), count <= bytes.count,
+                    let payload = bytes.bytes(start, type == 0x6 ? count * 2 : count)
+                else { return nil }
                 switch type {
                 case 0x4: return .data(payload)
                 case 0x5: return String(validating: payload, as: UTF8.self).map(PlistValue.string)
                 default:
-                    let units = stride(from: 0, to: size, by: 2).map { UInt16(payload[$0]) << 8 | UInt16(payload[$0 + 1]) }
+                    let units = stride(from: 0, to: payload.count - 1, by: 2).map {
+                        UInt16(payload[$0]) << 8 | UInt16(payload[$0 + 1])
+                    }
                     return .string(String(decoding: units, as: UTF16.self))
                 }
             case 0xA, 0xC:  // array, set (read as an array)
-                guard let (count, start) = length(nibble, at), count <= bytes.count,
-                    start + count * referenceSize <= bytes.count
+                guard let (count, start) = length(nibble, at), count <= bytes.count / referenceSize,
+                    bytes.contains(start, count * referenceSize)
                 else { return nil }
                 var items: [PlistValue] = []
                 for index in 0..<count {
@@ -366,8 +364,8 @@ public enum PropertyList {
                 }
                 return .array(items)
             case 0xD:
-                guard let (count, start) = length(nibble, at), count <= bytes.count,
-                    start + 2 * count * referenceSize <= bytes.count
+                guard let (count, start) = length(nibble, at), count <= bytes.count / (2 * referenceSize),
+                    bytes.contains(start, 2 * count * referenceSize)
                 else { return nil }
                 var members: [String: PlistValue] = [:]
                 for index in 0..<count {

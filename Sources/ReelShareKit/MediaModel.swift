@@ -5,6 +5,19 @@ public enum MediaKind: String, Sendable, Equatable {
     case video, image, audio, unknown
 }
 
+/// A pixel's width:height ("4:3").
+public struct PixelRatio: Sendable, Equatable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(_ width: Int, _ height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width):\(height)" }
+}
+
 /// The first video stream of a file.
 public struct VideoStream: Sendable, Equatable {
     public var codec: String?
@@ -23,12 +36,21 @@ public struct VideoStream: Sendable, Equatable {
     public var colorPrimaries: String?
     /// How many video streams the file holds (cover art excluded).
     public var streamCount: Int
+    /// The sample entry's four characters in MP4/MOV ("avc1", "hvc1", "hev1"); nil elsewhere.
+    public var codecTag: String?
+    /// Pixel width:height, reduced ("4:3"); nil when square or unknown.
+    public var sampleAspectRatio: PixelRatio?
+    /// "progressive", "tt", "bb", "tb", "bt"; nil when unknown.
+    public var fieldOrder: String?
+    /// The stream's own length.
+    public var durationSeconds: Double?
 
     public init(
         codec: String? = nil, profile: String? = nil, width: Int? = nil, height: Int? = nil,
         rotation: Int = 0, mirrored: Bool = false, frameRate: Double? = nil,
         pixelFormat: String? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
-        colorTransfer: String? = nil, colorPrimaries: String? = nil, streamCount: Int = 1
+        colorTransfer: String? = nil, colorPrimaries: String? = nil, streamCount: Int = 1, codecTag: String? = nil,
+        sampleAspectRatio: PixelRatio? = nil, fieldOrder: String? = nil, durationSeconds: Double? = nil
     ) {
         self.codec = codec
         self.profile = profile
@@ -43,11 +65,25 @@ public struct VideoStream: Sendable, Equatable {
         self.colorTransfer = colorTransfer
         self.colorPrimaries = colorPrimaries
         self.streamCount = streamCount
+        self.codecTag = codecTag
+        self.sampleAspectRatio = sampleAspectRatio.flatMap { $0.width > 0 && $0.height > 0 && $0.width != $0.height ? $0 : nil }
+        self.fieldOrder = fieldOrder
+        self.durationSeconds = durationSeconds
     }
 
-    /// Size as shown to a viewer: width and height swap for a quarter turn.
-    public var displayWidth: Int? { rotation % 180 == 90 ? height : width }
-    public var displayHeight: Int? { rotation % 180 == 90 ? width : height }
+    /// The width a viewer sees before any turn: non-square pixels stretch it.
+    private var shownWidth: Int? {
+        guard let width, let sar = sampleAspectRatio else { return width }
+        return Int((Double(width) * Double(sar.width) / Double(sar.height)).rounded())
+    }
+
+    /// Size as shown to a viewer: the sample aspect ratio applied, then width and height swap for a
+    /// quarter turn.
+    public var displayWidth: Int? { rotation % 180 == 90 ? height : shownWidth }
+    public var displayHeight: Int? { rotation % 180 == 90 ? shownWidth : height }
+
+    /// Whether the picture is coded as fields.
+    public var interlaced: Bool? { fieldOrder.map { $0 != "progressive" } }
 
     /// The HDR transfer function, when the stream declares one: "hlg" or "pq".
     public var hdr: String? {
@@ -66,16 +102,19 @@ public struct AudioStream: Sendable, Equatable {
     public var channels: Int?
     public var bitRate: Int?
     public var streamCount: Int
+    /// The stream's own length.
+    public var durationSeconds: Double?
 
     public init(
         codec: String? = nil, sampleRate: Int? = nil, channels: Int? = nil, bitRate: Int? = nil,
-        streamCount: Int = 1
+        streamCount: Int = 1, durationSeconds: Double? = nil
     ) {
         self.codec = codec
         self.sampleRate = sampleRate
         self.channels = channels
         self.bitRate = bitRate
         self.streamCount = streamCount
+        self.durationSeconds = durationSeconds
     }
 }
 
@@ -99,6 +138,23 @@ public struct DeepScan: Sendable, Equatable {
     }
 }
 
+/// What decoding every video frame (`--decode`) found.
+public struct DecodeResult: Sendable, Equatable {
+    public var frames: Int
+    /// Packets refused and frames decoded with errors concealed.
+    public var errors: Int
+    public var firstErrorSeconds: Double?
+    /// The decoder's words for the first error.
+    public var message: String?
+
+    public init(frames: Int, errors: Int, firstErrorSeconds: Double? = nil, message: String? = nil) {
+        self.frames = frames
+        self.errors = errors
+        self.firstErrorSeconds = firstErrorSeconds
+        self.message = message
+    }
+}
+
 /// A video or audio file as read through its container.
 public struct AVMedia: Sendable, Equatable {
     /// As a user names it: mp4, mov, m4a, 3gp, webm, matroska, or FFmpeg's demuxer name.
@@ -109,6 +165,16 @@ public struct AVMedia: Sendable, Equatable {
     public var fastStart: Bool?
     /// ISO-BMFF only: some track carries an edit list.
     public var editList: Bool?
+    /// ISO-BMFF: what the video track's edit list does: "none", "trim", "delay", "rate", "complex".
+    public var editListEffect: String?
+    /// ISO-BMFF: the media is in movie fragments.
+    public var fragmented: Bool?
+    /// Why the duration is unknown, when it is.
+    public var durationUnknownReason: String?
+    /// Where the duration comes from when the container states none: "tail" (the end of the
+    /// file) or "packets" (every packet read); nil when the container states it.
+    public var durationFrom: String?
+    public var decode: DecodeResult?
     /// Indexed media data lies past the end of the file.
     public var truncated: Bool
     public var video: VideoStream?
@@ -152,6 +218,13 @@ public struct ImageMedia: Sendable, Equatable {
     public var orientation: Int?
     /// True when the pixels were decoded in full (PNG and JPEG); false when only the header was read.
     public var decoded: Bool
+
+    /// Whether EXIF orientation 5 to 8 turns the picture a quarter.
+    private var turned: Bool { (5...8).contains(orientation ?? 1) }
+
+    /// The size as shown, after EXIF orientation.
+    public var displayWidth: Int? { turned ? height : width }
+    public var displayHeight: Int? { turned ? width : height }
 
     public init(
         format: String, width: Int? = nil, height: Int? = nil, bitDepth: Int? = nil,

@@ -24,6 +24,9 @@ public enum ProbeJSON {
             object["bitRate"] = .from(media.bitRate)
             object["fastStart"] = .from(media.fastStart)
             object["editList"] = .from(media.editList)
+            object["editListEffect"] = .from(media.editListEffect)
+            object["fragmented"] = .from(media.fragmented)
+            object["decode"] = media.decode.map(decode) ?? .null
             object["truncated"] = .bool(media.truncated)
             object["video"] = media.video.map(video) ?? .null
             object["audio"] = media.audio.map(audio) ?? .null
@@ -60,6 +63,10 @@ public enum ProbeJSON {
             "colorPrimaries": .from(v.colorPrimaries),
             "hdr": .from(v.hdr),
             "streamCount": .int(v.streamCount),
+            "codecTag": .from(v.codecTag),
+            "sampleAspectRatio": .from(v.sampleAspectRatio?.description),
+            "fieldOrder": .from(v.fieldOrder),
+            "durationSeconds": .from(v.durationSeconds),
         ])
     }
 
@@ -70,6 +77,7 @@ public enum ProbeJSON {
             "channels": .from(a.channels),
             "bitRate": .from(a.bitRate),
             "streamCount": .int(a.streamCount),
+            "durationSeconds": .from(a.durationSeconds),
         ])
     }
 
@@ -78,6 +86,8 @@ public enum ProbeJSON {
             "format": .string(i.format),
             "width": .from(i.width),
             "height": .from(i.height),
+            "displayWidth": .from(i.displayWidth),
+            "displayHeight": .from(i.displayHeight),
             "bitDepth": .from(i.bitDepth),
             "colorType": .from(i.colorType),
             "colorSpace": .from(i.colorSpace),
@@ -87,6 +97,13 @@ public enum ProbeJSON {
             "frameCount": .from(i.frameCount),
             "orientation": .from(i.orientation),
             "decoded": .bool(i.decoded),
+        ])
+    }
+
+    static func decode(_ d: DecodeResult) -> JSON {
+        .object([
+            "frames": .int(d.frames), "errors": .int(d.errors), "firstErrorSeconds": .from(d.firstErrorSeconds),
+            "message": .from(d.message),
         ])
     }
 

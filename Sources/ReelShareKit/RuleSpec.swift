@@ -22,6 +22,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case videoKeyframeInterval = "video.keyframe-interval"
     case videoChroma = "video.chroma"
     case videoDecodes = "video.decodes"
+    case videoDecode = "video.decode"
     case audioCodec = "audio.codec"
     case audioSampleRate = "audio.sample-rate"
     case audioChannels = "audio.channels"
@@ -53,7 +54,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     public var parameters: [(key: RuleParameter, required: Bool)] {
         switch self {
         case .fileSize, .videoWidth, .videoBitRate: return [(.max, true)]
-        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes: return []
+        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes, .videoDecode: return []
         case .videoContainer, .videoCodec, .videoChroma, .audioCodec, .imageFormat, .imageAspect: return [(.allowed, true)]
         case .videoDurationMin: return [(.min, true)]
         case .videoDurationMax: return [(.max, true)]
@@ -84,6 +85,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
         case .videoKeyframeInterval: return "longest keyframe interval between min and max seconds"
         case .videoChroma: return "chroma subsampling is one of allowed"
         case .videoDecodes: return "the first video frame decodes"
+        case .videoDecode: return "every video frame decodes without errors (checked with --decode)"
         case .audioCodec: return "audio codec is one of allowed (when there is audio)"
         case .audioSampleRate: return "sample rate between min and max Hz"
         case .audioChannels: return "channel count between min and max"
@@ -153,6 +155,7 @@ public enum Check: Sendable, Equatable {
     case videoKeyframeInterval(Bounds)
     case videoChroma(allowed: [String])
     case videoDecodes
+    case videoDecode
     case audioCodec(allowed: [String])
     case audioSampleRate(Bounds)
     case audioChannels(Bounds)
@@ -180,6 +183,7 @@ public enum Check: Sendable, Equatable {
         case .videoKeyframeInterval: return .videoKeyframeInterval
         case .videoChroma: return .videoChroma
         case .videoDecodes: return .videoDecodes
+        case .videoDecode: return .videoDecode
         case .audioCodec: return .audioCodec
         case .audioSampleRate: return .audioSampleRate
         case .audioChannels: return .audioChannels
@@ -203,7 +207,7 @@ public enum Check: Sendable, Equatable {
         case .fileSize(let max), .videoWidth(let max), .videoBitRate(let max), .videoDurationMax(let max):
             return ["max": .number(max)]
         case .videoDurationMin(let min): return ["min": .number(min)]
-        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes: return [:]
+        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes, .videoDecode: return [:]
         case .videoContainer(let allowed), .videoCodec(let allowed), .videoChroma(let allowed), .audioCodec(let allowed),
             .imageFormat(let allowed):
             return strings(allowed)
@@ -313,6 +317,7 @@ extension RuleSpec: Decodable {
         case .videoKeyframeInterval: check = .videoKeyframeInterval(bounds)
         case .videoChroma: check = .videoChroma(allowed: allowed ?? [])
         case .videoDecodes: check = .videoDecodes
+        case .videoDecode: check = .videoDecode
         case .audioCodec: check = .audioCodec(allowed: allowed ?? [])
         case .audioSampleRate: check = .audioSampleRate(bounds)
         case .audioChannels: check = .audioChannels(bounds)

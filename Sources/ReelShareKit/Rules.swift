@@ -168,6 +168,7 @@ public enum Rules {
         case .videoKeyframeInterval(let bounds): return keyframeInterval(bounds, s)
         case .videoChroma(let allowed): return chroma(allowed, s)
         case .videoDecodes: return decodes(s)
+        case .videoDecode: return decodeErrors(s)
         case .audioCodec(let allowed): return audioCodec(allowed, s)
         case .audioSampleRate(let bounds): return sampleRate(bounds, s)
         case .audioChannels(let bounds): return channels(bounds, s)
@@ -374,6 +375,15 @@ public enum Rules {
             : .fail(
                 "the first video frame does not decode", actual: .bool(false),
                 limit: .bool(true), fix: nil)
+    }
+
+    /// Checked only when every frame was decoded (--decode): without it, nothing is said.
+    static func decodeErrors(_ s: Subject) -> Outcome {
+        guard let decode = s.av?.decode, decode.errors > 0 else { return .pass }
+        var message = "\(decode.errors) of \(decode.frames + decode.errors) video frames do not decode"
+        if let at = decode.firstErrorSeconds { message += ", the first at \(Units.number(at)) s" }
+        if let words = decode.message { message += " (\(words))" }
+        return .fail(message, actual: .int(decode.errors), limit: .int(0), fix: .video([.h264([])]))
     }
 
     static func audioCodec(_ allowed: [String], _ s: Subject) -> Outcome {

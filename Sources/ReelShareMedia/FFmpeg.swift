@@ -6,6 +6,7 @@ import ReelShareKit
 enum FFmpeg {
     struct Options {
         var deep: Bool
+        var decode: Bool
         var timeoutSeconds: Double
     }
 
@@ -41,7 +42,34 @@ enum FFmpeg {
                     format: string(info.video_codec) ?? "unknown", width: known(info.width),
                     height: known(info.height), bitDepth: known(info.bit_depth)))
         }
-        return .av(media(from: info))
+        var media = media(from: info)
+        if options.decode, media.video != nil {
+            switch decode(descriptor: descriptor, path: path, timeoutSeconds: options.timeoutSeconds) {
+            case .success(let result): media.decode = result
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return .av(media)
+    }
+
+    /// Decodes every video frame of the file open on `descriptor` (the decoder's own threads).
+    static func decode(descriptor: Int32, path: String, timeoutSeconds: Double) -> Result<DecodeResult, ProbeFailure> {
+        var result = rs_av_decode_result()
+        var message = [CChar](repeating: 0, count: 512)
+        let status = Posix.withCPath(path) {
+            rs_av_decode_descriptor(descriptor, $0, 0, timeoutSeconds, &result, &message, message.count)
+        }
+        guard status == RS_AV_OK else {
+            return .failure(ProbeFailure(code(for: status), Posix.text(message)))
+        }
+        let text = withUnsafeBytes(of: &result.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return .success(
+            DecodeResult(
+                frames: Int(result.frames), errors: Int(result.errors),
+                firstErrorSeconds: result.first_error_seconds >= 0 ? result.first_error_seconds : nil,
+                message: text.isEmpty ? nil : text))
     }
 
     private static func code(for status: rs_av_status) -> ProbeFailureCode {
@@ -62,7 +90,12 @@ enum FFmpeg {
         media.bitRate = known(info.format_bit_rate)
         media.fastStart = flag(info.fast_start)
         media.editList = flag(info.edit_list)
+        media.editListEffect = string(info.edit_list_effect)
+        media.fragmented = info.fast_start < 0 ? nil : info.fragmented != 0
         media.truncated = info.truncated != 0
+        media.durationUnknownReason = string(info.duration_unknown_reason)
+        let from = string(info.duration_from)
+        media.durationFrom = from == "header" ? nil : from
         if info.has_video != 0 {
             media.video = VideoStream(
                 codec: string(info.video_codec), profile: string(info.video_profile),
@@ -72,13 +105,17 @@ enum FFmpeg {
                 pixelFormat: string(info.pixel_format), bitDepth: known(info.bit_depth),
                 bitRate: known(info.video_bit_rate), colorTransfer: string(info.color_transfer),
                 colorPrimaries: string(info.color_primaries),
-                streamCount: Int(info.video_stream_count))
+                streamCount: Int(info.video_stream_count), codecTag: string(info.video_codec_tag),
+                sampleAspectRatio: info.sar_num > 0 && info.sar_den > 0 ? PixelRatio(Int(info.sar_num), Int(info.sar_den)) : nil,
+                fieldOrder: string(info.field_order),
+                durationSeconds: info.video_duration_seconds > 0 ? info.video_duration_seconds : nil)
         }
         if info.has_audio != 0 {
             media.audio = AudioStream(
                 codec: string(info.audio_codec), sampleRate: known(info.sample_rate),
                 channels: known(info.channels), bitRate: known(info.audio_bit_rate),
-                streamCount: Int(info.audio_stream_count))
+                streamCount: Int(info.audio_stream_count),
+                durationSeconds: info.audio_duration_seconds > 0 ? info.audio_duration_seconds : nil)
         }
         if info.deep != 0 {
             media.deep = DeepScan(

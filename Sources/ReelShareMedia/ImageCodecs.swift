@@ -6,14 +6,18 @@ public struct ImageLimits: Sendable, Equatable {
     public var maxWidth: Int
     public var maxHeight: Int
     public var maxPixels: Int
+    /// What libjpeg may allocate: a progressive JPEG keeps all its coefficients until the last scan.
+    public var maxDecoderMemory: Int
 
-    /// Far above any sticker or background Meta accepts (1080x1920), far below what would hurt.
-    public static let standard = ImageLimits(maxWidth: 16_384, maxHeight: 16_384, maxPixels: 64_000_000)
+    /// Real photos: 65,535 px a side (the most JPEG can state) and a gigapixel, decoded row by row.
+    /// Headers that claim more pixels than the file can hold are refused whatever these say.
+    public static let standard = ImageLimits(maxWidth: 65_535, maxHeight: 65_535, maxPixels: 1 << 30, maxDecoderMemory: 512 << 20)
 
-    public init(maxWidth: Int, maxHeight: Int, maxPixels: Int) {
+    public init(maxWidth: Int, maxHeight: Int, maxPixels: Int, maxDecoderMemory: Int = 512 << 20) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxPixels = maxPixels
+        self.maxDecoderMemory = maxDecoderMemory
     }
 }
 
@@ -23,27 +27,30 @@ enum ImageCodecs {
     static var pngVersion: String { String(cString: rs_img_png_version()) }
     static var jpegVersion: String { String(cString: rs_img_jpeg_version()) }
 
-    /// Decodes the whole image held in `bytes`.
-    static func decode(_ bytes: [UInt8], as format: Format, limits: ImageLimits) -> Result<ImageMedia, ProbeFailure> {
+    /// Decodes the whole image in the file open on `descriptor`, row by row.
+    static func decode(_ file: ReadableFile, as format: Format, limits: ImageLimits, timeoutSeconds: Double)
+        -> Result<ImageMedia, ProbeFailure>
+    {
         var c = rs_img_limits(
             max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
-            max_pixels: UInt64(clamping: limits.maxPixels))
+            max_pixels: UInt64(clamping: limits.maxPixels), max_decoder_memory: UInt64(clamping: limits.maxDecoderMemory),
+            timeout_seconds: timeoutSeconds)
         var info = rs_img_info()
         var message = [CChar](repeating: 0, count: 512)
-        let status = bytes.withUnsafeBufferPointer { buffer -> rs_img_status in
-            guard let base = buffer.baseAddress else { return RS_IMG_CORRUPT }
-            switch format {
-            case .png: return rs_img_probe_png(base, buffer.count, &c, &info, &message, message.count)
-            case .jpeg: return rs_img_probe_jpeg(base, buffer.count, &c, &info, &message, message.count)
-            }
+        let size = file.size
+        let status: rs_img_status
+        switch format {
+        case .png: status = rs_img_probe_png(file.descriptor, nil, size, &c, &info, &message, message.count)
+        case .jpeg: status = rs_img_probe_jpeg(file.descriptor, nil, size, &c, &info, &message, message.count)
         }
+        let text = Posix.text(message)
         switch status {
         case RS_IMG_OK: break
-        case RS_IMG_TOO_LARGE: return .failure(ProbeFailure(.tooLarge, Posix.text(message)))
-        case RS_IMG_CORRUPT:
-            let text = Posix.text(message)
-            return .failure(ProbeFailure(.corrupt, text.isEmpty ? "empty file" : text))
-        default: return .failure(ProbeFailure(.internal, Posix.text(message)))
+        case RS_IMG_TOO_LARGE: return .failure(ProbeFailure(.tooLarge, text))
+        case RS_IMG_CORRUPT: return .failure(ProbeFailure(.corrupt, text.isEmpty ? "empty file" : text))
+        case RS_IMG_TIMEOUT: return .failure(ProbeFailure(.timeout, text))
+        case RS_IMG_UNREADABLE: return .failure(ProbeFailure(.unreadable, text))
+        default: return .failure(ProbeFailure(.internal, text))
         }
         return .success(
             ImageMedia(
@@ -55,7 +62,7 @@ enum ImageCodecs {
                 interlaced: format == .png ? info.interlaced != 0 : nil,
                 progressive: format == .jpeg ? info.progressive != 0 : nil,
                 frameCount: Int(info.frame_count),
-                orientation: format == .jpeg ? (info.orientation > 0 ? Int(info.orientation) : nil) : nil,
+                orientation: info.orientation > 0 ? Int(info.orientation) : nil,
                 decoded: true))
     }
 }

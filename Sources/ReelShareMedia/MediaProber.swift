@@ -6,20 +6,19 @@ import ReelShareKit
 public struct ProbeOptions: Sendable, Equatable {
     /// Scan every packet and decode the first frame (`probe --deep`).
     public var deep: Bool
+    /// Decode every video frame (`--decode`).
+    public var decode: Bool
     /// Time budget for one file; 0 for none.
     public var timeoutSeconds: Double
     public var imageLimits: ImageLimits
-    /// PNG and JPEG files are read whole; refuse larger ones.
-    public var maxImageBytes: Int
 
     public init(
-        deep: Bool = false, timeoutSeconds: Double = 30, imageLimits: ImageLimits = .standard,
-        maxImageBytes: Int = 64 << 20
+        deep: Bool = false, decode: Bool = false, timeoutSeconds: Double = 30, imageLimits: ImageLimits = .standard
     ) {
         self.deep = deep
+        self.decode = decode
         self.timeoutSeconds = timeoutSeconds
         self.imageLimits = imageLimits
-        self.maxImageBytes = maxImageBytes
     }
 }
 
@@ -61,13 +60,15 @@ public struct MediaProber: Sendable {
         switch FormatSniffer.sniff(prefix) {
         case .headerOnlyImage(let image):
             return report(.image(image))
-        case .png: return report(decodeWhole(file, prefix: prefix, as: .png))
-        case .jpeg: return report(decodeWhole(file, prefix: prefix, as: .jpeg))
+        case .invalid(_, let reason):
+            return report(.failure(ProbeFailure(.corrupt, reason)))
+        case .png: return report(decodeImage(file, as: .png))
+        case .jpeg: return report(decodeImage(file, as: .jpeg))
         case .other:
             return report(
                 FFmpeg.probe(
                     descriptor: file.descriptor, path: path,
-                    options: .init(deep: options.deep, timeoutSeconds: options.timeoutSeconds)))
+                    options: .init(deep: options.deep, decode: options.decode, timeoutSeconds: options.timeoutSeconds)))
         }
     }
 
@@ -79,22 +80,9 @@ public struct MediaProber: Sendable {
         case .directory, .notRegular, .shrank, .system: return ProbeFailure(.unreadable, error.description)
         }
     }
-}
 
-extension MediaProber {
-    private func decodeWhole(_ file: ReadableFile, prefix: [UInt8], as format: ImageCodecs.Format) -> ProbeReport.Content {
-        guard file.size <= options.maxImageBytes else {
-            return .failure(
-                ProbeFailure(.tooLarge, "image file is \(file.size) bytes, over the \(options.maxImageBytes)-byte limit"))
-        }
-        // The prefix is already read: read only the rest.
-        let bytes: [UInt8]
-        do {
-            bytes = prefix + (try file.read(count: file.size - prefix.count, from: prefix.count))
-        } catch {
-            return .failure(Self.failure(error))
-        }
-        switch ImageCodecs.decode(bytes, as: format, limits: options.imageLimits) {
+    private func decodeImage(_ file: ReadableFile, as format: ImageCodecs.Format) -> ProbeReport.Content {
+        switch ImageCodecs.decode(file, as: format, limits: options.imageLimits, timeoutSeconds: options.timeoutSeconds) {
         case .failure(let failure): return .failure(failure)
         case .success(let image): return .image(image)
         }

@@ -113,7 +113,7 @@ struct CompletionTests {
         #expect(try complete(["validate", "--target", "ig-reels,fb-s"]) == ["ig-reels,fb-stories"])
         #expect(try complete(["validate", "--format", "j"]) == ["json", "junit"])
         #expect(try complete(["build", "--layout", ""]) == ["single", "per-key"])
-        #expect(try complete(["probe", "--de"]) == ["--deep"])
+        #expect(try complete(["probe", "--de"]) == ["--deep", "--decode"])
         #expect(try complete(["completions", "f"]) == ["fish"])
     }
 

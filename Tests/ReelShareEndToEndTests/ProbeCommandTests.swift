@@ -57,7 +57,8 @@ struct ProbeCommandTests {
         let result = try runReelshare(["probe", "\(media)/h264_rotate90.mp4"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("  kind        video\n"))
-        #expect(result.stdout.contains("  container   mp4 (fast start, edit list)\n"))
+        #expect(result.stdout.contains("  container   mp4 (fast start, edit list that changes nothing)\n"))
+        #expect(result.stdout.contains("tag avc1\n"))
         #expect(result.stdout.contains("  display     72x128, rotated 90° clockwise\n"))
         #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }

@@ -35,6 +35,31 @@ struct ValidateCommandTests {
         #expect(finding["message"] as? String == "70.0 s is longer than the 60 s limit")
     }
 
+    @Test("a 70 s WebM written to a pipe (no Duration) is rejected for Stories on its real length")
+    func pipedWebM() throws {
+        let result = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "\(media)/piped_70s.webm"])
+        #expect(result.status == 1)
+        let found = try findings(result, target: "ig-stories")
+        #expect(rules(found) == ["video.duration.max"])
+        #expect(rules(found, severity: "warning").isEmpty, "no 'cannot check' any more")
+        let actual = try #require(found.first?["actual"] as? Double)
+        #expect(abs(actual - 70) < 0.25)
+    }
+
+    @Test("--decode finds frames that do not decode: video.decode; without it the rule is silent")
+    func decodeRule() throws {
+        let file = "\(media)/h264_corrupt_frames.mp4"
+        let decoded = try runReelshare(["validate", "--format", "json", "--decode", "--target", "fb-reels", file])
+        #expect(decoded.status == 1)
+        let found = try findings(decoded, target: "fb-reels")
+        #expect(rules(found).contains("video.decode"))
+        let message = try #require(found.first { $0["rule"] as? String == "video.decode" }?["message"] as? String)
+        #expect(message.contains(" of ") && message.contains("video frames do not decode"), "\(message)")
+        let quick = try runReelshare(["validate", "--format", "json", "--target", "fb-reels", file])
+        #expect(!rules(try findings(quick, target: "fb-reels"), severity: "error").contains("video.decode"))
+        #expect(try runReelshare(["validate", "--decode", "--target", "fb-reels", "\(media)/h264_aac_10s.mp4"]).status == 0)
+    }
+
     @Test("a 25 s clip passes ig-reels and fails ig-stories; with no --target, one target is enough")
     func twentyFiveSeconds() throws {
         let file = "\(media)/h264_aac_25s.mp4"

@@ -37,15 +37,31 @@ struct MediaModelTests {
             path: "clip.mp4", sizeBytes: 10, content: .av(AVMedia(container: "mp4", video: VideoStream(codec: "h264"))))
         #expect(
             ProbeJSON.file(report).serialized == """
-                {"audio":null,"bitRate":null,"container":"mp4","deep":null,"durationSeconds":null,"editList":null,\
-                "fastStart":null,"image":null,"kind":"video","path":"clip.mp4","sizeBytes":10,"truncated":false,\
-                "video":{"bitDepth":null,"bitRate":null,"codec":"h264","colorPrimaries":null,"colorTransfer":null,\
-                "displayHeight":null,"displayWidth":null,"frameRate":null,"hdr":null,"height":null,"mirrored":false,\
-                "pixelFormat":null,"profile":null,"rotation":0,"streamCount":1,"width":null}}
+                {"audio":null,"bitRate":null,"container":"mp4","decode":null,"deep":null,"durationSeconds":null,\
+                "editList":null,"editListEffect":null,"fastStart":null,"fragmented":null,"image":null,"kind":"video",\
+                "path":"clip.mp4","sizeBytes":10,"truncated":false,\
+                "video":{"bitDepth":null,"bitRate":null,"codec":"h264","codecTag":null,"colorPrimaries":null,\
+                "colorTransfer":null,"displayHeight":null,"displayWidth":null,"durationSeconds":null,"fieldOrder":null,\
+                "frameRate":null,"hdr":null,"height":null,"mirrored":false,"pixelFormat":null,"profile":null,"rotation":0,\
+                "sampleAspectRatio":null,"streamCount":1,"width":null}}
                 """)
         let failed = ProbeReport(path: "x", sizeBytes: nil, content: .failure(ProbeFailure(.corrupt, "bad")))
         #expect(
             ProbeJSON.file(failed).serialized
                 == #"{"error":{"code":"corrupt","message":"bad"},"kind":"unknown","path":"x","sizeBytes":null}"#)
+    }
+
+    @Test("displayed sizes: pixels' aspect first, then a quarter turn; EXIF orientation 5 to 8 swaps an image")
+    func displayedSizes() {
+        let sar = VideoStream(width: 1080, height: 1920, sampleAspectRatio: PixelRatio(4, 3))
+        #expect(sar.displayWidth == 1440 && sar.displayHeight == 1920)
+        let turned = VideoStream(width: 1920, height: 1080, rotation: 90, sampleAspectRatio: PixelRatio(4, 3))
+        #expect(turned.displayWidth == 1080 && turned.displayHeight == 2560)
+        #expect(VideoStream(width: 10, height: 10, sampleAspectRatio: PixelRatio(1, 1)).sampleAspectRatio == nil)
+        for orientation in 1...8 {
+            let image = ImageMedia(format: "jpeg", width: 1280, height: 720, orientation: orientation)
+            let swapped = orientation >= 5
+            #expect(image.displayWidth == (swapped ? 720 : 1280) && image.displayHeight == (swapped ? 1280 : 720))
+        }
     }
 }

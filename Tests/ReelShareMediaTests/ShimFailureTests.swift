@@ -124,26 +124,32 @@ struct ShimFailureTests {
         #expect(text(message) == "not a recognised video, audio or image file")
     }
 
-    @Test("rs_img: a signature only, a cut image, a bomb header, a JPEG without its start marker")
+    @Test("rs_img: a signature only, a cut image, a bomb header, a JPEG without its start marker, an unreadable descriptor")
     func images() throws {
-        let limits = rs_img_limits(max_width: 1000, max_height: 1000, max_pixels: 100_000)
+        var limits = rs_img_limits(
+            max_width: 1000, max_height: 1000, max_pixels: 100_000, max_decoder_memory: 64 << 20, timeout_seconds: 5)
+        var wide = rs_img_limits(
+            max_width: 10000, max_height: 10000, max_pixels: 100_000_000, max_decoder_memory: 64 << 20, timeout_seconds: 5)
         var info = rs_img_info()
         var message = [CChar](repeating: 0, count: 256)
-        var limitsCopy = limits
         let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("sticker_rgba_640x480.png"))))
         let signature = Array(png.prefix(8))
-        #expect(rs_img_probe_png(signature, signature.count, &limitsCopy, &info, &message, message.count) == RS_IMG_CORRUPT)
+        #expect(rs_img_probe_png(-1, signature, signature.count, &limits, &info, &message, message.count) == RS_IMG_CORRUPT)
         #expect(text(message).hasPrefix("invalid png: "))
-        let cut = Array(png.prefix(png.count / 2))
-        let wide = rs_img_limits(max_width: 10000, max_height: 10000, max_pixels: 100_000_000)
-        var wideCopy = wide
-        #expect(rs_img_probe_png(cut, cut.count, &wideCopy, &info, &message, message.count) == RS_IMG_CORRUPT)
+        let palette = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("palette.png"))))
+        let cut = Array(palette.prefix(palette.count / 2))
+        #expect(rs_img_probe_png(-1, cut, cut.count, &wide, &info, &message, message.count) == RS_IMG_CORRUPT)
         #expect(text(message).hasPrefix("invalid png: "), "\(text(message))")
         // 640x480 is over this caller's 100,000-pixel limit: refused before decoding.
-        #expect(rs_img_probe_png(png, png.count, &limitsCopy, &info, &message, message.count) == RS_IMG_TOO_LARGE)
+        #expect(rs_img_probe_png(-1, png, png.count, &limits, &info, &message, message.count) == RS_IMG_TOO_LARGE)
         #expect(text(message) == "image dimensions 640x480 exceed the limit (1000x1000, 100000 pixels); refusing to decode")
         let notJPEG: [UInt8] = [0xFF, 0xD9, 0xFF, 0x00]
-        #expect(rs_img_probe_jpeg(notJPEG, notJPEG.count, &limitsCopy, &info, &message, message.count) == RS_IMG_CORRUPT)
+        #expect(rs_img_probe_jpeg(-1, notJPEG, notJPEG.count, &limits, &info, &message, message.count) == RS_IMG_CORRUPT)
         #expect(text(message) == "invalid jpeg: no start-of-image marker")
+        // A descriptor that cannot be read (a directory): nothing decoded, the reason said.
+        let directory = open(TestPaths.packageRoot.path, O_RDONLY)
+        defer { close(directory) }
+        #expect(rs_img_probe_jpeg(directory, nil, 1000, &limits, &info, &message, message.count) == RS_IMG_UNREADABLE)
+        #expect(text(message) == "cannot read the file")
     }
 }

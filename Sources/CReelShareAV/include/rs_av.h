@@ -58,17 +58,47 @@ typedef struct rs_av_info {
 
     int fast_start;          // ISO-BMFF only: 1 when moov precedes mdat, 0 when not, -1 otherwise
     int edit_list;           // ISO-BMFF only: 1 when a track carries an edit list, 0, -1 otherwise
+    /// ISO-BMFF: what the video track's edit list does: "none", "trim", "delay", "rate",
+    /// "complex"; NULL when it has none.
+    const char *_Nullable edit_list_effect;
+    int fragmented;          // ISO-BMFF: 1 when the media is in movie fragments (moof)
     int truncated;           // 1 when indexed media data lies past the end of the file
     int used_stream_info;    // 1 when avformat_find_stream_info had to run
+
+    /// Where duration_seconds comes from: "header", "tail" (the last Matroska Cluster) or
+    /// "packets" (a scan of every packet); NULL when unknown, with the reason in
+    /// duration_unknown_reason.
+    const char *_Nullable duration_from;
+    const char *_Nullable duration_unknown_reason;
+    double video_duration_seconds; // the video stream's own length; < 0 unknown
+    double audio_duration_seconds;
+
+    const char *_Nullable video_codec_tag; // the sample entry's four characters ("hvc1", "hev1")
+    char codec_tag_storage[8];
+    int sar_num;             // sample aspect ratio; 0 when unknown (square is 1:1)
+    int sar_den;
+    /// "progressive", "tt", "bb", "tb", "bt" (top or bottom field first, coded and displayed),
+    /// NULL when unknown.
+    const char *_Nullable field_order;
 
     // Filled only by a deep probe.
     int deep;
     int64_t video_packets;
     int64_t keyframes;
     double max_keyframe_interval; // seconds between consecutive keyframes, the largest seen
-    int variable_frame_rate;      // 1 when frame durations vary
+    /// 1 when some frame interval differs from the median interval by more than 5% (and more than
+    /// 1.5 time-base ticks), the last frame not counted: rounded timestamps (33/34 ms) are constant.
+    int variable_frame_rate;
     int decoded;                  // 1 when the first video frame decoded
 } rs_av_info;
+
+/// What decoding every video frame found.
+typedef struct rs_av_decode_result {
+    int64_t frames;              // video frames decoded
+    int64_t errors;              // packets refused and frames decoded with errors (concealed)
+    double first_error_seconds;  // the presentation time of the first error; < 0 unknown or none
+    char message[256];           // the decoder's words for the first error; "" when none
+} rs_av_decode_result;
 
 /// Silences FFmpeg's logging. Safe to call more than once, from any thread.
 void rs_av_init(void);
@@ -85,6 +115,13 @@ rs_av_status rs_av_probe_descriptor(int fd, const char *_Nonnull name, int deep,
 rs_av_status rs_av_probe_memory(const uint8_t *_Nonnull data, size_t size, int deep,
                                 double timeout_seconds, rs_av_info *_Nonnull info,
                                 char *_Nonnull message, size_t message_size);
+
+/// Decodes every frame of the best video stream of the file open on `fd` with the decoder's own
+/// threads (`threads` 0: as many as cores), as `ffmpeg -i FILE -f null -` does, and counts what
+/// does not decode cleanly. Same budgets and failures as a probe.
+rs_av_status rs_av_decode_descriptor(int fd, const char *_Nonnull name, int threads, double timeout_seconds,
+                                     rs_av_decode_result *_Nonnull result, char *_Nonnull message,
+                                     size_t message_size);
 
 /// Versions of the libraries this binary runs with, as "major.minor.micro".
 const char *_Nonnull rs_av_format_version(void);

@@ -1,8 +1,9 @@
 // rs_image: a flat C API over libpng and libjpeg for checking sticker and background images.
 //
 // Both decoders report errors by longjmp; every setjmp/longjmp stays inside this target's C
-// functions and never crosses a Swift frame. Images are decoded fully, one row at a time, so that
-// a bad CRC or a truncated scan is caught while memory stays at one row.
+// functions and never crosses a Swift frame. Images are decoded fully, one row at a time, read in
+// chunks from the file (or a buffer, for fuzzing), so that a bad CRC or a truncated scan is caught
+// while memory stays at one row and one chunk, whatever the photo's size.
 #ifndef RS_IMAGE_H
 #define RS_IMAGE_H
 
@@ -15,15 +16,21 @@ extern "C" {
 
 typedef enum rs_img_status {
     RS_IMG_OK = 0,
-    RS_IMG_CORRUPT = 1,   // not a valid PNG/JPEG, or damaged data
-    RS_IMG_TOO_LARGE = 2, // the header claims dimensions beyond the limits; nothing was allocated
-    RS_IMG_INTERNAL = 3,  // out of memory
+    RS_IMG_CORRUPT = 1,    // not a valid PNG/JPEG, or damaged data
+    RS_IMG_TOO_LARGE = 2,  // beyond the limits, or more pixels than the file can hold; nothing allocated
+    RS_IMG_INTERNAL = 3,   // out of memory
+    RS_IMG_TIMEOUT = 4,    // decoding took longer than the time budget
+    RS_IMG_UNREADABLE = 5, // the file could not be read
 } rs_img_status;
 
 typedef struct rs_img_limits {
     uint32_t max_width;
     uint32_t max_height;
     uint64_t max_pixels;
+    /// What libjpeg may allocate (a progressive JPEG keeps every coefficient until its last scan).
+    uint64_t max_decoder_memory;
+    /// <= 0: no time budget.
+    double timeout_seconds;
 } rs_img_limits;
 
 typedef struct rs_img_info {
@@ -39,16 +46,16 @@ typedef struct rs_img_info {
     int interlaced;      // PNG Adam7
     int progressive;     // JPEG progressive scans
     int frame_count;     // PNG: the APNG acTL frame count, 1 for a still image; JPEG: 1
-    int orientation;     // JPEG EXIF orientation 1-8, 0 when absent
+    int orientation;     // EXIF orientation 1-8 (JPEG APP1, PNG eXIf), 0 when absent
 } rs_img_info;
 
-/// Decodes a whole PNG held in memory.
-rs_img_status rs_img_probe_png(const uint8_t *_Nonnull data, size_t size,
-                               const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
-                               char *_Nonnull message, size_t message_size);
+/// Decodes a whole PNG: the regular file open on `fd` (read with pread from offset 0; `size` is
+/// its size), or, when `fd` < 0, the `size` bytes at `data`.
+rs_img_status rs_img_probe_png(int fd, const uint8_t *_Nullable data, size_t size, const rs_img_limits *_Nonnull limits,
+                               rs_img_info *_Nonnull info, char *_Nonnull message, size_t message_size);
 
-/// Decodes a whole JPEG held in memory.
-rs_img_status rs_img_probe_jpeg(const uint8_t *_Nonnull data, size_t size,
+/// Decodes a whole JPEG, from a descriptor or a buffer as rs_img_probe_png.
+rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *_Nullable data, size_t size,
                                 const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
                                 char *_Nonnull message, size_t message_size);
 
