@@ -508,6 +508,7 @@ static scan_result scan_packets(AVFormatContext *fmt, int video, int audio, int 
 static void reset_info(rs_av_info *info) {
     memset(info, 0, sizeof *info);
     info->duration_seconds = info->video_duration_seconds = info->audio_duration_seconds = -1;
+    info->start_seconds = -1;
     info->format_bit_rate = info->video_bit_rate = info->audio_bit_rate = -1;
     info->width = info->height = info->bit_depth = info->sample_rate = info->channels = -1;
     info->frame_rate = -1;
@@ -678,6 +679,8 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
     if (is_iso && video >= 0) {
         const rs_iso_track *t = rs_iso_track_with_id(&iso, (uint32_t)fmt->streams[video]->id);
         info->edit_list_effect = rs_iso_edit_effect(&iso, t);
+        if (t && t->empty_edits > 0 && iso.movie_timescale > 0)
+            info->start_seconds = (double)t->empty_duration / iso.movie_timescale;
     }
 
     // Refuse absurd dimensions before anything decodes a frame of that size.

@@ -135,6 +135,14 @@ static void visit_tracks(rs_mkv_facts *facts, void *context, uint64_t id, const 
     t->default_duration = e.default_duration;
 }
 
+// "webm", or "webm" padded with zero bytes as EBML allows for strings.
+static int doctype_is_webm(const uint8_t *text, uint64_t length) {
+    if (length < 4 || memcmp(text, "webm", 4) != 0) return 0;
+    for (uint64_t at = 4; at < length; at++)
+        if (text[at] != 0) return 0;
+    return 1;
+}
+
 void rs_mkv_read_header(const rs_source *src, rs_mkv_facts *facts) {
     memset(facts, 0, sizeof *facts);
     facts->timecode_scale = 1000000;
@@ -152,7 +160,7 @@ void rs_mkv_read_header(const rs_source *src, rs_mkv_facts *facts) {
             return;
         uint64_t body = at + (uint64_t)cl + (uint64_t)sl;
         if (length == UNKNOWN_SIZE || length > size - body) return;
-        if (child == ID_DOCTYPE) facts->is_webm = length == 4 && memcmp(buffer + body, "webm", 4) == 0;
+        if (child == ID_DOCTYPE) facts->is_webm = doctype_is_webm(buffer + body, length);
         at = body + length;
     }
     // The Segment follows the EBML header.

@@ -75,7 +75,6 @@ struct BuildCommand: Command {
     let force: Bool
     let strict: Bool
     let options: ProbeOptions
-    let requestWarnings: [BuildWarning]
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
@@ -99,7 +98,6 @@ struct BuildCommand: Command {
         if let path = parsed.value("sticker") { inputs.append((path, .sticker)) }
         self.inputs = inputs
 
-        var notes: [BuildWarning] = []
         do {
             let top = try parsed.value("top-color").map { color throws(ShareRequestError) in
                 try ShareRules.checkColor(color, option: "--top-color")
@@ -143,7 +141,6 @@ struct BuildCommand: Command {
                 guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
                     throw ShareRequestError("invalid --content-url '\(url)': expected an http(s) URL")
                 }
-                notes.append(BuildWarning(path: nil, finding: ShareRules.contentURLWarning()))
             }
             let package = parsed.value("package")
             if platform == .android, let extra = target.android?.extras.packageName, package == nil {
@@ -166,7 +163,6 @@ struct BuildCommand: Command {
         } catch {
             throw .internal("\(error)")
         }
-        requestWarnings = notes
         destination = parsed.value("o").map { .file($0) } ?? .standardOutput
         options = ProbeOptions(
             deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
@@ -176,14 +172,18 @@ struct BuildCommand: Command {
         // Probe and validate every input first: nothing is written unless they pass (or --force).
         let prober = MediaProber(options: options)
         var request = self.request
-        var warnings = requestWarnings
+        var warnings: [BuildWarning] = []
         var blocked = false
         var failures: [ProbeFailureCode] = []
+        var video: AVMedia?
         let color = Terminal.colors(stderr, environment: environment)
         for input in inputs {
             let report = prober.probe(input.path)
-            let verdict = Rules.evaluate(report, role: input.role, profile: request.target, strict: strict)
-            for finding in verdict.findings {
+            let verdict = Rules.evaluate(
+                report, role: input.role, profile: request.target, strict: strict, platforms: [request.platform])
+            if input.role == .backgroundVideo, case .av(let media) = report.content { video = media }
+            // The target's advisories are judged once, on the whole share, below.
+            for finding in verdict.findings where !finding.rule.hasPrefix("advisory.") {
                 stderr.write(ValidationRenderer.line(input.path, finding, targets: [request.target.id], color: color))
                 warnings.append(BuildWarning(path: input.path, finding: finding))
             }
@@ -198,8 +198,12 @@ struct BuildCommand: Command {
             }
             request.media.append(PayloadMedia(role: input.role, path: Posix.absolute(input.path), format: format))
         }
-        for warning in requestWarnings {
-            stderr.write("reelshare: warning: \(warning.finding.message)\n")
+        let share = AdvisoryContext.share(
+            video: video, backgroundImage: inputs.contains { $0.role == .backgroundImage },
+            sticker: inputs.contains { $0.role == .sticker }, contentURL: request.contentURL != nil)
+        for advisory in Advisories.applicable(request.target.advisories, to: share, platforms: [request.platform]) {
+            stderr.write("reelshare: info[\(advisory.rule)] \(request.target.id): \(advisory.message) (\(advisory.source))\n")
+            warnings.append(BuildWarning(path: nil, finding: advisory))
         }
         // An input that cannot be read cannot be embedded, whatever --force says.
         if !failures.isEmpty { throw .media(failures, summary: "nothing written: an input cannot be read") }

@@ -37,7 +37,8 @@ enum ProbeText {
             rows.append(("container", container))
             if let duration = media.durationSeconds {
                 let from = media.durationFrom.map { $0 == "tail" ? " (from the end of the file)" : " (from every packet)" } ?? ""
-                rows.append(("duration", Units.duration(duration) + from))
+                let start = media.startSeconds.map { ", the picture from \(Units.duration($0))" } ?? ""
+                rows.append(("duration", Units.duration(duration) + from + start))
             } else {
                 rows.append(("duration", "unknown" + (media.durationUnknownReason.map { ": \($0)" } ?? "")))
             }

@@ -5,6 +5,7 @@ import ReelShareMedia
 struct ValidateCommand: Command {
     enum Format: String, OptionChoice { case text, json, ndjson, junit, github }
     enum ImageRole: String, OptionChoice { case sticker, background }
+    enum PlatformChoice: String, OptionChoice { case both, ios, android }
 
     static let spec = CommandSpec(
         name: "validate",
@@ -28,6 +29,11 @@ struct ValidateCommand: Command {
             SharedOptions.profile,
             OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding)."),
             SharedOptions.decode,
+            OptionSpec(
+                "platform", value: "PLATFORM", choices: PlatformChoice.self,
+                help:
+                    "Hold files to the limits of sharing from ios or android apps (default: both; some limits, such as what an iPhone plays, hold on one)."
+            ),
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             Each file is probed and held to each target's profile: a video as a background video, an \
@@ -46,6 +52,7 @@ struct ValidateCommand: Command {
     let asBackground: Bool
     let options: ProbeOptions
     let jobs: Int
+    let platforms: Set<Platform>
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
@@ -68,11 +75,18 @@ struct ValidateCommand: Command {
             deep: parsed.has("deep") || Validator.needsPacketScan(targets), decode: parsed.has("decode"),
             timeoutSeconds: try OptionValues.timeout(parsed))
         jobs = try OptionValues.jobs(parsed)
+        switch parsed.choice("platform", default: PlatformChoice.both) {
+        case .both: platforms = Set(Platform.allCases)
+        case .ios: platforms = [.ios]
+        case .android: platforms = [.android]
+        }
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         let prober = MediaProber(options: options)
-        let (files, targets, asBackground, strict, requireAll) = (files, targets, asBackground, strict, requireAll)
+        let (files, targets, asBackground, strict, requireAll, platforms) = (
+            files, targets, asBackground, strict, requireAll, platforms
+        )
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
             format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout)
@@ -83,7 +97,8 @@ struct ValidateCommand: Command {
             work: { index in
                 let report = prober.probe(files[index])
                 let result = Validator.validate(
-                    report, against: targets, asBackground: asBackground, strict: strict, requireAll: requireAll)
+                    report, against: targets, asBackground: asBackground, strict: strict, requireAll: requireAll,
+                    platforms: platforms)
                 return (result, report.failure)
             }
         ) { _, outcome in

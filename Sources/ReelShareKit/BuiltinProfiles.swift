@@ -54,13 +54,51 @@ enum BuiltinProfiles {
                     "rule": "video.container",
                     "severity": "error",
                     "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
-                    "allowed": ["mp4", "mov", "webm"]
+                    "allowed": ["mp4", "mov", "webm"],
+                    "tolerated": [
+                      {
+                        "value": "3gp",
+                        "note": "3GP is not among the containers Meta lists, but AVFoundation (public.3gpp) and Android's MediaExtractor both open it; remuxing to MP4 is lossless",
+                        "source": "Apple, AVFileType.mobile3GPP; Android Developers, Supported media formats (3GPP .3gp)"
+                      }
+                    ]
                   },
                   {
                     "rule": "video.codec",
                     "severity": "error",
                     "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
                     "allowed": ["h264", "hevc", "vp8", "vp9"]
+                  },
+                  {
+                    "rule": "video.codec-container",
+                    "severity": "error",
+                    "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
+                    "allowed": ["mp4/h264", "mp4/hevc", "mov/h264", "mov/hevc", "3gp/h264", "3gp/hevc", "webm/vp8", "webm/vp9"],
+                    "note": "H.264 and H.265 in MP4/MOV, VP8 and VP9 in WebM"
+                  },
+                  {
+                    "rule": "video.codec-tag",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "platforms": ["ios"],
+                    "allowed": ["hevc/hvc1"],
+                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.3 (H.264 at most High Profile) and 1.6 (HEVC at most Main 10); jellyfin/jellyfin-ios #106, kaltura/nginx-vod-module #1333",
+                    "platforms": ["ios"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High", "hevc/Main", "hevc/Main 10"],
+                    "note": "an iPhone's decoder takes H.264 up to High (8-bit 4:2:0) and HEVC Main and Main 10; H.264 High 10, 4:2:2 and 4:4:4 do not play"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "warning",
+                    "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
+                    "platforms": ["android"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
+                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.min",
@@ -105,10 +143,31 @@ enum BuiltinProfiles {
                     "height": 480,
                     "mode": "max",
                     "note": "640x480 is recommended"
+                  },
+                  {
+                    "rule": "image.animated",
+                    "severity": "warning",
+                    "source": "Meta, Instagram Sharing to Reels From iOS, seed 000: a sticker or background is 'an image asset (JPG, PNG)', a still picture",
+                    "note": "the app reads an image's first frame"
+                  },
+                  {
+                    "rule": "file.size",
+                    "severity": "warning",
+                    "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
+                    "max": 50000000,
+                    "note": "Meta recommends under 50 MB for a shared video and gives no figure for images; a bigger image is slow to hand over"
                   }
                 ]
               },
-              "advisories": []
+              "advisories": [
+                {
+                  "id": "content-url-ignored",
+                  "when": "content-url",
+                  "platforms": ["ios"],
+                  "message": "contentURL (the attribution link) was a closed beta for approved apps and is gone from Meta's page; the app ignores it",
+                  "source": "Meta, Instagram Sharing to Stories (older edition: 'closed beta ... approved for access'); react-native-share/react-native-share #1265, #1354; ShekarMudaliyar/social_share #93"
+                }
+              ]
             },
             {
               "id": "fb-reels",
@@ -155,13 +214,51 @@ enum BuiltinProfiles {
                     "rule": "video.container",
                     "severity": "error",
                     "source": "Meta, Facebook Sharing to Reels From iOS, seed 001",
-                    "allowed": ["mp4", "mov", "webm"]
+                    "allowed": ["mp4", "mov", "webm"],
+                    "tolerated": [
+                      {
+                        "value": "3gp",
+                        "note": "3GP is not among the containers Meta lists, but AVFoundation (public.3gpp) and Android's MediaExtractor both open it; remuxing to MP4 is lossless",
+                        "source": "Apple, AVFileType.mobile3GPP; Android Developers, Supported media formats (3GPP .3gp)"
+                      }
+                    ]
                   },
                   {
                     "rule": "video.codec",
                     "severity": "error",
                     "source": "Meta, Facebook Sharing to Reels From iOS, seed 001",
                     "allowed": ["h264", "hevc", "vp8", "vp9"]
+                  },
+                  {
+                    "rule": "video.codec-container",
+                    "severity": "error",
+                    "source": "Meta, Facebook Sharing to Reels From iOS, seed 001",
+                    "allowed": ["mp4/h264", "mp4/hevc", "mov/h264", "mov/hevc", "3gp/h264", "3gp/hevc", "webm/vp8", "webm/vp9"],
+                    "note": "H.264 and H.265 in MP4/MOV, VP8 and VP9 in WebM"
+                  },
+                  {
+                    "rule": "video.codec-tag",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "platforms": ["ios"],
+                    "allowed": ["hevc/hvc1"],
+                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.3 (H.264 at most High Profile) and 1.6 (HEVC at most Main 10); jellyfin/jellyfin-ios #106, kaltura/nginx-vod-module #1333",
+                    "platforms": ["ios"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High", "hevc/Main", "hevc/Main 10"],
+                    "note": "an iPhone's decoder takes H.264 up to High (8-bit 4:2:0) and HEVC Main and Main 10; H.264 High 10, 4:2:2 and 4:4:4 do not play"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "warning",
+                    "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
+                    "platforms": ["android"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
+                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.min",
@@ -206,10 +303,31 @@ enum BuiltinProfiles {
                     "height": 480,
                     "mode": "max",
                     "note": "640x480 is recommended"
+                  },
+                  {
+                    "rule": "image.animated",
+                    "severity": "warning",
+                    "source": "Meta, Facebook Sharing to Reels From iOS, seed 001: a sticker or background is 'an image asset (JPG, PNG)', a still picture",
+                    "note": "the app reads an image's first frame"
+                  },
+                  {
+                    "rule": "file.size",
+                    "severity": "warning",
+                    "source": "Meta, Facebook Sharing to Reels From iOS, seed 001",
+                    "max": 50000000,
+                    "note": "Meta recommends under 50 MB for a shared video and gives no figure for images; a bigger image is slow to hand over"
                   }
                 ]
               },
-              "advisories": []
+              "advisories": [
+                {
+                  "id": "sticker-dropped",
+                  "when": "sticker",
+                  "platforms": ["android"],
+                  "message": "Facebook Reels on Android has been dropping the sticker of shared reels; Meta acknowledged it and the report is still open",
+                  "source": "fbsamples/share_to_reels_android #8 (Meta, 2023-08-10: 'we are currently investigating')"
+                }
+              ]
             },
             {
               "id": "ig-stories",
@@ -230,7 +348,7 @@ enum BuiltinProfiles {
                   "backgroundBottomColor": "backgroundBottomColor",
                   "contentURL": "contentURL"
                 },
-                "source": "Meta, Sharing to Stories, updated Jun 30 2026"
+                "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026"
               },
               "android": {
                 "action": "com.instagram.share.ADD_TO_STORY",
@@ -261,32 +379,70 @@ enum BuiltinProfiles {
                   {
                     "rule": "video.container",
                     "severity": "error",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
-                    "allowed": ["mp4", "mov", "webm"]
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
+                    "allowed": ["mp4", "mov", "webm"],
+                    "tolerated": [
+                      {
+                        "value": "3gp",
+                        "note": "3GP is not among the containers Meta lists, but AVFoundation (public.3gpp) and Android's MediaExtractor both open it; remuxing to MP4 is lossless",
+                        "source": "Apple, AVFileType.mobile3GPP; Android Developers, Supported media formats (3GPP .3gp)"
+                      }
+                    ]
                   },
                   {
                     "rule": "video.codec",
                     "severity": "error",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "allowed": ["h264", "hevc", "vp8", "vp9"]
+                  },
+                  {
+                    "rule": "video.codec-container",
+                    "severity": "error",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
+                    "allowed": ["mp4/h264", "mp4/hevc", "mov/h264", "mov/hevc", "3gp/h264", "3gp/hevc", "webm/vp8", "webm/vp9"],
+                    "note": "H.264 and H.265 in MP4/MOV, VP8 and VP9 in WebM"
+                  },
+                  {
+                    "rule": "video.codec-tag",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "platforms": ["ios"],
+                    "allowed": ["hevc/hvc1"],
+                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.3 (H.264 at most High Profile) and 1.6 (HEVC at most Main 10); jellyfin/jellyfin-ios #106, kaltura/nginx-vod-module #1333",
+                    "platforms": ["ios"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High", "hevc/Main", "hevc/Main 10"],
+                    "note": "an iPhone's decoder takes H.264 up to High (8-bit 4:2:0) and HEVC Main and Main 10; H.264 High 10, 4:2:2 and 4:4:4 do not play"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "warning",
+                    "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
+                    "platforms": ["android"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
+                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.max",
                     "severity": "error",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "max": 20
                   },
                   {
                     "rule": "video.resolution",
                     "severity": "warning",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "max": 1080,
                     "note": "\"videos can be 1080p\""
                   },
                   {
                     "rule": "file.size",
                     "severity": "warning",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "max": 50000000,
                     "note": "under 50 MB is recommended"
                   }
@@ -295,45 +451,87 @@ enum BuiltinProfiles {
                   {
                     "rule": "image.format",
                     "severity": "error",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "allowed": ["png", "jpeg"]
                   },
                   {
                     "rule": "image.dimensions",
                     "severity": "warning",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "width": 720,
                     "height": 1280,
-                    "mode": "exact",
-                    "note": "Meta's English page calls 720x1280 a minimum, its Japanese page a maximum"
+                    "mode": "min",
+                    "note": "'Minimum dimensions 720x1280'; the Japanese edition of the page says maximum (最大サイズ)"
                   },
                   {
                     "rule": "image.aspect",
                     "severity": "warning",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "allowed": ["9:16", "9:18"],
-                    "note": "9:16 or 9:18 is recommended"
+                    "note": "recommended image ratios 9:16 or 9:18"
+                  },
+                  {
+                    "rule": "image.animated",
+                    "severity": "warning",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026: a sticker or background is 'an image asset (JPG, PNG)', a still picture",
+                    "note": "the app reads an image's first frame"
+                  },
+                  {
+                    "rule": "file.size",
+                    "severity": "warning",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
+                    "max": 50000000,
+                    "note": "Meta recommends under 50 MB for a shared video and gives no figure for images; a bigger image is slow to hand over"
                   }
                 ],
                 "sticker": [
                   {
                     "rule": "image.format",
                     "severity": "error",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "allowed": ["png", "jpeg"]
                   },
                   {
                     "rule": "image.dimensions",
                     "severity": "warning",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
                     "width": 640,
                     "height": 480,
                     "mode": "max",
                     "note": "640x480 is recommended"
+                  },
+                  {
+                    "rule": "image.animated",
+                    "severity": "warning",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026: a sticker or background is 'an image asset (JPG, PNG)', a still picture",
+                    "note": "the app reads an image's first frame"
+                  },
+                  {
+                    "rule": "file.size",
+                    "severity": "warning",
+                    "source": "Meta, Instagram Sharing to Stories, updated Jun 30 2026",
+                    "max": 50000000,
+                    "note": "Meta recommends under 50 MB for a shared video and gives no figure for images; a bigger image is slow to hand over"
                   }
                 ]
               },
-              "advisories": []
+              "advisories": [
+                {
+                  "id": "no-split-over-15s",
+                  "when": "video-longer-than",
+                  "seconds": 15,
+                  "platforms": ["ios"],
+                  "message": "Instagram Stories on iOS does not split a video longer than 15 s into several stories as Android does: only its first 15 s are posted",
+                  "source": "react-native-share/react-native-share #1279 and its reproduction #1280"
+                },
+                {
+                  "id": "content-url-ignored",
+                  "when": "content-url",
+                  "platforms": ["ios"],
+                  "message": "contentURL (the attribution link) was a closed beta for approved apps and is gone from Meta's page; the app ignores it",
+                  "source": "Meta, Instagram Sharing to Stories (older edition: 'closed beta ... approved for access'); react-native-share/react-native-share #1265, #1354; ShekarMudaliyar/social_share #93"
+                }
+              ]
             },
             {
               "id": "fb-stories",
@@ -353,7 +551,7 @@ enum BuiltinProfiles {
                   "backgroundTopColor": "backgroundTopColor",
                   "backgroundBottomColor": "backgroundBottomColor"
                 },
-                "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022"
+                "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022"
               },
               "android": {
                 "action": "com.facebook.stories.ADD_TO_STORY",
@@ -384,32 +582,70 @@ enum BuiltinProfiles {
                   {
                     "rule": "video.container",
                     "severity": "error",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-                    "allowed": ["mp4", "mov", "webm"]
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
+                    "allowed": ["mp4", "mov", "webm"],
+                    "tolerated": [
+                      {
+                        "value": "3gp",
+                        "note": "3GP is not among the containers Meta lists, but AVFoundation (public.3gpp) and Android's MediaExtractor both open it; remuxing to MP4 is lossless",
+                        "source": "Apple, AVFileType.mobile3GPP; Android Developers, Supported media formats (3GPP .3gp)"
+                      }
+                    ]
                   },
                   {
                     "rule": "video.codec",
                     "severity": "error",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
                     "allowed": ["h264", "hevc", "vp8", "vp9"]
+                  },
+                  {
+                    "rule": "video.codec-container",
+                    "severity": "error",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
+                    "allowed": ["mp4/h264", "mp4/hevc", "mov/h264", "mov/hevc", "3gp/h264", "3gp/hevc", "webm/vp8", "webm/vp9"],
+                    "note": "H.264 and H.265 in MP4/MOV, VP8 and VP9 in WebM"
+                  },
+                  {
+                    "rule": "video.codec-tag",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "platforms": ["ios"],
+                    "allowed": ["hevc/hvc1"],
+                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "error",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.3 (H.264 at most High Profile) and 1.6 (HEVC at most Main 10); jellyfin/jellyfin-ios #106, kaltura/nginx-vod-module #1333",
+                    "platforms": ["ios"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High", "hevc/Main", "hevc/Main 10"],
+                    "note": "an iPhone's decoder takes H.264 up to High (8-bit 4:2:0) and HEVC Main and Main 10; H.264 High 10, 4:2:2 and 4:4:4 do not play"
+                  },
+                  {
+                    "rule": "video.profile",
+                    "severity": "warning",
+                    "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
+                    "platforms": ["android"],
+                    "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
+                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.max",
                     "severity": "error",
-                    "source": "Meta, Sharing to Stories, updated Jun 30 2026",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
                     "max": 20
                   },
                   {
                     "rule": "video.resolution",
                     "severity": "warning",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
                     "max": 1080,
                     "note": "\"videos can be 1080p\""
                   },
                   {
                     "rule": "file.size",
                     "severity": "warning",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
                     "max": 50000000,
                     "note": "under 50 MB is recommended"
                   }
@@ -418,45 +654,79 @@ enum BuiltinProfiles {
                   {
                     "rule": "image.format",
                     "severity": "error",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
                     "allowed": ["png", "jpeg"]
-                  },
-                  {
-                    "rule": "image.dimensions",
-                    "severity": "warning",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-                    "width": 720,
-                    "height": 1280,
-                    "mode": "exact",
-                    "note": "Meta's English page calls 720x1280 a minimum, its Japanese page a maximum"
                   },
                   {
                     "rule": "image.aspect",
                     "severity": "warning",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
-                    "allowed": ["9:16", "9:18"],
-                    "note": "9:16 or 9:18 is recommended"
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
+                    "allowed": ["9:16"],
+                    "note": "'device fullscreen or smaller', recommended ratio 9:16"
+                  },
+                  {
+                    "rule": "image.dimensions",
+                    "severity": "warning",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
+                    "width": 1440,
+                    "height": 3200,
+                    "mode": "max",
+                    "note": "'Recommended dimensions: device fullscreen or smaller'; 1440x3200 is the largest phone screen (QHD+)"
+                  },
+                  {
+                    "rule": "image.animated",
+                    "severity": "warning",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022: a sticker or background is 'an image asset (JPG, PNG)', a still picture",
+                    "note": "the app reads an image's first frame"
+                  },
+                  {
+                    "rule": "file.size",
+                    "severity": "warning",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
+                    "max": 50000000,
+                    "note": "Meta recommends under 50 MB for a shared video and gives no figure for images; a bigger image is slow to hand over"
                   }
                 ],
                 "sticker": [
                   {
                     "rule": "image.format",
                     "severity": "error",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
                     "allowed": ["png", "jpeg"]
                   },
                   {
                     "rule": "image.dimensions",
                     "severity": "warning",
-                    "source": "Meta, Facebook Sharing to Stories for iOS, Sep 2022",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
                     "width": 640,
                     "height": 480,
                     "mode": "max",
                     "note": "640x480 is recommended"
+                  },
+                  {
+                    "rule": "image.animated",
+                    "severity": "warning",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022: a sticker or background is 'an image asset (JPG, PNG)', a still picture",
+                    "note": "the app reads an image's first frame"
+                  },
+                  {
+                    "rule": "file.size",
+                    "severity": "warning",
+                    "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
+                    "max": 50000000,
+                    "note": "Meta recommends under 50 MB for a shared video and gives no figure for images; a bigger image is slow to hand over"
                   }
                 ]
               },
-              "advisories": []
+              "advisories": [
+                {
+                  "id": "bounces-without-background",
+                  "when": "sticker-only",
+                  "platforms": ["ios"],
+                  "message": "Facebook on iOS has been seen to open and return at once when a share carries no background image or video",
+                  "source": "react-native-share/react-native-share #1377 ('when I omitted the backgroundImage'); appinioGmbH/flutter_packages #315"
+                }
+              ]
             },
             {
               "id": "ig-reels-api",

@@ -1,23 +1,33 @@
 // Fix hints: the exact command line that makes a file pass, when the fix is mechanical.
 //
-// Each failing rule contributes changes (trim, scale, re-encode, move the index...) and one ffmpeg
-// command is rendered from them, so a finding's own hint and the hint that fixes every finding of a
-// target at once come from the same code. The output goes beside the input as NAME.fixed.EXT; the
-// input is never overwritten.
+// Each failing rule contributes changes (trim, scale, re-encode, move the index, retag...) and one
+// ffmpeg command is rendered from them, so a finding's own hint and the hint that fixes every
+// finding of a target at once come from the same code. A printed fix is a promise, so the command:
+// - names its output container from what the target takes (MP4, or WebM for VP8/VP9 kept as
+//   they are), never from the input's name, and says it with -f;
+// - lands strictly inside a limit (a trim ends a frame and an audio packet short of it; a frame
+//   rate is a common one comfortably inside the range);
+// - copies what is already fine (the video when only the container or tag changes, AAC audio
+//   into MP4) instead of re-encoding it.
+// The output goes beside the input as NAME.fixed.mp4 (or .webm); the input is never overwritten.
 import Foundation
 
 /// One mechanical change to a video file.
 enum VideoChange: Equatable {
-    /// Cut to this many seconds (re-encodes: stream copy cuts at packets and overshoots).
+    /// End at or before this many seconds (re-encodes: stream copy cuts at packets and overshoots).
     case trim(Double)
-    /// Loop until this many seconds.
+    /// Loop until at least this many seconds.
     case loop(Double)
     /// A video filter (scale=..., fps=...).
     case filter(String)
-    /// Re-encode the video to H.264 with these extra encoder arguments.
+    /// Re-encode the video to H.264 (High, 8-bit 4:2:0) with these extra encoder arguments.
     case h264([String])
     /// Keep the video stream, change the container to MP4.
     case rewrap
+    /// Keep the video stream (VP8/VP9), change the container to WebM.
+    case rewrapWebM
+    /// Keep the video stream, write its sample entry as this tag (hvc1).
+    case retag(String)
     /// Re-encode the audio to AAC with these arguments (-ar 48000, -ac 2, -b:a 128k...).
     case aac([String])
     case fastStart
@@ -48,25 +58,34 @@ enum FixHint {
         return changes.isEmpty ? nil : videoCommand(changes, for: s)
     }
 
+    /// How far short of a duration limit a trim ends: a frame (at the clip's rate, 30 fps when
+    /// unknown) and an AAC packet (1024 samples at 44.1 kHz), so that neither stream's last packet
+    /// carries it over.
+    static func trimTarget(_ limit: Double, media: AVMedia?) -> Double {
+        let frame = 1 / max(media?.video?.frameRate ?? 30, 1)
+        let target = limit - frame - 1024.0 / 44_100
+        return (target * 1000).rounded(.down) / 1000
+    }
+
     static func videoCommand(_ changes: [VideoChange], for s: Subject) -> String {
         let media = s.av
-        var before: [String] = []
-        var duration: Double?
+        var loopTo: Double?
+        var trimTo: Double?
         var filters: [String] = []
         var h264Extra: [String] = []
         var reencode = false
-        var rewrap = false
+        var webm = false
+        var tag: String?
         var audio: [String] = []
         var audioChanged = false
         var dropEditList = false
         for change in changes {
             switch change {
             case .trim(let seconds):
-                duration = min(duration ?? seconds, seconds)
+                trimTo = min(trimTo ?? seconds, seconds)
                 reencode = true
             case .loop(let seconds):
-                before = ["-stream_loop", "-1"]
-                duration = max(duration ?? seconds, seconds)
+                loopTo = max(loopTo ?? seconds, seconds)
                 reencode = true
             case .filter(let filter):
                 if !filters.contains(filter) { filters.append(filter) }
@@ -74,42 +93,62 @@ enum FixHint {
             case .h264(let extra):
                 h264Extra += extra
                 reencode = true
-            case .rewrap:
-                rewrap = true
+            case .rewrap, .fastStart:
+                break  // every command writes MP4 with the index first
+            case .rewrapWebM:
+                webm = true
+            case .retag(let value):
+                tag = value
             case .aac(let arguments):
                 audio = merge(audio, arguments)
                 audioChanged = true
-            case .fastStart:
-                break  // every command writes the index first
             case .dropEditList:
                 dropEditList = true
             }
         }
-        var arguments: [String] = duration.map { ["-t", Units.number($0)] } ?? []
+        // Re-encoding makes H.264, which goes in MP4 whatever else was asked.
+        let container = webm && !reencode && !audioChanged ? "webm" : "mp4"
+        var before: [String] = []
+        var arguments: [String] = []
+        if let seconds = loopTo {
+            before = ["-stream_loop", "-1"]
+            arguments += ["-t", Units.number(seconds + 0.1)]
+        } else if let seconds = trimTo {
+            arguments += ["-t", Units.number(trimTarget(seconds, media: media))]
+        }
         let oddSize = (media?.video?.width ?? 0) % 2 == 1 || (media?.video?.height ?? 0) % 2 == 1
         if reencode, oddSize, !filters.contains(where: { $0.hasPrefix("scale=") }) {
             filters.append("scale=trunc(iw/2)*2:trunc(ih/2)*2")  // H.264 4:2:0 needs even sizes
         }
         if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
         if reencode {
-            arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p"] + h264Extra
+            arguments += ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p"] + h264Extra
         } else {
-            arguments += ["-c:v", "copy"] + (media?.video?.codec == "hevc" ? ["-tag:v", "hvc1"] : [])
-        }
-        let container = media?.container ?? ""
-        let keepContainer = !reencode && !rewrap && ["mp4", "mov", "m4a", "3gp"].contains(container)
-        if media?.audio != nil {
-            if audioChanged || !keepContainer {
-                arguments += ["-c:a", "aac"] + merge(["-b:a", "128k"], audio)
-            } else {
-                arguments += ["-c:a", "copy"]
+            arguments += ["-c:v", "copy"]
+            if container == "mp4", let tag = tag ?? (media?.video?.codec == "hevc" ? "hvc1" : nil) {
+                arguments += ["-tag:v", tag]
             }
         }
-        if dropEditList { arguments += ["-use_editlist", "0"] }
-        arguments += ["-movflags", "+faststart"]
+        if let stream = media?.audio {
+            if container == "webm" {
+                arguments +=
+                    ["opus", "vorbis"].contains(stream.codec ?? "") ? ["-c:a", "copy"] : ["-c:a", "libopus", "-b:a", "96k"]
+            } else if audioChanged {
+                arguments += ["-c:a", "aac"] + merge(["-b:a", "128k"], audio)
+            } else if stream.codec == "aac" {
+                arguments += ["-c:a", "copy"]
+            } else {
+                arguments += ["-c:a", "aac", "-b:a", "128k"]
+            }
+        }
+        if container == "mp4" {
+            if dropEditList { arguments += ["-use_editlist", "0"] }
+            arguments += ["-movflags", "+faststart", "-f", "mp4"]
+        } else {
+            arguments += ["-f", "webm"]
+        }
         return command(
-            ["ffmpeg"] + before + ["-i", s.report.path] + arguments
-                + [fixedPath(s.report.path, extension: keepContainer ? nil : "mp4")])
+            ["ffmpeg"] + before + ["-i", s.report.path] + arguments + [fixedPath(s.report.path, extension: container)])
     }
 
     /// Pairs of `-option value`; a later value for the same option wins.
@@ -129,29 +168,37 @@ enum FixHint {
     static func toPNG(_ s: Subject, image: ImageMedia) -> Fix {
         let output = fixedPath(s.report.path, extension: "png")
         if ["heic", "avif"].contains(image.format) { return .command(command(["heif-convert", s.report.path, output])) }
-        return .command(command(["ffmpeg", "-i", s.report.path, "-frames:v", "1", output]))
+        return .command(command(["ffmpeg", "-i", s.report.path, "-frames:v", "1", "-f", "image2", "-c:v", "png", output]))
     }
 
-    /// Shrinks an image to fit width x height, keeping its aspect ratio and format.
-    static func shrink(_ s: Subject, width: Int, height: Int) -> Fix {
+    /// The first frame of an animated image, as a still PNG.
+    static func firstFrame(_ s: Subject, image: ImageMedia) -> Fix {
         .command(
             command([
+                "ffmpeg", "-i", s.report.path, "-frames:v", "1", "-f", "image2", "-c:v", "png",
+                fixedPath(s.report.path, extension: "png"),
+            ]))
+    }
+
+    /// Shrinks an image to fit width x height as displayed, keeping its aspect ratio and format.
+    static func shrink(_ s: Subject, width: Int, height: Int) -> Fix {
+        let format = s.image?.format == "jpeg" ? "jpg" : "png"
+        return .command(
+            command([
                 "ffmpeg", "-i", s.report.path, "-vf", "scale=\(width):\(height):force_original_aspect_ratio=decrease",
-                "-frames:v", "1", fixedPath(s.report.path, extension: nil),
+                "-frames:v", "1", "-f", "image2", fixedPath(s.report.path, extension: format),
             ]))
     }
 
     static func command(_ words: [String]) -> String { words.map(shellQuoted).joined(separator: " ") }
 
-    /// "dir/clip.mp4" -> "dir/clip.fixed.mp4" (or .EXT).
-    static func fixedPath(_ path: String, extension newExtension: String?) -> String {
+    /// "dir/clip.mp4" -> "dir/clip.fixed.EXT".
+    static func fixedPath(_ path: String, extension newExtension: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let name = path[slash...]
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(path[..<$0]) } ?? path
-        let oldExtension = dot.map { String(path[path.index(after: $0)...]) }
-        let ext = newExtension ?? oldExtension ?? "mp4"
-        return "\(stem).fixed.\(ext)"
+        return "\(stem).fixed.\(newExtension)"
     }
 
     /// POSIX shell quoting: bare when safe, else single quotes.

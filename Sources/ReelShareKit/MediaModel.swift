@@ -169,6 +169,9 @@ public struct AVMedia: Sendable, Equatable {
     public var editListEffect: String?
     /// ISO-BMFF: the media is in movie fragments.
     public var fragmented: Bool?
+    /// When the video's first frame is shown, when an empty edit delays it (`-output_ts_offset`):
+    /// the picture spans startSeconds to durationSeconds.
+    public var startSeconds: Double?
     /// Why the duration is unknown, when it is.
     public var durationUnknownReason: String?
     /// Where the duration comes from when the container states none: "tail" (the end of the

@@ -26,6 +26,7 @@ public enum ProbeJSON {
             object["editList"] = .from(media.editList)
             object["editListEffect"] = .from(media.editListEffect)
             object["fragmented"] = .from(media.fragmented)
+            object["startSeconds"] = .from(media.startSeconds)
             object["decode"] = media.decode.map(decode) ?? .null
             object["truncated"] = .bool(media.truncated)
             object["video"] = media.video.map(video) ?? .null

@@ -9,6 +9,9 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case fileTruncated = "file.truncated"
     case videoContainer = "video.container"
     case videoCodec = "video.codec"
+    case videoCodecContainer = "video.codec-container"
+    case videoCodecTag = "video.codec-tag"
+    case videoProfile = "video.profile"
     case videoDurationMin = "video.duration.min"
     case videoDurationMax = "video.duration.max"
     case videoResolution = "video.resolution"
@@ -30,6 +33,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case imageFormat = "image.format"
     case imageDimensions = "image.dimensions"
     case imageAspect = "image.aspect"
+    case imageAnimated = "image.animated"
 
     public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
 
@@ -37,7 +41,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     public var roles: Set<Role> {
         switch self {
         case .fileSize: return Role.all
-        case .imageFormat, .imageDimensions, .imageAspect: return Role.images
+        case .imageFormat, .imageDimensions, .imageAspect, .imageAnimated: return Role.images
         default: return [.backgroundVideo]
         }
     }
@@ -54,8 +58,13 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     public var parameters: [(key: RuleParameter, required: Bool)] {
         switch self {
         case .fileSize, .videoWidth, .videoBitRate: return [(.max, true)]
-        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes, .videoDecode: return []
-        case .videoContainer, .videoCodec, .videoChroma, .audioCodec, .imageFormat, .imageAspect: return [(.allowed, true)]
+        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes, .videoDecode,
+            .imageAnimated:
+            return []
+        case .videoContainer: return [(.allowed, true), (.tolerated, false)]
+        case .videoCodec, .videoCodecContainer, .videoCodecTag, .videoProfile, .videoChroma, .audioCodec, .imageFormat,
+            .imageAspect:
+            return [(.allowed, true)]
         case .videoDurationMin: return [(.min, true)]
         case .videoDurationMax: return [(.max, true)]
         case .videoResolution, .videoAspect, .videoFrameRate, .videoKeyframeInterval, .audioSampleRate, .audioChannels,
@@ -70,8 +79,11 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .fileSize: return "file size in bytes at most max"
         case .fileTruncated: return "all indexed media data is present"
-        case .videoContainer: return "container is one of allowed"
+        case .videoContainer: return "container is one of allowed (or tolerated, with a warning)"
         case .videoCodec: return "video codec is one of allowed"
+        case .videoCodecContainer: return "container/codec is one of allowed (the pair, not each alone)"
+        case .videoCodecTag: return "codec/tag (the MP4 sample entry) is one of allowed, for the codecs listed"
+        case .videoProfile: return "codec/profile is one of allowed, for the codecs listed"
         case .videoDurationMin: return "duration in seconds at least min"
         case .videoDurationMax: return "duration in seconds at most max"
         case .videoResolution: return "shorter display side between min and max pixels"
@@ -91,15 +103,52 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
         case .audioChannels: return "channel count between min and max"
         case .audioBitRate: return "audio bit rate between min and max bits/s"
         case .imageFormat: return "image format is one of allowed"
-        case .imageDimensions: return "size against width x height, by mode (max, min, exact)"
-        case .imageAspect: return "width:height is one of allowed (within 1%)"
+        case .imageDimensions: return "displayed size against width x height, by mode (max, min, exact)"
+        case .imageAspect: return "displayed width:height is one of allowed (within 1%)"
+        case .imageAnimated: return "a still image (an animated one shows its first frame only)"
         }
     }
 }
 
 /// The limit keys of a rule in profile JSON.
 public enum RuleParameter: String, CaseIterable, Sendable {
-    case allowed, min, max, width, height, mode
+    case allowed, tolerated, min, max, width, height, mode
+}
+
+/// Two names joined by "/": container/codec, codec/tag or codec/profile ("mp4/h264",
+/// "hevc/hvc1", "h264/High").
+public struct NamePair: Sendable, Equatable, CustomStringConvertible {
+    public var first: String
+    public var second: String
+
+    public init(_ first: String, _ second: String) {
+        self.first = first
+        self.second = second
+    }
+
+    public init?(_ text: String) {
+        guard let slash = text.firstIndex(of: "/") else { return nil }
+        first = String(text[..<slash])
+        second = String(text[text.index(after: slash)...])
+        guard !first.isEmpty, !second.isEmpty else { return nil }
+    }
+
+    public var description: String { "\(first)/\(second)" }
+}
+
+/// A value a rule lets pass with a warning instead of an error, and why.
+public struct Tolerance: Sendable, Equatable {
+    public var value: String
+    public var note: String
+    public var source: String
+
+    public init(value: String, note: String, source: String) {
+        self.value = value
+        self.note = note
+        self.source = source
+    }
+
+    var json: JSON { .object(["value": .string(value), "note": .string(note), "source": .string(source)]) }
 }
 
 /// How image.dimensions compares: no larger than, no smaller than, or exactly.
@@ -140,8 +189,11 @@ public struct Bounds: Sendable, Equatable {
 public enum Check: Sendable, Equatable {
     case fileSize(max: Double)
     case fileTruncated
-    case videoContainer(allowed: [String])
+    case videoContainer(allowed: [String], tolerated: [Tolerance])
     case videoCodec(allowed: [String])
+    case videoCodecContainer(allowed: [NamePair])
+    case videoCodecTag(allowed: [NamePair])
+    case videoProfile(allowed: [NamePair])
     case videoDurationMin(Double)
     case videoDurationMax(Double)
     case videoResolution(Bounds)
@@ -163,6 +215,7 @@ public enum Check: Sendable, Equatable {
     case imageFormat(allowed: [String])
     case imageDimensions(width: Int, height: Int, mode: DimensionMode)
     case imageAspect(allowed: [AspectRatio])
+    case imageAnimated
 
     public var rule: RuleID {
         switch self {
@@ -170,6 +223,9 @@ public enum Check: Sendable, Equatable {
         case .fileTruncated: return .fileTruncated
         case .videoContainer: return .videoContainer
         case .videoCodec: return .videoCodec
+        case .videoCodecContainer: return .videoCodecContainer
+        case .videoCodecTag: return .videoCodecTag
+        case .videoProfile: return .videoProfile
         case .videoDurationMin: return .videoDurationMin
         case .videoDurationMax: return .videoDurationMax
         case .videoResolution: return .videoResolution
@@ -191,6 +247,7 @@ public enum Check: Sendable, Equatable {
         case .imageFormat: return .imageFormat
         case .imageDimensions: return .imageDimensions
         case .imageAspect: return .imageAspect
+        case .imageAnimated: return .imageAnimated
         }
     }
 
@@ -207,10 +264,17 @@ public enum Check: Sendable, Equatable {
         case .fileSize(let max), .videoWidth(let max), .videoBitRate(let max), .videoDurationMax(let max):
             return ["max": .number(max)]
         case .videoDurationMin(let min): return ["min": .number(min)]
-        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes, .videoDecode: return [:]
-        case .videoContainer(let allowed), .videoCodec(let allowed), .videoChroma(let allowed), .audioCodec(let allowed),
-            .imageFormat(let allowed):
+        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes, .videoDecode,
+            .imageAnimated:
+            return [:]
+        case .videoContainer(let allowed, let tolerated):
+            var out = strings(allowed)
+            if !tolerated.isEmpty { out["tolerated"] = .array(tolerated.map(\.json)) }
+            return out
+        case .videoCodec(let allowed), .videoChroma(let allowed), .audioCodec(let allowed), .imageFormat(let allowed):
             return strings(allowed)
+        case .videoCodecContainer(let pairs), .videoCodecTag(let pairs), .videoProfile(let pairs):
+            return strings(pairs.map(\.description))
         case .videoResolution(let b), .videoAspect(let b), .videoFrameRate(let b), .videoKeyframeInterval(let b),
             .audioSampleRate(let b), .audioChannels(let b), .audioBitRate(let b):
             return bounds(b)
@@ -228,12 +292,20 @@ public struct RuleSpec: Sendable, Equatable {
     public var source: String
     /// Said with the finding, e.g. where Meta's documents disagree.
     public var note: String?
+    /// The platforms the limit holds on (what an iPhone plays, say); empty for both.
+    public var platforms: [Platform]
 
-    public init(_ check: Check, _ severity: Severity, source: String, note: String? = nil) {
+    public init(_ check: Check, _ severity: Severity, source: String, note: String? = nil, platforms: [Platform] = []) {
         self.check = check
         self.severity = severity
         self.source = source
         self.note = note
+        self.platforms = platforms
+    }
+
+    /// Whether the limit holds when sharing on any of `platforms`.
+    public func applies(to platforms: Set<Platform>) -> Bool {
+        self.platforms.isEmpty || !platforms.isDisjoint(with: self.platforms)
     }
 
     public var rule: RuleID { check.rule }
@@ -245,13 +317,20 @@ public struct RuleSpec: Sendable, Equatable {
         members["severity"] = .string(severity.rawValue)
         members["source"] = .string(source)
         if let note { members["note"] = .string(note) }
+        if !platforms.isEmpty { members["platforms"] = .array(platforms.map { .string($0.rawValue) }) }
         return .object(members)
     }
 }
 
 extension RuleSpec: Decodable {
     private enum Key: String, CodingKey, CaseIterable {
-        case rule, severity, source, note, allowed, min, max, width, height, mode
+        case rule, severity, source, note, platforms, allowed, tolerated, min, max, width, height, mode
+    }
+
+    private struct ToleranceWire: Decodable {
+        var value: String
+        var note: String
+        var source: String
     }
 
     public init(from decoder: any Decoder) throws {
@@ -265,7 +344,11 @@ extension RuleSpec: Decodable {
         severity = try c.decode(Severity.self, forKey: .severity)
         source = try c.decode(String.self, forKey: .source)
         note = try c.decodeIfPresent(String.self, forKey: .note)
+        platforms = try c.decodeIfPresent([Platform].self, forKey: .platforms) ?? []
         let allowed = try c.decodeIfPresent([String].self, forKey: .allowed)
+        let tolerated = try c.decodeIfPresent([ToleranceWire].self, forKey: .tolerated)?.map {
+            Tolerance(value: $0.value, note: $0.note, source: $0.source)
+        }
         let min = try c.decodeIfPresent(Double.self, forKey: .min)
         let max = try c.decodeIfPresent(Double.self, forKey: .max)
         let width = try c.decodeIfPresent(Int.self, forKey: .width)
@@ -273,7 +356,8 @@ extension RuleSpec: Decodable {
         let mode = try c.decodeIfPresent(DimensionMode.self, forKey: .mode)
         // Every key the rule needs is present, and no key it would ignore.
         let given: [RuleParameter: Bool] = [
-            .allowed: allowed != nil, .min: min != nil, .max: max != nil, .width: width != nil, .height: height != nil,
+            .allowed: allowed != nil, .tolerated: tolerated != nil, .min: min != nil, .max: max != nil, .width: width != nil,
+            .height: height != nil,
             .mode: mode != nil,
         ]
         let reads = Dictionary(uniqueKeysWithValues: rule.parameters.map { ($0.key, $0.required) })
@@ -302,8 +386,20 @@ extension RuleSpec: Decodable {
         switch rule {
         case .fileSize: check = .fileSize(max: max ?? 0)
         case .fileTruncated: check = .fileTruncated
-        case .videoContainer: check = .videoContainer(allowed: allowed ?? [])
+        case .videoContainer: check = .videoContainer(allowed: allowed ?? [], tolerated: tolerated ?? [])
         case .videoCodec: check = .videoCodec(allowed: allowed ?? [])
+        case .videoCodecContainer, .videoCodecTag, .videoProfile:
+            var pairs: [NamePair] = []
+            for text in allowed ?? [] {
+                guard let pair = NamePair(text) else {
+                    throw ProfileDecoding.invalid(c, .allowed, "'\(text)' is not two names joined by '/', like mp4/h264")
+                }
+                pairs.append(pair)
+            }
+            check =
+                rule == .videoCodecContainer
+                ? .videoCodecContainer(allowed: pairs)
+                : rule == .videoCodecTag ? .videoCodecTag(allowed: pairs) : .videoProfile(allowed: pairs)
         case .videoDurationMin: check = .videoDurationMin(min ?? 0)
         case .videoDurationMax: check = .videoDurationMax(max ?? 0)
         case .videoResolution: check = .videoResolution(bounds)
@@ -337,6 +433,7 @@ extension RuleSpec: Decodable {
                 ratios.append(ratio)
             }
             check = .imageAspect(allowed: ratios)
+        case .imageAnimated: check = .imageAnimated
         }
     }
 }

@@ -7,6 +7,8 @@ public struct Finding: Sendable, Equatable {
     public var rule: String
     public var severity: Severity
     public var message: String
+    /// The platforms it concerns (what an iPhone plays, say); empty for both.
+    public var platforms: [Platform] = []
     /// The value found, as JSON (a number, a string, or null when unknown).
     public var actual: JSON
     /// The limit it was held to.
@@ -68,6 +70,8 @@ enum Outcome {
     case pass
     /// Broken: message, the actual value, the limit, and a fix when one is mechanical.
     case fail(String, actual: JSON, limit: JSON, fix: Fix?)
+    /// Let through with a warning, for the tolerance's reason and source.
+    case tolerated(String, actual: JSON, limit: JSON, fix: Fix?, tolerance: Tolerance)
     /// The value needed is not known (the container does not say, or --deep was not run).
     case unknown(String)
 }
@@ -78,8 +82,11 @@ public enum Rules {
 
     // MARK: - Evaluation
 
-    /// Evaluates `profile` on one probed file in `role`. `strict` makes warnings errors.
-    public static func evaluate(_ report: ProbeReport, role: Role, profile: TargetProfile, strict: Bool) -> TargetVerdict {
+    /// Evaluates `profile` on one probed file in `role`, for sharing on `platforms` (a limit of one
+    /// platform only holds there). `strict` makes warnings errors; info (advisories) stays info.
+    public static func evaluate(
+        _ report: ProbeReport, role: Role, profile: TargetProfile, strict: Bool, platforms: Set<Platform> = Set(Platform.allCases)
+    ) -> TargetVerdict {
         var findings: [Finding] = []
         func add(_ finding: Finding) {
             var finding = finding
@@ -112,25 +119,36 @@ public enum Rules {
                     source: profile.ios?.source ?? profile.android?.source ?? profile.summary))
             return TargetVerdict(target: profile.id, findings: findings)
         }
-        for spec in specs {
+        let applicable = specs.filter { $0.applies(to: platforms) }
+        for spec in applicable {
+            var finding: Finding
             switch outcome(of: spec.check, subject) {
             case .pass:
                 continue
             case .fail(let message, let actual, let limit, let fix):
-                var finding = Finding(
-                    rule: spec.rule.rawValue, severity: spec.severity,
-                    message: spec.note.map { "\(message) (\($0))" } ?? message,
-                    actual: actual, limit: limit, source: spec.source,
-                    fix: fix.map { FixHint.render($0, for: subject) })
+                finding = Finding(
+                    rule: spec.rule.rawValue, severity: spec.severity, message: spec.note.map { "\(message) (\($0))" } ?? message,
+                    actual: actual, limit: limit, source: spec.source, fix: fix.map { FixHint.render($0, for: subject) })
                 finding.remedy = fix
-                add(finding)
+            case .tolerated(let message, let actual, let limit, let fix, let tolerance):
+                finding = Finding(
+                    rule: spec.rule.rawValue, severity: min(spec.severity, .warning), message: "\(message) (\(tolerance.note))",
+                    actual: actual, limit: limit, source: tolerance.source, fix: fix.map { FixHint.render($0, for: subject) })
+                finding.remedy = fix
             case .unknown(let why):
-                add(Finding(rule: spec.rule.rawValue, severity: .warning, message: "cannot check: \(why)", source: spec.source))
+                finding = Finding(
+                    rule: spec.rule.rawValue, severity: .warning, message: "cannot check: \(why)", source: spec.source)
             }
+            finding.platforms = spec.platforms
+            if spec.platforms.count == 1, let only = spec.platforms.first {
+                finding.message = "\(only.label): \(finding.message)"
+            }
+            add(finding)
         }
+        findings += Advisories.applicable(profile.advisories, to: .file(role: role, media: subject.av), platforms: platforms)
         var remedies = findings.filter { $0.severity != .info }.compactMap(\.remedy)
         // A rewritten MP4 gets an edit list by default: keep it out where the target forbids one.
-        if !remedies.isEmpty, specs.contains(where: { $0.rule == .videoEditList }), subject.av != nil {
+        if !remedies.isEmpty, applicable.contains(where: { $0.rule == .videoEditList }), subject.av != nil {
             remedies.append(.video([.dropEditList]))
         }
         let combined = remedies.count > 1 ? FixHint.combined(remedies, for: subject) : nil
@@ -153,8 +171,11 @@ public enum Rules {
         switch check {
         case .fileSize(let max): return fileSize(max: max, s)
         case .fileTruncated: return truncated(s)
-        case .videoContainer(let allowed): return container(allowed, s)
+        case .videoContainer(let allowed, let tolerated): return container(allowed, tolerated: tolerated, s)
         case .videoCodec(let allowed): return videoCodec(allowed, s)
+        case .videoCodecContainer(let allowed): return codecContainer(allowed, s)
+        case .videoCodecTag(let allowed): return codecTag(allowed, s)
+        case .videoProfile(let allowed): return profile(allowed, s)
         case .videoDurationMin(let min): return durationMin(min, s)
         case .videoDurationMax(let max): return durationMax(max, s)
         case .videoResolution(let bounds): return resolution(bounds, s)
@@ -177,6 +198,7 @@ public enum Rules {
         case .imageDimensions(let width, let height, let mode):
             return imageDimensions(width: width, height: height, mode: mode, s)
         case .imageAspect(let allowed): return imageAspect(allowed, s)
+        case .imageAnimated: return animated(s)
         }
     }
 
@@ -188,7 +210,7 @@ public enum Rules {
         if let media = s.av, let duration = media.durationSeconds, duration > 0 {
             // Aim at 90% of the limit, leaving 128 kb/s for audio.
             let kbps = Int((max * 8 * 0.9 / duration - 128_000) / 1000)
-            if kbps > 100 { fix = .video([.h264(bitRateCap(kbps)), .aac(["-b:a", "128k"])]) }
+            if kbps > 100 { fix = .video([.h264(bitRateCap(kbps, seconds: duration)), .aac(["-b:a", "128k"])]) }
         }
         return .fail(
             "\(Units.bytes(Double(size))) is over the \(Units.bytes(max)) limit",
@@ -204,14 +226,68 @@ public enum Rules {
             : .pass
     }
 
-    static func container(_ allowed: [String], _ s: Subject) -> Outcome {
+    /// The remux that puts a stream-copied video in the container it belongs in.
+    static func rewrap(_ codec: String?) -> Fix? {
+        switch codec {
+        case "h264", "hevc": return .video([.rewrap])
+        case "vp8", "vp9": return .video([.rewrapWebM])
+        default: return nil
+        }
+    }
+
+    static func container(_ allowed: [String], tolerated: [Tolerance], _ s: Subject) -> Outcome {
         guard let media = s.av else { return .unknown("no container") }
         guard !allowed.contains(media.container) else { return .pass }
-        // H.264/H.265 video is fine as it is: rewrap it (the audio becomes AAC).
-        let fix: Fix = ["h264", "hevc"].contains(media.video?.codec ?? "") ? .video([.rewrap]) : .video([.h264([])])
+        // A stream Meta accepts is fine as it is: rewrap it; otherwise transcode.
+        let fix = rewrap(media.video?.codec) ?? .video([.h264([])])
+        let message = "container \(media.container) is not accepted (accepted: \(allowed.joined(separator: ", ")))"
+        if let tolerance = tolerated.first(where: { $0.value == media.container }) {
+            return .tolerated(
+                "container \(media.container) is not among \(allowed.joined(separator: ", "))", actual: .string(media.container),
+                limit: .array(allowed.map(JSON.string)), fix: fix, tolerance: tolerance)
+        }
+        return .fail(message, actual: .string(media.container), limit: .array(allowed.map(JSON.string)), fix: fix)
+    }
+
+    /// The container and codec as a pair: H.264 belongs in MP4/MOV, VP9 in WebM. Containers or
+    /// codecs the list does not name at all are video.container's and video.codec's to judge.
+    static func codecContainer(_ allowed: [NamePair], _ s: Subject) -> Outcome {
+        guard let media = s.av, let codec = media.video?.codec else { return .unknown("video codec unknown") }
+        let pair = NamePair(media.container, codec)
+        guard !allowed.contains(pair), allowed.contains(where: { $0.first == media.container }),
+            allowed.contains(where: { $0.second == codec })
+        else { return .pass }
+        let homes = allowed.filter { $0.second == codec }.map(\.first)
         return .fail(
-            "container \(media.container) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-            actual: .string(media.container), limit: .array(allowed.map(JSON.string)), fix: fix)
+            "\(Units.codec(codec)) in \(media.container) is not accepted: \(Units.codec(codec)) goes in \(homes.joined(separator: ", "))",
+            actual: .string(pair.description), limit: .array(allowed.map { .string($0.description) }),
+            fix: rewrap(codec) ?? .video([.h264([])]))
+    }
+
+    /// The MP4 sample entry of a codec the list names: HEVC tagged hev1 keeps its parameter sets
+    /// in the samples, which Apple's players do not read.
+    static func codecTag(_ allowed: [NamePair], _ s: Subject) -> Outcome {
+        guard let video = s.av?.video, let codec = video.codec else { return .unknown("video codec unknown") }
+        let tags = allowed.filter { $0.first == codec }.map(\.second)
+        guard !tags.isEmpty, let tag = video.codecTag, !tags.contains(tag) else { return .pass }
+        return .fail(
+            "\(Units.codec(codec)) tagged \(tag) (accepted: \(tags.joined(separator: ", ")))", actual: .string(tag),
+            limit: .array(tags.map(JSON.string)), fix: .video([.retag(tags[0])]))
+    }
+
+    /// The profile of a codec the list names (H.264 High 10, 4:2:2 and 4:4:4 are not High).
+    static func profile(_ allowed: [NamePair], _ s: Subject) -> Outcome {
+        guard let video = s.av?.video, let codec = video.codec else { return .unknown("video codec unknown") }
+        let profiles = allowed.filter { $0.first == codec }.map(\.second)
+        guard !profiles.isEmpty else { return .pass }
+        guard let profile = video.profile else { return .unknown("\(Units.codec(codec)) profile unknown") }
+        guard !profiles.contains(profile) else { return .pass }
+        var facts: [String] = []
+        if let depth = video.bitDepth, depth > 8 { facts.append("\(depth)-bit") }
+        if let format = video.pixelFormat, Units.chroma(format) != "4:2:0" { facts.append(Units.chroma(format)) }
+        return .fail(
+            "\(Units.codec(codec)) \(profile)\(facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") is not accepted (accepted: \(profiles.joined(separator: ", ")))",
+            actual: .string(profile), limit: .array(profiles.map(JSON.string)), fix: .video([.h264([])]))
     }
 
     static func videoCodec(_ allowed: [String], _ s: Subject) -> Outcome {
@@ -245,7 +321,9 @@ public enum Rules {
         let short = Swift.min(width, height)
         if let max = spec.max, Double(short) > max {
             let side = Int(max)
-            let scale = width <= height ? "scale=\(side):-2" : "scale=-2:\(side)"
+            let scale =
+                width <= height
+                ? scaleFilter(width, height, toWidth: side) : scaleFilter(height, width, toWidth: side, swapped: true)
             return .fail(
                 "\(width)x\(height) is above \(side)p", actual: .string("\(width)x\(height)"),
                 limit: .double(max), fix: .video([.filter(scale)]))
@@ -259,11 +337,20 @@ public enum Rules {
     }
 
     static func videoWidth(max: Double, _ s: Subject) -> Outcome {
-        guard let width = s.av?.video?.displayWidth else { return .unknown("video width unknown") }
+        guard let video = s.av?.video, let width = video.displayWidth else { return .unknown("video width unknown") }
         guard Double(width) > max else { return .pass }
+        let fix = video.displayHeight.map { Fix.video([.filter(scaleFilter(width, $0, toWidth: Int(max)))]) }
         return .fail(
-            "\(width) px wide is over the \(Int(max)) px limit", actual: .int(width), limit: .double(max),
-            fix: .video([.filter("scale=\(Int(max)):-2")]))
+            "\(width) px wide is over the \(Int(max)) px limit", actual: .int(width), limit: .double(max), fix: fix)
+    }
+
+    /// A scale filter from the displayed `width`x`height` to `target` wide (or, `swapped`, high),
+    /// the other side even and in proportion, with square pixels: FFmpeg's scale alone keeps the
+    /// displayed shape by changing the pixel aspect, so a 2000x112 clip scaled to 1920 would still
+    /// show 1929 wide.
+    static func scaleFilter(_ width: Int, _ height: Int, toWidth target: Int, swapped: Bool = false) -> String {
+        let other = Swift.max(2, Int((Double(height) * Double(target) / Double(width) / 2).rounded()) * 2)
+        return swapped ? "scale=\(other):\(target),setsar=1" : "scale=\(target):\(other),setsar=1"
     }
 
     static func videoAspect(_ spec: Bounds, _ s: Subject) -> Outcome {
@@ -286,17 +373,27 @@ public enum Rules {
 
     static func frameRate(_ spec: Bounds, _ s: Subject) -> Outcome {
         guard let fps = s.av?.video?.frameRate else { return .unknown("frame rate unknown") }
+        let rate = Units.number(comfortableRate(spec))
         if let min = spec.min, fps < min - 0.01 {
             return .fail(
                 "\(Units.number(fps)) fps is below the \(Units.number(min)) fps minimum",
-                actual: .double(fps), limit: .double(min), fix: .video([.filter("fps=\(Units.number(min))")]))
+                actual: .double(fps), limit: .double(min), fix: .video([.filter("fps=\(rate)")]))
         }
         if let max = spec.max, fps > max + 0.01 {
             return .fail(
                 "\(Units.number(fps)) fps is above the \(Units.number(max)) fps limit",
-                actual: .double(fps), limit: .double(max), fix: .video([.filter("fps=\(Units.number(max))")]))
+                actual: .double(fps), limit: .double(max), fix: .video([.filter("fps=\(rate)")]))
         }
         return .pass
+    }
+
+    /// A frame rate comfortably inside the bounds: a common one (30, 25, 24, 60) when one is, else
+    /// the middle. (fps=23 on a 15 fps clip averages 22.77, still under 23.)
+    static func comfortableRate(_ bounds: Bounds) -> Double {
+        let low = (bounds.min ?? 0) + 0.5, high = (bounds.max ?? 1000) - 0.5
+        if let common = [30.0, 25, 24, 60].first(where: { $0 >= low && $0 <= high }) { return common }
+        let min = bounds.min ?? 1, max = bounds.max ?? min
+        return ((min + max) / 2).rounded()
     }
 
     static func constantFrameRate(_ s: Subject) -> Outcome {
@@ -315,7 +412,7 @@ public enum Rules {
         return .fail(
             "video bit rate \(Units.bitRate(Double(rate))) is over the \(Units.bitRate(max)) limit",
             actual: .int(rate), limit: .double(max),
-            fix: .video([.h264(bitRateCap(kbps))]))
+            fix: .video([.h264(bitRateCap(kbps, seconds: media.durationSeconds))]))
     }
 
     static func fastStart(_ s: Subject) -> Outcome {
@@ -332,11 +429,22 @@ public enum Rules {
                 fix: .video([.fastStart]))
     }
 
+    /// An edit list that cuts, delays or retimes the video; one that shows the whole media from its
+    /// first frame at rate 1 (what muxers write for the B-frame delay) changes nothing.
     static func editList(_ s: Subject) -> Outcome {
-        guard s.av?.editList == true else { return .pass }
+        guard let media = s.av, media.editList == true else { return .pass }
+        let effect = media.editListEffect
+        guard effect != "none" else { return .pass }
+        let what: String
+        switch effect {
+        case "trim": what = "trims the video"
+        case "delay": what = "delays the video's start"
+        case "rate": what = "changes the video's rate"
+        case "complex": what = "edits the video in several pieces"
+        default: what = "is on a track"
+        }
         return .fail(
-            "a track has an edit list", actual: .bool(true), limit: .bool(false),
-            fix: .video([.dropEditList]))
+            "an edit list \(what)", actual: .from(effect ?? "unknown"), limit: .string("none"), fix: .video([.dropEditList]))
     }
 
     static func keyframeInterval(_ spec: Bounds, _ s: Subject) -> Outcome {
@@ -454,7 +562,7 @@ public enum Rules {
     }
 
     static func imageDimensions(width w: Int, height h: Int, mode: DimensionMode, _ s: Subject) -> Outcome {
-        guard let image = s.image, let width = image.width, let height = image.height else {
+        guard let image = s.image, let width = image.displayWidth, let height = image.displayHeight else {
             return .unknown("image size unknown")
         }
         let size = "\(width)x\(height)", limit = "\(w)x\(h)"
@@ -474,7 +582,7 @@ public enum Rules {
     }
 
     static func imageAspect(_ allowed: [AspectRatio], _ s: Subject) -> Outcome {
-        guard let image = s.image, let width = image.width, let height = image.height, width > 0, height > 0 else {
+        guard let image = s.image, let width = image.displayWidth, let height = image.displayHeight, width > 0, height > 0 else {
             return .unknown("image size unknown")
         }
         let ratio = Double(width) / Double(height)
@@ -486,8 +594,19 @@ public enum Rules {
             limit: .array(names.map(JSON.string)), fix: nil)
     }
 
-    /// x264 arguments that hold the video bit rate near `kbps`.
-    static func bitRateCap(_ kbps: Int) -> [String] {
-        ["-b:v", "\(kbps)k", "-maxrate", "\(kbps)k", "-bufsize", "\(kbps * 2)k"]
+    /// An animated image shows its first frame only: the composer takes a still picture.
+    static func animated(_ s: Subject) -> Outcome {
+        guard let image = s.image, let frames = image.frameCount, frames > 1 else { return .pass }
+        return .fail(
+            "an animated \(image.format.uppercased()) of \(frames) frames: the composer shows its first frame only",
+            actual: .int(frames), limit: .int(1), fix: FixHint.firstFrame(s, image: image))
+    }
+
+    /// x264 arguments that hold the video bit rate near `kbps` (90% of a limit) over a clip of
+    /// `seconds`. The rate-control buffer may burst the average by its size over the clip's length,
+    /// so a short clip gets a small one: a tenth of a second per second of clip, two seconds at most.
+    static func bitRateCap(_ kbps: Int, seconds: Double?) -> [String] {
+        let buffer = Swift.max(kbps / 10, Swift.min(kbps * 2, Int(Double(kbps) * (seconds ?? 20) / 10)))
+        return ["-b:v", "\(kbps)k", "-maxrate", "\(kbps)k", "-bufsize", "\(buffer)k"]
     }
 }

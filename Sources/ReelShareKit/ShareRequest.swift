@@ -220,13 +220,4 @@ public enum ShareRules {
         let ids = targets.filter { takes(role, target: $0, platform: platform) }.map(\.id)
         return ids.isEmpty ? "" : " (these do: \(ids.joined(separator: ", ")))"
     }
-
-    /// The warning that goes with --content-url.
-    public static func contentURLWarning() -> Finding {
-        Finding(
-            rule: "build.content-url", severity: .warning,
-            message:
-                "contentURL (the attribution link) was a closed beta for approved apps and is gone from Meta's page; the target app ignores it",
-            actual: .bool(true), limit: .bool(false), source: "Meta, Sharing to Stories, updated Jun 30 2026")
-    }
 }

@@ -55,6 +55,8 @@ public enum LayerRequirement: String, Sendable, CaseIterable, ProfileEnum {
 
 public enum Platform: String, Sendable, CaseIterable, ProfileEnum {
     case ios, android
+
+    public var label: String { self == .ios ? "iOS" : "Android" }
 }
 
 /// The pasteboard keys a target reads, without the prefix.

@@ -34,11 +34,14 @@ public enum Validator {
     /// Evaluates every profile. `requireAll`: the file must pass them all (targets were named);
     /// otherwise one is enough.
     public static func validate(
-        _ report: ProbeReport, against profiles: [TargetProfile], asBackground: Bool, strict: Bool, requireAll: Bool
+        _ report: ProbeReport, against profiles: [TargetProfile], asBackground: Bool, strict: Bool, requireAll: Bool,
+        platforms: Set<Platform> = Set(Platform.allCases)
     ) -> ValidationResult {
         let role = role(of: report, asBackground: asBackground)
         let verdicts = profiles.map {
-            Rules.evaluate(report, role: role ?? (asBackground ? .backgroundImage : .sticker), profile: $0, strict: strict)
+            Rules.evaluate(
+                report, role: role ?? (asBackground ? .backgroundImage : .sticker), profile: $0, strict: strict,
+                platforms: platforms)
         }
         let accepted = requireAll ? verdicts.allSatisfy(\.accepted) : verdicts.contains(where: \.accepted)
         return ValidationResult(path: report.path, kind: report.kind.rawValue, role: role, verdicts: verdicts, accepted: accepted)
@@ -108,6 +111,7 @@ public enum ValidationJSON {
             "limit": f.limit,
             "source": .string(f.source),
             "fix": .from(f.fix),
+            "platforms": .array(f.platforms.map { .string($0.rawValue) }),
         ])
     }
 

@@ -93,6 +93,7 @@ enum FFmpeg {
         media.editListEffect = string(info.edit_list_effect)
         media.fragmented = info.fast_start < 0 ? nil : info.fragmented != 0
         media.truncated = info.truncated != 0
+        media.startSeconds = info.start_seconds >= 0 ? info.start_seconds : nil
         media.durationUnknownReason = string(info.duration_unknown_reason)
         let from = string(info.duration_from)
         media.durationFrom = from == "header" ? nil : from

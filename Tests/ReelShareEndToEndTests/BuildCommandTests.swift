@@ -280,19 +280,42 @@ struct BuildCommandTests {
         ])
         #expect(forced.status == 0)
         let warnings = try #require(forced.json?["warnings"] as? [[String: Any]])
-        #expect(warnings.map { $0["rule"] as? String } == ["video.duration.max"])
+        // Over 15 s on iOS, Instagram does not split the story: an advisory, which fails nothing.
+        #expect(warnings.map { $0["rule"] as? String } == ["video.duration.max", "advisory.no-split-over-15s"])
         #expect(warnings.first?["path"] as? String == "\(media)/h264_aac_25s.mp4")
+        #expect(warnings.last?["severity"] as? String == "info" && warnings.last?["path"] is NSNull)
         #expect(forced.stderr.contains("error[video.duration.max]"))
+        #expect(forced.stderr.contains("reelshare: info[advisory.no-split-over-15s] ig-stories: iOS: Instagram Stories on iOS"))
         let big = try runReelshare([
             "build", "--target", "ig-stories", "--sticker", background, "--app-id", "1",
             "--content-url", "https://example.com/a",
         ])
         #expect(big.status == 0)
         let rules = (big.json?["warnings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
-        #expect(rules == ["build.content-url", "image.dimensions"])
+        #expect(rules == ["image.dimensions", "advisory.content-url-ignored"])
         let items = try #require((big.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(items[0]["com.instagram.sharedSticker.contentURL"] as? String == "https://example.com/a")
-        #expect(big.stderr.contains("reelshare: warning: contentURL"))
+        #expect(big.stderr.contains("reelshare: info[advisory.content-url-ignored] ig-stories: iOS: contentURL"))
+        // Advisories never fail a build, not even with --strict.
+        let strict = try runReelshare([
+            "build", "--target", "ig-stories", "--sticker", sticker, "--app-id", "1", "--content-url", "https://example.com/a",
+            "--strict",
+        ])
+        #expect(strict.status == 0, "\(strict.stderr)")
+        // Facebook Stories on iOS with a sticker alone: the bounce-back advisory; with a background, none.
+        let alone = try runReelshare(["build", "--target", "fb-stories", "--sticker", sticker, "--app-id", "1"])
+        #expect(alone.status == 0 && alone.stderr.contains("advisory.bounces-without-background"))
+        let backed = try runReelshare([
+            "build", "--target", "fb-stories", "--sticker", sticker, "--background-image", background, "--app-id", "1",
+        ])
+        #expect(backed.status == 0 && !backed.stderr.contains("advisory."))
+        // Facebook Reels on Android with a sticker: the dropped-sticker advisory; on iOS, none.
+        let android = try runReelshare([
+            "build", "--target", "fb-reels", "--platform", "android", "--video", video, "--sticker", sticker, "--app-id", "1",
+        ])
+        #expect(android.status == 0 && android.stderr.contains("advisory.sticker-dropped"))
+        let ios = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "1"])
+        #expect(ios.status == 0 && !ios.stderr.contains("advisory."))
     }
 
     @Test("-o gives a new file the mode the umask allows, as any new file gets", arguments: [("022", 0o644), ("027", 0o640)])

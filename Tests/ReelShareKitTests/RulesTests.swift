@@ -5,26 +5,30 @@ import Testing
 
 /// A clean 10 s 1080x1920 H.264/AAC MP4 that every share target accepts.
 private func clip(
-    container: String = "mp4", duration: Double? = 10, codec: String = "h264", width: Int = 1080, height: Int = 1920,
-    rotation: Int = 0, fps: Double = 30, pixelFormat: String = "yuv420p", videoBitRate: Int? = 6_000_000,
+    container: String = "mp4", duration: Double? = 10, codec: String = "h264", profile: String? = "High",
+    codecTag: String? = nil, width: Int = 1080, height: Int = 1920,
+    rotation: Int = 0, fps: Double = 30, pixelFormat: String = "yuv420p", bitDepth: Int = 8, videoBitRate: Int? = 6_000_000,
     audio: AudioStream? = AudioStream(codec: "aac", sampleRate: 48000, channels: 2, bitRate: 128_000),
-    fastStart: Bool? = true, editList: Bool? = false, truncated: Bool = false, deep: DeepScan? = nil,
-    size: Int = 8_000_000, path: String = "clip.mp4"
+    fastStart: Bool? = true, editList: Bool? = false, editListEffect: String? = nil, truncated: Bool = false,
+    deep: DeepScan? = nil, size: Int = 8_000_000, path: String = "clip.mp4"
 ) -> ProbeReport {
     let video = VideoStream(
-        codec: codec, width: width, height: height, rotation: rotation, frameRate: fps,
-        pixelFormat: pixelFormat, bitDepth: 8, bitRate: videoBitRate)
-    let media = AVMedia(
+        codec: codec, profile: profile, width: width, height: height, rotation: rotation, frameRate: fps,
+        pixelFormat: pixelFormat, bitDepth: bitDepth, bitRate: videoBitRate, codecTag: codecTag)
+    var media = AVMedia(
         container: container, durationSeconds: duration, bitRate: nil, fastStart: fastStart,
         editList: editList, truncated: truncated, video: video, audio: audio, deep: deep)
+    media.editListEffect = editListEffect
     return ProbeReport(path: path, sizeBytes: size, content: .av(media))
 }
 
 private func picture(
-    format: String = "png", width: Int = 640, height: Int = 480, size: Int = 20_000,
-    path: String = "sticker.png"
+    format: String = "png", width: Int = 640, height: Int = 480, size: Int = 20_000, frames: Int? = nil,
+    orientation: Int? = nil, path: String = "sticker.png"
 ) -> ProbeReport {
-    ProbeReport(path: path, sizeBytes: size, content: .image(ImageMedia(format: format, width: width, height: height)))
+    ProbeReport(
+        path: path, sizeBytes: size,
+        content: .image(ImageMedia(format: format, width: width, height: height, frameCount: frames, orientation: orientation)))
 }
 
 /// A rule as a profile file states it, decoded as --profile decodes it.
@@ -60,11 +64,14 @@ private let deepScan = DeepScan(
 
 @Suite("Rules")
 struct RulesTests {
-    @Test("a clean clip passes every built-in share target with no finding")
+    @Test("a clean clip passes every built-in share target with no error or warning (advisories are info)")
     func cleanClip() {
         for profile in ProfileSet.builtin.shareTargets {
-            #expect(Rules.evaluate(clip(), role: .backgroundVideo, profile: profile, strict: true).findings == [])
-            #expect(Rules.evaluate(picture(), role: .sticker, profile: profile, strict: true).findings == [])
+            let video = Rules.evaluate(clip(), role: .backgroundVideo, profile: profile, strict: true).findings
+            #expect(video.filter { $0.severity != .info } == [], "\(profile.id)")
+            let sticker = Rules.evaluate(picture(), role: .sticker, profile: profile, strict: true).findings
+            #expect(sticker.filter { $0.severity != .info } == [], "\(profile.id)")
+            #expect(sticker.allSatisfy { $0.rule.hasPrefix("advisory.") })
         }
     }
 
@@ -89,7 +96,7 @@ struct RulesTests {
         let rule = spec("video.container", allowed: ["mp4", "mov", "webm"])
         let mkv = try #require(check(rule, clip(container: "matroska", path: "a.mkv")).first)
         #expect(mkv.message == "container matroska is not accepted (accepted: mp4, mov, webm)")
-        #expect(mkv.fix == "ffmpeg -i a.mkv -c:v copy -c:a aac -b:a 128k -movflags +faststart a.fixed.mp4")
+        #expect(mkv.fix == "ffmpeg -i a.mkv -c:v copy -c:a copy -movflags +faststart -f mp4 a.fixed.mp4")
         let avi = try #require(check(rule, clip(container: "avi", codec: "mpeg4", path: "b.avi")).first)
         #expect(avi.fix?.contains("-c:v libx264") == true)
         #expect(check(rule, clip(container: "mov")).isEmpty)
@@ -103,7 +110,8 @@ struct RulesTests {
             #expect(finding.actual == .string(codec))
             #expect(
                 finding.fix
-                    == "ffmpeg -i clip.mp4 -c:v libx264 -pix_fmt yuv420p -c:a aac -b:a 128k -movflags +faststart clip.fixed.mp4")
+                    == "ffmpeg -i clip.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4"
+            )
         }
         #expect(
             check(rule, clip(codec: "av1")).first?.message == "video codec AV1 is not accepted (accepted: H.264, H.265, VP8, VP9)"
@@ -117,11 +125,12 @@ struct RulesTests {
         #expect(check(max, clip(duration: 25)).first?.message == "25.0 s is longer than the 20 s limit")
         #expect(check(max, clip(duration: 20.04)).first?.message == "20.04 s is longer than the 20 s limit")
         #expect(check(max, clip(duration: 20)).isEmpty)
-        #expect(check(max, clip(duration: 25)).first?.fix?.contains(" -t 20 ") == true)
+        // A trim ends a frame (1/30 s) and an AAC packet short of the limit.
+        #expect(check(max, clip(duration: 25)).first?.fix?.contains(" -t 19.943 ") == true)
         let min = spec("video.duration.min", min: 3)
         let short = try #require(check(min, clip(duration: 2)).first)
         #expect(short.message == "2.0 s is shorter than the 3 s minimum")
-        #expect(short.fix?.hasPrefix("ffmpeg -stream_loop -1 -i clip.mp4 -t 3 ") == true)
+        #expect(short.fix?.hasPrefix("ffmpeg -stream_loop -1 -i clip.mp4 -t 3.1 ") == true)
         #expect(check(min, clip(duration: 3)).isEmpty)
         // Unknown duration cannot be checked: a warning says so.
         let unknown = try #require(check(max, clip(duration: nil)).first)
@@ -133,9 +142,9 @@ struct RulesTests {
         let rule = spec("video.resolution", .warning, max: 1080)
         let uhd = try #require(check(rule, clip(width: 2160, height: 3840)).first)
         #expect(uhd.message == "2160x3840 is above 1080p")
-        #expect(uhd.fix?.contains("scale=1080:-2") == true)
+        #expect(uhd.fix?.contains("-vf scale=1080:1920,setsar=1 ") == true, "\(uhd.fix ?? "")")
         let landscape = try #require(check(rule, clip(width: 3840, height: 2160)).first)
-        #expect(landscape.fix?.contains("scale=-2:1080") == true)
+        #expect(landscape.fix?.contains("-vf scale=1920:1080,setsar=1 ") == true)
         // Coded 1920x1080 turned a quarter is 1080x1920 on screen: fine.
         #expect(check(rule, clip(width: 1920, height: 1080, rotation: 90)).isEmpty)
         let minimum = spec("video.resolution", min: 540)
@@ -155,7 +164,9 @@ struct RulesTests {
     func frameRate() throws {
         let rule = spec("video.frame-rate", min: 23, max: 60)
         #expect(check(rule, clip(fps: 15)).first?.message == "15 fps is below the 23 fps minimum")
-        #expect(check(rule, clip(fps: 120)).first?.fix?.contains("fps=60") == true)
+        // A common rate comfortably inside 23-60, not the edge.
+        #expect(check(rule, clip(fps: 120)).first?.fix?.contains("fps=30") == true)
+        #expect(check(rule, clip(fps: 15)).first?.fix?.contains("fps=30") == true)
         #expect(check(rule, clip(fps: 29.97)).isEmpty)
         let constant = spec("video.frame-rate.constant")
         #expect(check(constant, clip()).first?.message == "cannot check: needs a packet scan (--deep)")
@@ -175,11 +186,15 @@ struct RulesTests {
     @Test("video.fast-start and video.edit-list, with stream-copy fixes")
     func indexAndEditList() throws {
         let slow = try #require(check(spec("video.fast-start"), clip(fastStart: false)).first)
-        #expect(slow.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -movflags +faststart clip.fixed.mp4")
+        #expect(slow.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4")
         #expect(check(spec("video.fast-start"), clip()).isEmpty)
-        let edits = try #require(check(spec("video.edit-list"), clip(editList: true)).first)
-        #expect(edits.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -use_editlist 0 -movflags +faststart clip.fixed.mp4")
+        let edits = try #require(check(spec("video.edit-list"), clip(editList: true, editListEffect: "trim")).first)
+        #expect(edits.message == "an edit list trims the video")
+        #expect(edits.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -use_editlist 0 -movflags +faststart -f mp4 clip.fixed.mp4")
+        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: "delay")).first?.actual == .string("delay"))
         #expect(check(spec("video.edit-list"), clip()).isEmpty)
+        // The edit list muxers write for the B-frame delay changes nothing.
+        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: "none")).isEmpty)
     }
 
     @Test("video.keyframe-interval needs --deep and checks both ends")
@@ -219,7 +234,7 @@ struct RulesTests {
         let codec = try #require(
             check(spec("audio.codec", allowed: ["aac"]), clip(container: "webm", codec: "vp9", audio: opus, path: "a.webm")).first
         )
-        #expect(codec.fix == "ffmpeg -i a.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart a.fixed.mp4")
+        #expect(codec.fix == "ffmpeg -i a.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart -f mp4 a.fixed.mp4")
         #expect(check(spec("audio.codec", allowed: ["aac"]), clip(audio: nil)).isEmpty)
         let hiRes = AudioStream(codec: "aac", sampleRate: 96000, channels: 6, bitRate: 320_000)
         #expect(check(spec("audio.sample-rate", max: 48000), clip(audio: hiRes)).first?.fix?.contains("-ar 48000") == true)
@@ -241,7 +256,7 @@ struct RulesTests {
         let rule = spec("image.format", allowed: ["png", "jpeg"])
         let gif = try #require(check(rule, picture(format: "gif", path: "s.gif"), role: .sticker).first)
         #expect(gif.message == "GIF is not accepted (accepted: PNG, JPEG)")
-        #expect(gif.fix == "ffmpeg -i s.gif -frames:v 1 s.fixed.png")
+        #expect(gif.fix == "ffmpeg -i s.gif -frames:v 1 -f image2 -c:v png s.fixed.png")
         #expect(
             check(rule, picture(format: "heic", path: "s.heic"), role: .sticker).first?.fix == "heif-convert s.heic s.fixed.png")
         #expect(check(rule, picture(format: "jpeg"), role: .sticker).isEmpty)
@@ -318,24 +333,174 @@ struct RulesTests {
         let verdict = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: false)
         #expect(Set(verdict.findings.map(\.rule)) == ["video.fast-start", "video.chroma", "audio.codec", "video.duration.max"])
         #expect(
-            verdict.fix == "ffmpeg -i in.mov -t 900 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -pix_fmt yuv420p "
-                + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart in.fixed.mp4")
+            verdict.fix
+                == "ffmpeg -i in.mov -t 899.943 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -profile:v high -pix_fmt yuv420p "
+                + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart -f mp4 in.fixed.mp4")
         // Where the target forbids edit lists, any rewrite leaves them out.
         let long = Rules.evaluate(
             clip(duration: 1000, deep: deepScan, path: "in.mp4"), role: .backgroundVideo, profile: profile, strict: false)
         #expect(long.findings.map(\.rule) == ["video.duration.max"])
-        #expect(long.fix?.contains("-t 900") == true && long.fix?.contains("-use_editlist 0") == true)
+        #expect(long.fix?.contains("-t 899.943") == true && long.fix?.contains("-use_editlist 0") == true)
         // Otherwise a single finding's own fix is the verdict's fix.
         let reels = try #require(ProfileSet.builtin.profile("ig-reels"))
-        let seventy = Rules.evaluate(clip(duration: 70), role: .backgroundVideo, profile: reels, strict: false)
+        let seventy = Rules.evaluate(clip(duration: 70), role: .backgroundVideo, profile: reels, strict: false, platforms: [.ios])
         #expect(seventy.findings.count == 1 && seventy.fix == seventy.findings[0].fix && seventy.fix != nil)
+    }
+
+    @Test("codec and container as a pair: VP9 in MP4 and H.264 in WebM are refused, with a remux where one does")
+    func codecContainer() throws {
+        let reels = try #require(ProfileSet.builtin.profile("ig-reels"))
+        func errors(_ report: ProbeReport) -> [String] {
+            Rules.evaluate(report, role: .backgroundVideo, profile: reels, strict: false).findings.filter {
+                $0.severity == .error
+            }
+            .map(\.rule)
+        }
+        let vp9InMP4 = clip(codec: "vp9", profile: "Profile 0", path: "chrome.mp4")
+        #expect(errors(vp9InMP4) == ["video.codec-container"])
+        let finding = try #require(Rules.evaluate(vp9InMP4, role: .backgroundVideo, profile: reels, strict: false).findings.first)
+        #expect(finding.message.hasPrefix("VP9 in mp4 is not accepted: VP9 goes in webm"))
+        #expect(finding.fix == "ffmpeg -i chrome.mp4 -c:v copy -c:a libopus -b:a 96k -f webm chrome.fixed.webm")
+        let h264InWebM = clip(container: "webm", audio: AudioStream(codec: "opus"), path: "chrome.webm")
+        #expect(errors(h264InWebM) == ["video.codec-container"])
+        #expect(
+            Rules.evaluate(h264InWebM, role: .backgroundVideo, profile: reels, strict: false).fix
+                == "ffmpeg -i chrome.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart -f mp4 chrome.fixed.mp4")
+        #expect(errors(clip(container: "webm", codec: "vp9", profile: "Profile 0", audio: AudioStream(codec: "opus"))).isEmpty)
+        // A container or codec that is refused outright is the other rules' to say.
+        #expect(
+            errors(clip(container: "avi", codec: "mpeg4", profile: "Simple Profile")).sorted() == [
+                "video.codec", "video.container",
+            ])
+    }
+
+    @Test("3GP is let through with a warning that says why")
+    func threeGP() throws {
+        let reels = try #require(ProfileSet.builtin.profile("fb-reels"))
+        let verdict = Rules.evaluate(
+            clip(container: "3gp", path: "old.3gp"), role: .backgroundVideo, profile: reels, strict: false)
+        #expect(verdict.accepted)
+        let warning = try #require(verdict.findings.first { $0.rule == "video.container" })
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("AVFoundation") && warning.source.contains("3GPP"))
+        #expect(warning.fix == "ffmpeg -i old.3gp -c:v copy -c:a copy -movflags +faststart -f mp4 old.fixed.mp4")
+    }
+
+    @Test("what an iPhone plays: HEVC tagged hev1, H.264 High 10/4:2:2/4:4:4 are iOS errors; Android differs")
+    func iPhone() throws {
+        let stories = try #require(ProfileSet.builtin.profile("ig-stories"))
+        func findings(_ report: ProbeReport, _ platforms: Set<Platform>) -> [Finding] {
+            Rules.evaluate(report, role: .backgroundVideo, profile: stories, strict: false, platforms: platforms).findings
+        }
+        let hev1 = clip(codec: "hevc", profile: "Main", codecTag: "hev1", path: "x265.mp4")
+        let tag = try #require(findings(hev1, [.ios]).first { $0.rule == "video.codec-tag" })
+        #expect(tag.severity == .error && tag.platforms == [.ios] && tag.message.hasPrefix("iOS: H.265 tagged hev1"))
+        #expect(tag.fix == "ffmpeg -i x265.mp4 -c:v copy -tag:v hvc1 -c:a copy -movflags +faststart -f mp4 x265.fixed.mp4")
+        #expect(findings(hev1, [.android]).allSatisfy { $0.rule != "video.codec-tag" })
+        #expect(findings(clip(codec: "hevc", profile: "Main", codecTag: "hvc1"), [.ios]).isEmpty)
+        for (profile, format, depth) in [
+            ("High 10", "yuv420p10le", 10), ("High 4:2:2", "yuv422p", 8), ("High 4:4:4 Predictive", "yuv444p", 8),
+        ] {
+            let report = clip(profile: profile, pixelFormat: format, bitDepth: depth)
+            let ios = try #require(findings(report, [.ios]).first { $0.rule == "video.profile" }, "\(profile)")
+            #expect(ios.severity == .error, "\(profile)")
+            #expect(ios.fix?.contains("-c:v libx264 -profile:v high -pix_fmt yuv420p") == true)
+            let android = try #require(findings(report, [.android]).first { $0.rule == "video.profile" })
+            #expect(android.severity == .warning && android.platforms == [.android])
+        }
+        #expect(
+            findings(clip(profile: "High 10", pixelFormat: "yuv420p10le", bitDepth: 10), [.ios]).first?.message.contains("10-bit")
+                == true)
+    }
+
+    @Test("images are judged as shown: EXIF orientation 6 turns 1280x720 into 720x1280")
+    func displayedImages() throws {
+        let stories = try #require(ProfileSet.builtin.profile("ig-stories"))
+        let portrait = picture(format: "jpeg", width: 1280, height: 720, orientation: 6)
+        #expect(
+            Rules.evaluate(portrait, role: .backgroundImage, profile: stories, strict: true).findings.filter {
+                $0.severity != .info
+            }
+            .isEmpty)
+        let landscape = picture(format: "jpeg", width: 1280, height: 720)
+        #expect(
+            Rules.evaluate(landscape, role: .backgroundImage, profile: stories, strict: false).findings.map(\.rule) == [
+                "image.dimensions", "image.aspect",
+            ])
+        // A stored 640x480 sticker shown 480x640 is within 640x480? No: 640 is taller than 480.
+        let sticker = Rules.evaluate(
+            picture(width: 640, height: 480, orientation: 6), role: .sticker, profile: stories, strict: false)
+        #expect(sticker.findings.first?.message == "480x640 is larger than the recommended 640x480 (640x480 is recommended)")
+    }
+
+    @Test("background images of 1080x1920 pass every Stories target without a size finding")
+    func fullHDBackground() {
+        for profile in ProfileSet.builtin.shareTargets where profile.accepts(.backgroundImage) {
+            let findings = Rules.evaluate(
+                picture(format: "jpeg", width: 1080, height: 1920, size: 900_000), role: .backgroundImage, profile: profile,
+                strict: true)
+            #expect(findings.findings.isEmpty, "\(profile.id): \(findings.findings)")
+        }
+    }
+
+    @Test("animated stickers are warned about, with their frame count")
+    func animatedSticker() throws {
+        let reels = try #require(ProfileSet.builtin.profile("ig-reels"))
+        let finding = try #require(
+            Rules.evaluate(picture(frames: 24, path: "wave.png"), role: .sticker, profile: reels, strict: false).findings.first)
+        #expect(finding.rule == "image.animated" && finding.severity == .warning)
+        #expect(finding.message.hasPrefix("an animated PNG of 24 frames: the composer shows its first frame only"))
+        #expect(finding.fix == "ffmpeg -i wave.png -frames:v 1 -f image2 -c:v png wave.fixed.png")
+    }
+
+    @Test("advisories are info, by platform and condition, and --strict leaves them info")
+    func advisories() throws {
+        let fbReels = try #require(ProfileSet.builtin.profile("fb-reels"))
+        let android = Rules.evaluate(picture(), role: .sticker, profile: fbReels, strict: true, platforms: [.android])
+        let advisory = try #require(android.findings.first)
+        #expect(advisory.rule == "advisory.sticker-dropped" && advisory.severity == .info && android.accepted)
+        #expect(advisory.source.contains("share_to_reels_android #8"))
+        #expect(Rules.evaluate(picture(), role: .sticker, profile: fbReels, strict: true, platforms: [.ios]).findings.isEmpty)
+        let igStories = try #require(ProfileSet.builtin.profile("ig-stories"))
+        let long = Rules.evaluate(clip(duration: 18), role: .backgroundVideo, profile: igStories, strict: true, platforms: [.ios])
+        #expect(long.findings.map(\.rule) == ["advisory.no-split-over-15s"] && long.accepted)
+        #expect(Rules.evaluate(clip(duration: 12), role: .backgroundVideo, profile: igStories, strict: true).findings.isEmpty)
+        // Share-wide conditions, as build judges them.
+        let fbStories = try #require(ProfileSet.builtin.profile("fb-stories"))
+        let stickerOnly = AdvisoryContext.share(video: nil, backgroundImage: false, sticker: true, contentURL: false)
+        #expect(
+            Advisories.applicable(fbStories.advisories, to: stickerOnly, platforms: [.ios]).map(\.rule) == [
+                "advisory.bounces-without-background"
+            ])
+        let withImage = AdvisoryContext.share(video: nil, backgroundImage: true, sticker: true, contentURL: false)
+        #expect(Advisories.applicable(fbStories.advisories, to: withImage, platforms: [.ios]).isEmpty)
+        let contentURL = AdvisoryContext.share(video: nil, backgroundImage: true, sticker: false, contentURL: true)
+        #expect(
+            Advisories.applicable(igStories.advisories, to: contentURL, platforms: [.ios]).map(\.rule) == [
+                "advisory.content-url-ignored"
+            ])
+    }
+
+    @Test("every built-in limit and advisory names a source")
+    func sources() {
+        for profile in ProfileSet.builtin.profiles {
+            for specs in profile.roles.values {
+                for spec in specs {
+                    #expect(!spec.source.isEmpty)
+                    if case .videoContainer(_, let tolerated) = spec.check {
+                        #expect(tolerated.allSatisfy { !$0.source.isEmpty })
+                    }
+                }
+            }
+            for advisory in profile.advisories { #expect(advisory.source.contains("#") || advisory.source.contains("Meta")) }
+        }
     }
 
     @Test("fix hints quote paths for the shell")
     func quoting() {
         #expect(FixHint.shellQuoted("my clip's.mp4") == #"'my clip'\''s.mp4'"#)
         #expect(FixHint.shellQuoted("plain/path-1.mp4") == "plain/path-1.mp4")
-        #expect(FixHint.fixedPath("dir.v2/clip", extension: nil) == "dir.v2/clip.fixed.mp4")
+        #expect(FixHint.fixedPath("dir.v2/clip", extension: "mp4") == "dir.v2/clip.fixed.mp4")
         #expect(FixHint.fixedPath(".hidden", extension: "png") == ".hidden.fixed.png")
         #expect(FixHint.fixedPath("a/b.webm", extension: "mp4") == "a/b.fixed.mp4")
     }

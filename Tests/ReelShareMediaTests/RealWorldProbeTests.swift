@@ -62,6 +62,18 @@ struct RealWorldProbeTests {
         #expect(abs((deep.durationSeconds ?? 0) - duration) < 0.001)
     }
 
+    @Test("a browser's MediaRecorder H.264 WebM: a WebM DocType over H.264 and Opus, written live")
+    func mediaRecorderWebM() throws {
+        let media = try av(prober.probe(TestPaths.fixture("mediarecorder_h264.webm")))
+        #expect(media.container == "webm")
+        #expect(media.video?.codec == "h264" && media.audio?.codec == "opus")
+        #expect(abs((media.durationSeconds ?? 0) - 4) < 0.15, "\(String(describing: media.durationSeconds))")
+        #expect(media.durationFrom == "tail")
+        // The same stream under its Matroska DocType is Matroska.
+        let mkv = try av(prober.probe(TestPaths.fixture("piped_70s.mkv")))
+        #expect(mkv.container == "matroska")
+    }
+
     @Test("FLV through a pipe: streams that appear only once packets are read")
     func flv() throws {
         let media = try av(prober.probe(TestPaths.fixture("piped_3s.flv")))

@@ -62,6 +62,9 @@ typedef struct rs_av_info {
     /// "complex"; NULL when it has none.
     const char *_Nullable edit_list_effect;
     int fragmented;          // ISO-BMFF: 1 when the media is in movie fragments (moof)
+    /// ISO-BMFF: when the video's first frame is shown, after an empty edit (-output_ts_offset);
+    /// < 0 when it is shown from the start.
+    double start_seconds;
     int truncated;           // 1 when indexed media data lies past the end of the file
     int used_stream_info;    // 1 when avformat_find_stream_info had to run
 

@@ -1,0 +1,160 @@
+// A printed fix is a promise. For every fixable rule of every built-in target, a file made here with
+// the ffmpeg CLI fails that rule; the fix validate prints is run with the real ffmpeg, and the
+// output is validated again: the rule must be gone and no error may be new.
+import Foundation
+import ReelShareTestSupport
+import Testing
+
+/// One failing file: how ffmpeg makes it (writing NAME; no arguments: the committed fixture NAME),
+/// the rule it fails, the targets to hold it to, and the platform (some limits hold on iOS only).
+struct FixCase: Sendable, CustomStringConvertible {
+    var name: String
+    var make: [String]
+    var rule: String
+    var targets: [String]
+    var platform: String = "both"
+    var description: String { "\(rule): \(name)" }
+}
+
+private let share = ["ig-reels", "fb-reels", "ig-stories", "fb-stories"]
+private let reels = ["ig-reels", "fb-reels"]
+private let stories = ["ig-stories", "fb-stories"]
+private func clip(_ size: String = "128x72", rate: Int = 10, seconds: Double = 4) -> [String] {
+    ["-f", "lavfi", "-i", "testsrc2=s=\(size):r=\(rate)", "-t", "\(seconds)"]
+}
+private let tone = ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "4"]
+private let h264 = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"]
+
+enum FixMatrix {
+    static let cases: [FixCase] = [
+        FixCase(name: "in.mkv", make: clip() + tone + h264 + ["-c:a", "aac", "in.mkv"], rule: "video.container", targets: share),
+        FixCase(name: "in.3gp", make: clip() + tone + h264 + ["-c:a", "aac", "in.3gp"], rule: "video.container", targets: share),
+        FixCase(
+            name: "mpeg4.mp4", make: clip() + tone + ["-c:v", "mpeg4", "-c:a", "aac", "mpeg4.mp4"], rule: "video.codec",
+            targets: share),
+        FixCase(
+            name: "vp9.mp4", make: clip() + tone + ["-c:v", "libvpx-vp9", "-b:v", "100k", "-c:a", "aac", "vp9.mp4"],
+            rule: "video.codec-container", targets: share),
+        // What Chrome's MediaRecorder writes for video/webm;codecs=h264 (Scripts/fixtures-real-world).
+        FixCase(name: "mediarecorder_h264.webm", make: [], rule: "video.codec-container", targets: share),
+        FixCase(
+            name: "hev1.mp4",
+            make: clip() + [
+                "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error", "-tag:v", "hev1", "hev1.mp4",
+            ],
+            rule: "video.codec-tag", targets: share, platform: "ios"),
+        FixCase(
+            name: "high10.mp4",
+            make: clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p10le", "high10.mp4"],
+            rule: "video.profile", targets: share, platform: "ios"),
+        FixCase(
+            name: "high444.mp4", make: clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv444p", "high444.mp4"],
+            rule: "video.profile", targets: share, platform: "ios"),
+        FixCase(
+            name: "long70.mp4",
+            make: clip(seconds: 70) + tone.dropLast(2) + ["-t", "70"] + h264 + ["-c:a", "aac", "long70.mp4"],
+            rule: "video.duration.max", targets: reels),
+        FixCase(
+            name: "long25.mp4", make: clip(rate: 30, seconds: 25) + h264 + ["long25.mp4"], rule: "video.duration.max",
+            targets: stories),
+        FixCase(name: "short.mp4", make: clip(seconds: 2) + h264 + ["short.mp4"], rule: "video.duration.min", targets: reels),
+        FixCase(
+            name: "big.mp4", make: clip("1200x1600", rate: 5, seconds: 1) + h264 + ["big.mp4"], rule: "video.resolution",
+            targets: share),
+        FixCase(
+            name: "s.gif", make: ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1", "s.gif"], rule: "image.format",
+            targets: share),
+        FixCase(
+            name: "s.webp", make: ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1", "-c:v", "libwebp", "s.webp"],
+            rule: "image.format", targets: share),
+        FixCase(
+            name: "large.png", make: ["-f", "lavfi", "-i", "testsrc2=s=1280x960", "-frames:v", "1", "large.png"],
+            rule: "image.dimensions", targets: share),
+        FixCase(
+            name: "moving.png",
+            make: ["-f", "lavfi", "-i", "testsrc2=s=64x48:r=5", "-t", "1", "-plays", "0", "-f", "apng", "moving.png"],
+            rule: "image.animated", targets: share),
+        // The publishing profiles.
+        FixCase(name: "slow.mp4", make: clip() + h264 + ["slow.mp4"], rule: "video.fast-start", targets: ["ig-reels-api"]),
+        FixCase(
+            name: "odd444.mp4",
+            make: clip("160x90") + [
+                "-vf", "scale=161:91", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv444p", "odd444.mp4",
+            ],
+            rule: "video.chroma", targets: ["ig-reels-api", "ig-stories-api"]),
+        FixCase(
+            name: "opus.mp4", make: clip(rate: 30) + tone + h264 + ["-c:a", "libopus", "opus.mp4"], rule: "audio.codec",
+            targets: ["ig-reels-api", "fb-reels-api"]),
+        FixCase(
+            name: "fps15.mp4", make: clip(rate: 15) + h264 + ["fps15.mp4"], rule: "video.frame-rate",
+            targets: ["ig-reels-api", "fb-reels-api"]),
+        FixCase(
+            name: "wide.mp4", make: clip("2000x112", rate: 30, seconds: 1) + h264 + ["wide.mp4"], rule: "video.width",
+            targets: ["ig-reels-api"]),
+        FixCase(
+            name: "sparse.mp4", make: clip(rate: 30, seconds: 12) + h264 + ["-g", "300", "sparse.mp4"],
+            rule: "video.keyframe-interval", targets: ["fb-reels-api"]),
+        FixCase(
+            name: "mono.mp4",
+            make: clip(rate: 30) + ["-f", "lavfi", "-i", "sine=sample_rate=44100", "-t", "4"] + h264 + [
+                "-c:a", "aac", "-ac", "1", "mono.mp4",
+            ],
+            rule: "audio.sample-rate", targets: ["fb-reels-api"]),
+        FixCase(
+            name: "mono2.mp4",
+            make: clip(rate: 30) + ["-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "4"] + h264 + [
+                "-c:a", "aac", "-ac", "1", "mono2.mp4",
+            ],
+            rule: "audio.channels", targets: ["fb-reels-api"]),
+        FixCase(
+            name: "noisy.mp4",
+            make: ["-f", "lavfi", "-i", "testsrc2=s=640x360:r=30,noise=alls=100:allf=t", "-t", "1"]
+                + ["-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-pix_fmt", "yuv420p", "noisy.mp4"],
+            rule: "video.bitrate", targets: ["ig-reels-api"]),
+    ]
+}
+
+@Suite("Fix hints run for real (the fix matrix)")
+struct FixMatrixTests {
+    /// Error rules of the file for `target`, with --strict so that warnings count.
+    private func errors(_ file: String, _ target: String, platform: String, in directory: URL) throws -> (
+        Set<String>, [String: Any]?
+    ) {
+        let result = try runReelshare(
+            ["validate", "--strict", "--format", "json", "--platform", platform, "--target", target, file], in: directory)
+        let results = result.json?["results"] as? [[String: Any]]
+        let verdict = (results?.first?["targets"] as? [[String: Any]])?.first
+        let findings = verdict?["findings"] as? [[String: Any]] ?? []
+        let rules = findings.filter { $0["severity"] as? String == "error" }.compactMap { $0["rule"] as? String }
+        return (Set(rules), verdict)
+    }
+
+    @Test("every fixable rule: the printed fix clears it and adds no error", arguments: FixMatrix.cases)
+    func fix(_ testCase: FixCase) throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        if testCase.make.isEmpty {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.fixture(testCase.name), toPath: directory.appendingPathComponent(testCase.name).path)
+        } else {
+            let (made, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + testCase.make, in: directory)
+            try #require(made == 0, "ffmpeg could not make \(testCase.name)")
+        }
+        for target in testCase.targets {
+            let (before, verdict) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
+            #expect(before.contains(testCase.rule), "\(testCase.name) on \(target) does not fail \(testCase.rule): \(before)")
+            guard let fix = verdict?["fix"] as? String, fix.hasPrefix("ffmpeg ") else {
+                Issue.record("no fix for \(testCase.name) on \(target)")
+                continue
+            }
+            let output = try #require(fix.split(separator: " ").last.map(String.init))
+            let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count)
+            let (status, _) = try runCommand(["sh", "-c", command], in: directory)
+            #expect(status == 0, "\(command)")
+            let (after, _) = try errors(output, target, platform: testCase.platform, in: directory)
+            #expect(!after.contains(testCase.rule), "\(target): \(command) left \(testCase.rule)")
+            #expect(after.isSubset(of: before), "\(target): \(command) added \(after.subtracting(before))")
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(output))
+        }
+    }
+}
