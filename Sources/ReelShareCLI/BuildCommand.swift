@@ -11,15 +11,26 @@ struct BuildCommand: Command {
         options: [
             OptionSpec("target", value: "T", help: "The share target (see 'reelshare targets')."),
             OptionSpec(
-                "video", value: "FILE", help: "The background video (\(builtins { $0.needs == .backgroundVideo }) need one)."),
+                "video", value: "FILE",
+                help:
+                    "The background video. Repeatable, with --background-image, for the targets that take several items on Android (\(builtins { $0.android?.multiple != nil }): one share, in the order given)."
+            ),
             OptionSpec(
                 "background-image", value: "FILE",
-                help: "The background image (\(builtins { $0.accepts(.backgroundImage) }) take one)."),
+                help:
+                    "The background image (iOS: \(builtins { $0.takes(.backgroundImage, on: .ios) }); Android: \(builtins { $0.takes(.backgroundImage, on: .android) }))."
+            ),
             OptionSpec("sticker", value: "FILE", help: "The sticker image drawn over the background."),
             OptionSpec(
                 "top-color", value: "#RRGGBB",
-                help: "The background gradient's top colour (\(builtins { $0.takesColors(on: .ios) }) take colours)."),
-            OptionSpec("bottom-color", value: "#RRGGBB", help: "The background gradient's bottom colour."),
+                help:
+                    "The background's top colour (\(builtins { $0.takesColors(on: .ios) }) take colours), used only when no background video or image is sent. Given alone, the bottom colour is the same: a solid background."
+            ),
+            OptionSpec(
+                "bottom-color", value: "#RRGGBB",
+                help:
+                    "The background's bottom colour; a different top colour makes a gradient. Given alone, the top colour is the same."
+            ),
             OptionSpec(
                 "app-id", value: "ID",
                 help:
@@ -27,14 +38,16 @@ struct BuildCommand: Command {
             ),
             OptionSpec(
                 "content-url", value: "URL",
-                help: "Instagram's attribution link: accepted with a warning, since Meta removed it and the app ignores it."),
+                help:
+                    "Instagram's attribution link (iOS): written, with an advisory, since Meta removed it from its page and the app ignores it."
+            ),
             OptionSpec(
                 "platform", value: "PLATFORM", choices: Platform.self,
                 help: "ios (default): pasteboard items and URL; android: the intent."),
             OptionSpec(
                 "package", value: "NAME",
                 help:
-                    "Android: your app's package name, for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
+                    "Android: your app's application id (com.example.app), for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
             ),
             OptionSpec(
                 "layout", value: "LAYOUT", choices: ItemLayout.self,
@@ -71,6 +84,8 @@ struct BuildCommand: Command {
     /// The request, its media still to be probed.
     let request: ShareRequest
     let inputs: [(path: String, role: Role)]
+    /// Findings about the request itself (colours), reported with the media's.
+    let requestFindings: [Finding]
     let destination: PayloadDestination
     let force: Bool
     let strict: Bool
@@ -92,11 +107,15 @@ struct BuildCommand: Command {
         let platform = parsed.choice("platform", default: Platform.ios)
         force = parsed.has("force")
         strict = parsed.has("strict")
-        var inputs: [(String, Role)] = []
-        if let path = parsed.value("video") { inputs.append((path, .backgroundVideo)) }
-        if let path = parsed.value("background-image") { inputs.append((path, .backgroundImage)) }
+        var inputs: [(String, Role)] = parsed.all(of: ["video", "background-image"]).map {
+            ($0.value, $0.name == "video" ? Role.backgroundVideo : .backgroundImage)
+        }
+        if parsed.all("sticker").count > 1 { throw parsed.usageError("a share has one sticker: give --sticker once") }
         if let path = parsed.value("sticker") { inputs.append((path, .sticker)) }
         self.inputs = inputs
+        for option in ["top-color", "bottom-color", "app-id", "package", "content-url"] where parsed.all(option).count > 1 {
+            throw parsed.usageError("--\(option) is given \(parsed.all(option).count) times: give it once")
+        }
 
         do {
             let top = try parsed.value("top-color").map { color throws(ShareRequestError) in
@@ -105,11 +124,13 @@ struct BuildCommand: Command {
             let bottom = try parsed.value("bottom-color").map { color throws(ShareRequestError) in
                 try ShareRules.checkColor(color, option: "--bottom-color")
             }
+            let backgrounds = inputs.map(\.1).filter { $0 != .sticker }
             try ShareRules.checkLayers(
                 ShareRules.Layers(
-                    video: parsed.value("video") != nil, backgroundImage: parsed.value("background-image") != nil,
-                    sticker: parsed.value("sticker") != nil, colors: top != nil || bottom != nil),
+                    backgrounds: backgrounds, sticker: parsed.value("sticker") != nil, colors: top != nil || bottom != nil),
                 target: target, platform: platform, shareTargets: profiles.shareTargets)
+            let colors = ShareRules.colors(top: top, bottom: bottom, hasBackground: !backgrounds.isEmpty)
+            requestFindings = colors.findings
             let appId = try ShareRules.checkAppId(
                 parsed.value("app-id") ?? environment["REELSHARE_APP_ID"], target: target, platform: platform)
             let format = parsed.choice("format", default: PayloadFormat.json)
@@ -142,7 +163,7 @@ struct BuildCommand: Command {
                     throw ShareRequestError("invalid --content-url '\(url)': expected an http(s) URL")
                 }
             }
-            let package = parsed.value("package")
+            let package = try parsed.value("package").map { name throws(ShareRequestError) in try ShareRules.checkPackage(name) }
             if platform == .android, let extra = target.android?.extras.packageName, package == nil {
                 throw ShareRequestError(
                     "\(target.id) on Android needs the app's package name for the extra \(extra): pass --package com.example.app")
@@ -155,7 +176,7 @@ struct BuildCommand: Command {
                 expiration = seconds
             }
             request = ShareRequest(
-                target: target, platform: platform, media: [], appId: appId, topColor: top, bottomColor: bottom,
+                target: target, platform: platform, media: [], appId: appId, topColor: colors.top, bottomColor: colors.bottom,
                 contentURL: contentURL, androidPackage: package, layout: parsed.choice("layout", default: .single),
                 format: format, embedding: embedding, expirationSeconds: expiration)
         } catch let error as ShareRequestError {
@@ -197,6 +218,12 @@ struct BuildCommand: Command {
             case .failure: format = "unknown"
             }
             request.media.append(PayloadMedia(role: input.role, path: Posix.absolute(input.path), format: format))
+        }
+        for var finding in requestFindings {
+            if strict, finding.severity == .warning { finding.severity = .error }
+            stderr.write("reelshare: \(finding.severity.rawValue)[\(finding.rule)] \(request.target.id): \(finding.message)\n")
+            warnings.append(BuildWarning(path: nil, finding: finding))
+            if finding.severity == .error { blocked = true }
         }
         let share = AdvisoryContext.share(
             video: video, backgroundImage: inputs.contains { $0.role == .backgroundImage },

@@ -96,13 +96,23 @@ enum SharedOptions {
 struct ParsedArguments: Equatable {
     let command: String
     var values: [String: [String]] = [:]
+    /// Every option value in command-line order, for options whose order across names matters
+    /// (--video and --background-image build one list).
+    var sequence: [Occurrence] = []
     var flags: Set<String> = []
     var operands: [String] = []
+
+    struct Occurrence: Equatable {
+        var name: String
+        var value: String
+    }
 
     init(command: String) { self.command = command }
 
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// The values of any of `names`, in command-line order.
+    func all(of names: Set<String>) -> [Occurrence] { sequence.filter { names.contains($0.name) } }
     func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// The value of a choice option as its enum (the parser already refused other values).
@@ -159,6 +169,7 @@ enum ArgumentParser {
                     "invalid value '\(value)' for \(option.spelling): expected one of \(option.choices.joined(separator: ", "))")
             }
             parsed.values[option.name, default: []].append(value)
+            parsed.sequence.append(ParsedArguments.Occurrence(name: option.name, value: value))
         }
         return parsed
     }

@@ -5,14 +5,14 @@
 enum BuiltinProfiles {
     static let json = #"""
         {
-          "schemaVersion": 2,
+          "schemaVersion": 3,
           "targets": [
             {
               "id": "ig-reels",
               "name": "Instagram Reels",
               "purpose": "share",
-              "summary": "Share a background video (and an optional sticker) into the Instagram Reels composer.",
-              "needs": "background-video",
+              "summary": "Share a background video (and an optional sticker) into the Instagram Reels composer; on Android also images, and several clips and images at once.",
+              "needs": "background",
               "ios": {
                 "url": "instagram-reels://share",
                 "queryScheme": "instagram-reels",
@@ -28,15 +28,16 @@ enum BuiltinProfiles {
               "android": {
                 "action": "com.instagram.share.ADD_TO_REEL",
                 "package": "com.instagram.android",
-                "type": "video/*",
-                "background": ["stream"],
+                "types": {"backgroundVideo": "video/*", "backgroundImage": "image/*"},
+                "background": ["data", "stream"],
+                "multiple": {"action": "com.instagram.share.ADD_TO_REEL_MULTIPLE", "type": "*/*"},
                 "extras": {
                   "appId": "com.instagram.platform.extra.APPLICATION_ID",
                   "packageName": "source_application",
                   "sticker": "interactive_asset_uri"
                 },
-                "grants": ["sticker"],
-                "source": "Meta, Sharing to Reels/Stories for Android"
+                "grants": ["background", "sticker"],
+                "source": "fbsamples/share_to_reels_android: ShareToIGReelsSingleClipActivity, ShareToIGReelsSingleImageActivity and ShareToIGReelsMultiMediaActivity (setDataAndType, EXTRA_STREAM, grantUriPermission for each URI)"
               },
               "roles": {
                 "backgroundVideo": [
@@ -128,6 +129,27 @@ enum BuiltinProfiles {
                     "note": "under 50 MB is recommended"
                   }
                 ],
+                "backgroundImage": [
+                  {
+                    "rule": "image.format",
+                    "severity": "error",
+                    "source": "fbsamples/share_to_reels_android, ShareToIGReelsSingleImageActivity (an image as the reel, type image/*); Meta's share pages take JPG and PNG",
+                    "allowed": ["png", "jpeg"]
+                  },
+                  {
+                    "rule": "image.animated",
+                    "severity": "warning",
+                    "source": "fbsamples/share_to_reels_android, ShareToIGReelsSingleImageActivity: an image asset, a still picture",
+                    "note": "the app reads an image's first frame"
+                  },
+                  {
+                    "rule": "file.size",
+                    "severity": "warning",
+                    "source": "Meta, Instagram Sharing to Reels From iOS, seed 000",
+                    "max": 50000000,
+                    "note": "Meta recommends under 50 MB for a shared video and gives no figure for images; a bigger image is slow to hand over"
+                  }
+                ],
                 "sticker": [
                   {
                     "rule": "image.format",
@@ -189,14 +211,15 @@ enum BuiltinProfiles {
               "android": {
                 "action": "com.facebook.reels.SHARE_TO_REEL",
                 "package": "com.facebook.katana",
-                "type": "video/*",
-                "background": ["data"],
+                "queryProviders": ["com.facebook.katana.provider.PlatformProvider"],
+                "types": {"backgroundVideo": "video/*"},
+                "background": ["data", "stream"],
                 "extras": {
                   "appId": "com.facebook.platform.extra.APPLICATION_ID",
                   "sticker": "interactive_asset_uri"
                 },
-                "grants": ["sticker"],
-                "source": "Meta, Sharing to Reels/Stories for Android"
+                "grants": ["background", "sticker"],
+                "source": "fbsamples/share_to_reels_android: ShareToFBReelsActivity (setDataAndType, EXTRA_STREAM, grantUriPermission for each URI) and its AndroidManifest.xml <queries>"
               },
               "roles": {
                 "backgroundVideo": [
@@ -353,7 +376,7 @@ enum BuiltinProfiles {
               "android": {
                 "action": "com.instagram.share.ADD_TO_STORY",
                 "package": "com.instagram.android",
-                "type": "background",
+                "types": {"backgroundVideo": "own", "backgroundImage": "own", "sticker": "own"},
                 "background": ["data"],
                 "extras": {
                   "appId": "source_application",
@@ -362,7 +385,7 @@ enum BuiltinProfiles {
                   "bottomColor": "bottom_background_color"
                 },
                 "grants": ["sticker"],
-                "source": "Meta, Sharing to Reels/Stories for Android"
+                "source": "Meta, Instagram Sharing to Stories (Android: setDataAndType for the background, interactive_asset_uri granted with grantUriPermission)"
               },
               "roles": {
                 "backgroundVideo": [
@@ -551,12 +574,14 @@ enum BuiltinProfiles {
                   "backgroundTopColor": "backgroundTopColor",
                   "backgroundBottomColor": "backgroundBottomColor"
                 },
-                "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022"
+                "infoPlist": ["FacebookAppID"],
+                "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022 ('Add the ID to your app's Info.plist file')"
               },
               "android": {
                 "action": "com.facebook.stories.ADD_TO_STORY",
                 "package": "com.facebook.katana",
-                "type": "background",
+                "queryProviders": ["com.facebook.katana.provider.PlatformProvider"],
+                "types": {"backgroundVideo": "own", "backgroundImage": "own", "sticker": "own"},
                 "background": ["data"],
                 "extras": {
                   "appId": "com.facebook.platform.extra.APPLICATION_ID",
@@ -565,7 +590,7 @@ enum BuiltinProfiles {
                   "bottomColor": "bottom_background_color"
                 },
                 "grants": ["sticker"],
-                "source": "Meta, Sharing to Reels/Stories for Android"
+                "source": "Meta, Facebook Sharing to Stories for Android Developers, updated Apr 17 2026"
               },
               "roles": {
                 "backgroundVideo": [

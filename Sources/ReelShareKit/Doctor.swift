@@ -7,64 +7,161 @@ import Foundation
 
 public enum Doctor {
     static let plistSource = "Apple, LSApplicationQueriesSchemes: canOpenURL is false for schemes not listed"
-    static let appIdSource = "Meta, Sharing to Stories and Reels for iOS: FacebookAppID in Info.plist"
+    static let limitSource =
+        "Apple, canOpenURL(_:): 'Apps linked on or after iOS 15 are limited to a maximum of 50 entries in the LSApplicationQueriesSchemes key' (25 from iOS 27)"
+    static let appIdSource = "Meta, Facebook Sharing to Stories for iOS Developers: 'Add the ID to your app's Info.plist file'"
     static let queriesSource = "Android 11 package visibility: <queries> in AndroidManifest.xml"
     static let providerSource = "AndroidX FileProvider: exported=\"false\", grantUriPermissions=\"true\""
 
     // MARK: Info.plist
 
-    /// Checks an Info.plist (XML or binary) for every target's URL scheme and the App ID.
+    /// What LSApplicationQueriesSchemes lists, and how it is written.
+    struct Schemes {
+        /// The entries in order; nil when the key is absent.
+        var entries: [String]?
+        /// The key is there, but not an array of strings.
+        var malformed: Bool
+        /// How many times the top dictionary has the key (only the last counts).
+        var repeated: Bool
+    }
+
+    /// The scheme an entry names when written as a URL ("instagram-stories://share" →
+    /// "instagram-stories"); nil when it is a bare scheme already.
+    static func schemeOfURL(_ entry: String) -> String? {
+        guard let cut = entry.firstIndex(where: { $0 == ":" || $0 == "/" }) else { return nil }
+        return String(entry[..<cut])
+    }
+
+    /// Checks an Info.plist (XML or binary) for every target's URL scheme and, where the target
+    /// reads it from there, the App ID.
     public static func checkPlist(_ data: Data, path: String, targets: [TargetProfile], appId: String?) -> ValidationResult {
-        guard case .dictionary(let plist)? = PropertyList.parse([UInt8](data)) else {
+        let bytes = [UInt8](data)
+        guard case .dictionary(let plist)? = PropertyList.parse(bytes) else {
             return unreadable(
                 path, kind: "plist", rule: "ios.plist", "not a property list (XML or binary) with a dictionary at its top",
                 targets)
         }
-        let schemeValues: [PlistValue]?
-        if case .array(let values)? = plist["LSApplicationQueriesSchemes"] { schemeValues = values } else { schemeValues = nil }
-        let schemes = schemeValues?.allSatisfy({ $0.string != nil }) == true ? schemeValues : nil
-        let listed = Set((schemes ?? []).compactMap(\.string))
-        let facebookAppId = plist["FacebookAppID"]
+        var schemes = Schemes(entries: nil, malformed: false, repeated: false)
+        if let value = plist["LSApplicationQueriesSchemes"] {
+            if case .array(let values) = value, values.allSatisfy({ $0.string != nil }) {
+                schemes.entries = values.compactMap(\.string)
+            } else {
+                schemes.malformed = true
+            }
+        }
+        let repeatedKeys = PropertyList.repeatedTopLevelKeys(bytes)
+        schemes.repeated = repeatedKeys.contains("LSApplicationQueriesSchemes")
         let verdicts = targets.compactMap { target -> TargetVerdict? in
             guard let ios = target.ios else { return nil }
-            var findings: [Finding] = []
-            if schemes == nil, plist["LSApplicationQueriesSchemes"] != nil {
+            var findings = schemeFindings(schemes, ios: ios, path: path)
+            if repeatedKeys.contains("FacebookAppID"), ios.infoPlist.contains("FacebookAppID") {
                 findings.append(
                     Finding(
-                        rule: "ios.query-scheme", severity: .error,
-                        message: "LSApplicationQueriesSchemes is not an array of strings", source: plistSource))
-            } else if !listed.contains(ios.queryScheme) {
-                findings.append(
-                    Finding(
-                        rule: "ios.query-scheme", severity: .error,
-                        message:
-                            "LSApplicationQueriesSchemes does not list '\(ios.queryScheme)': canOpenURL(\(ios.url)) returns false and the share silently does nothing",
-                        actual: .array(listed.sorted().map(JSON.string)), limit: .string(ios.queryScheme), source: plistSource,
-                        fix:
-                            "/usr/libexec/PlistBuddy -c 'Add :LSApplicationQueriesSchemes: string \(ios.queryScheme)' \(FixHint.shellQuoted(path))"
-                    ))
+                        rule: "ios.app-id", severity: .warning,
+                        message: "FacebookAppID appears more than once in Info.plist: only the last value counts",
+                        source: appIdSource))
             }
-            findings += appIdFindings(facebookAppId, expected: appId)
+            findings += appIdFindings(
+                plist["FacebookAppID"], expected: appId, required: ios.infoPlist.contains("FacebookAppID"), target: target.id)
             return TargetVerdict(target: target.id, findings: findings, fix: findings.lazy.compactMap(\.fix).first)
         }
         return ValidationResult(
             path: path, kind: "plist", role: nil, verdicts: verdicts, accepted: verdicts.allSatisfy(\.accepted))
     }
 
-    static func appIdFindings(_ value: PlistValue?, expected: String?) -> [Finding] {
-        guard let value else {
+    /// The reasons canOpenURL(target) returns false that peer trackers report: the scheme absent,
+    /// written as a URL, listed under a key that appears twice, or past the entry limit.
+    static func schemeFindings(_ schemes: Schemes, ios: IOSEnvelope, path: String) -> [Finding] {
+        let scheme = ios.queryScheme
+        let quoted = FixHint.shellQuoted(path)
+        if schemes.malformed {
             return [
                 Finding(
-                    rule: "ios.app-id", severity: .error, message: "FacebookAppID is missing", actual: .null,
-                    limit: expected.map(JSON.string) ?? .null, source: appIdSource)
+                    rule: "ios.query-scheme", severity: .error,
+                    message: "LSApplicationQueriesSchemes is not an array of strings", source: plistSource)
+            ]
+        }
+        let entries = schemes.entries ?? []
+        var findings: [Finding] = []
+        let twice = " (the key LSApplicationQueriesSchemes appears more than once in Info.plist and only the last array counts)"
+        if schemes.repeated {
+            findings.append(
+                Finding(
+                    rule: "ios.query-scheme", severity: .warning,
+                    message:
+                        "the key LSApplicationQueriesSchemes appears more than once: iOS reads only the last array (\(entries.joined(separator: ", "))); merge them into one",
+                    source: plistSource))
+        }
+        guard let position = entries.firstIndex(where: { $0.lowercased() == scheme.lowercased() }) else {
+            if let index = entries.firstIndex(where: { schemeOfURL($0)?.lowercased() == scheme.lowercased() }) {
+                findings.append(
+                    Finding(
+                        rule: "ios.query-scheme", severity: .error,
+                        message:
+                            "LSApplicationQueriesSchemes entry \(index) is '\(entries[index])', a URL: it must be the bare scheme '\(scheme)', or canOpenURL(\(ios.url)) returns false",
+                        actual: .string(entries[index]), limit: .string(scheme), source: plistSource,
+                        fix: "/usr/libexec/PlistBuddy -c 'Set :LSApplicationQueriesSchemes:\(index) \(scheme)' \(quoted)"))
+            } else {
+                findings.append(
+                    Finding(
+                        rule: "ios.query-scheme", severity: .error,
+                        message:
+                            "LSApplicationQueriesSchemes does not list '\(scheme)': canOpenURL(\(ios.url)) returns false and the share silently does nothing"
+                            + (schemes.repeated ? twice : ""),
+                        actual: .array(entries.map(JSON.string)), limit: .string(scheme), source: plistSource,
+                        fix: "/usr/libexec/PlistBuddy -c 'Add :LSApplicationQueriesSchemes: string \(scheme)' \(quoted)"))
+            }
+            return findings
+        }
+        let move =
+            "/usr/libexec/PlistBuddy -c 'Delete :LSApplicationQueriesSchemes:\(position)' -c 'Add :LSApplicationQueriesSchemes:0 string \(scheme)' \(quoted)"
+        if position >= 50 {
+            findings.append(
+                Finding(
+                    rule: "ios.query-scheme", severity: .error,
+                    message:
+                        "'\(scheme)' is entry \(position + 1) of \(entries.count) in LSApplicationQueriesSchemes: apps linked on iOS 15 or later are limited to 50, so canOpenURL(\(ios.url)) returns false",
+                    actual: .int(position + 1), limit: .int(50), source: limitSource, fix: move))
+        } else if entries.count > 50 {
+            findings.append(
+                Finding(
+                    rule: "ios.query-scheme", severity: .warning,
+                    message:
+                        "LSApplicationQueriesSchemes has \(entries.count) entries: apps linked on iOS 15 or later are limited to 50 ('\(scheme)' is entry \(position + 1), within them)",
+                    actual: .int(entries.count), limit: .int(50), source: limitSource))
+        } else if position >= 25 {
+            findings.append(
+                Finding(
+                    rule: "ios.query-scheme", severity: .warning,
+                    message:
+                        "'\(scheme)' is entry \(position + 1) in LSApplicationQueriesSchemes: apps linked on iOS 27 or later are limited to 25",
+                    actual: .int(position + 1), limit: .int(25), source: limitSource, fix: move))
+        }
+        return findings
+    }
+
+    /// FacebookAppID: an error where the target reads it from Info.plist (`required`); elsewhere
+    /// only a wrong value is worth a warning, and its absence is fine (Meta's Reels sample has none).
+    static func appIdFindings(_ value: PlistValue?, expected: String?, required: Bool, target: String) -> [Finding] {
+        let severity: Severity = required ? .error : .warning
+        guard let value else {
+            guard required else { return [] }
+            return [
+                Finding(
+                    rule: "ios.app-id", severity: .error,
+                    message: "FacebookAppID is missing: \(target) reads the App ID from Info.plist",
+                    actual: .null, limit: expected.map(JSON.string) ?? .null, source: appIdSource)
             ]
         }
         let number: String?
         if case .integer(let integer) = value { number = String(integer) } else { number = nil }
         guard let text = value.string ?? number else {
-            return [Finding(rule: "ios.app-id", severity: .error, message: "FacebookAppID is not a string", source: appIdSource)]
+            return [
+                Finding(rule: "ios.app-id", severity: severity, message: "FacebookAppID is not a string", source: appIdSource)
+            ]
         }
         if text.hasPrefix("$(") {
+            guard required else { return [] }
             return [
                 Finding(
                     rule: "ios.app-id", severity: .info,
@@ -75,7 +172,7 @@ public enum Doctor {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             return [
                 Finding(
-                    rule: "ios.app-id", severity: .error,
+                    rule: "ios.app-id", severity: severity,
                     message: "FacebookAppID '\(text)' is not a Meta App ID (decimal digits)",
                     actual: .string(text), source: appIdSource)
             ]
@@ -83,7 +180,7 @@ public enum Doctor {
         if let expected, expected != text {
             return [
                 Finding(
-                    rule: "ios.app-id", severity: .error, message: "FacebookAppID is \(text), not \(expected)",
+                    rule: "ios.app-id", severity: severity, message: "FacebookAppID is \(text), not \(expected)",
                     actual: .string(text), limit: .string(expected), source: appIdSource)
             ]
         }
@@ -102,12 +199,16 @@ public enum Doctor {
         let verdicts = targets.compactMap { target -> TargetVerdict? in
             guard let android = target.android else { return nil }
             var findings: [Finding] = []
-            if !manifest.queriedPackages.contains(android.package), !manifest.queriedActions.contains(android.action) {
+            let visible =
+                manifest.queriedPackages.contains(android.package) || manifest.queriedActions.contains(android.action)
+                || android.queryProviders.contains(where: manifest.queriedProviders.contains)
+            if !visible {
+                let provider = android.queryProviders.first.map { ", the action \(android.action) nor the provider \($0)" }
                 findings.append(
                     Finding(
                         rule: "android.queries", severity: .error,
                         message:
-                            "<queries> names neither the package \(android.package) nor the action \(android.action): on Android 11+ the app cannot see it and the share silently does nothing",
+                            "<queries> names neither the package \(android.package)\(provider ?? " nor the action \(android.action)"): on Android 11+ the app cannot see it and the share silently does nothing",
                         actual: .array(manifest.queriedPackages.sorted().map(JSON.string)), limit: .string(android.package),
                         source: queriesSource,
                         fix: "add <queries><package android:name=\"\(android.package)\"/></queries> to <manifest>"))
@@ -119,21 +220,40 @@ public enum Doctor {
             path: path, kind: "manifest", role: nil, verdicts: verdicts, accepted: verdicts.allSatisfy(\.accepted))
     }
 
+    /// FileProvider's class names, AndroidX's and the support library's.
+    static let fileProviderClasses: Set<String> = [
+        "androidx.core.content.FileProvider", "android.support.v4.content.FileProvider",
+    ]
+
     static func providerFindings(_ providers: [Manifest.Provider]) -> [Finding] {
-        // A FileProvider: AndroidX's, a subclass (named ...FileProvider), or any provider that
-        // carries FileProvider's paths meta-data.
-        let fileProviders = providers.filter { $0.name.hasSuffix("FileProvider") || $0.hasFileProviderPaths }
-        guard let provider = fileProviders.first else {
+        // A FileProvider: AndroidX's or the support library's class, or a subclass, which carries
+        // FileProvider's paths meta-data. Other providers (the Facebook SDK's
+        // FacebookContentProvider is exported on purpose) are not held to its rules.
+        let fileProviders = providers.filter { fileProviderClasses.contains($0.name) || $0.hasFileProviderPaths }
+        guard !fileProviders.isEmpty else {
+            let named = providers.first { $0.name.hasSuffix("FileProvider") }
+            let without =
+                named.map { "; \($0.name) has no android.support.FILE_PROVIDER_PATHS meta-data, which a FileProvider needs" }
+                ?? ""
             return [
                 Finding(
                     rule: "android.file-provider", severity: .error,
-                    message: "no FileProvider is declared: the target app cannot be given a content:// URI for the media",
+                    message:
+                        "no FileProvider is declared: the target app cannot be given a content:// URI for the media\(without)",
                     source: providerSource,
                     fix:
                         "declare <provider android:name=\"androidx.core.content.FileProvider\" android:authorities=\"${applicationId}.fileprovider\" android:exported=\"false\" android:grantUriPermissions=\"true\"> in <application>"
                 )
             ]
         }
+        var findings: [Finding] = []
+        for provider in fileProviders {
+            findings += fileProviderFindings(provider)
+        }
+        return findings
+    }
+
+    static func fileProviderFindings(_ provider: Manifest.Provider) -> [Finding] {
         var findings: [Finding] = []
         if provider.grantUriPermissions != "true" {
             findings.append(
@@ -181,6 +301,8 @@ struct Manifest {
 
     var queriedPackages: Set<String> = []
     var queriedActions: Set<String> = []
+    /// Authorities of <queries><provider> entries.
+    var queriedProviders: Set<String> = []
     var providers: [Provider] = []
 
     static func parse(_ data: Data) -> Manifest? {
@@ -194,6 +316,11 @@ struct Manifest {
                 switch (stack.last, element) {
                 case ("queries", "package"):
                     if let name { manifest.queriedPackages.insert(name) }
+                case ("queries", "provider"):
+                    // android:authorities may list several, separated by semicolons.
+                    for authority in (attributes["android:authorities"] ?? "").split(separator: ";") {
+                        manifest.queriedProviders.insert(authority.trimmingCharacters(in: .whitespaces))
+                    }
                 case ("intent", "action") where stack.dropLast().last == "queries":
                     if let name { manifest.queriedActions.insert(name) }
                 case ("application", "provider"):

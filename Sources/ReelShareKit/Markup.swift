@@ -191,6 +191,37 @@ public enum PropertyList {
         return xmlValue(events, &index, depth: 0)
     }
 
+    /// The keys the top dictionary of an XML property list repeats, each once, in order. A
+    /// dictionary keeps one value per key, so a reader sees only the last; a binary plist is
+    /// written from a dictionary and cannot repeat one.
+    public static func repeatedTopLevelKeys(_ bytes: [UInt8]) -> [String] {
+        guard !bytes.starts(with: Array("bplist00".utf8)), let events = XMLReader.events(bytes) else { return [] }
+        var depth = 0
+        var seen: Set<String> = []
+        var repeated: [String] = []
+        var index = 0
+        while index < events.count {
+            switch events[index] {
+            case .start("key", _) where depth == 2:
+                index += 1
+                if let key = content(events, &index, "key") {
+                    if !seen.insert(key).inserted, !repeated.contains(key) { repeated.append(key) }
+                    continue
+                }
+                depth += 1
+                continue
+            case .start:
+                depth += 1
+            case .end:
+                depth -= 1
+            case .text:
+                break
+            }
+            index += 1
+        }
+        return repeated
+    }
+
     private static func skipText(_ events: [XMLEvent], _ index: inout Int) {
         while index < events.count, case .text = events[index] { index += 1 }
     }

@@ -55,19 +55,21 @@ public enum PayloadDocument {
         case media(Int)
     }
 
-    /// Pasteboard keys in order, each with a string or a media index.
+    /// Pasteboard keys in the order of Meta's samples (seed 000): the background, the sticker,
+    /// then the colours and link, and the App ID last. Each with a string or a media index.
     static func pasteboardEntries(_ request: ShareRequest) -> [(key: String, value: Value)] {
         guard let ios = request.target.ios else { return [] }
         var entries: [(String, Value)] = []
-        if case .pasteboard(let key) = ios.appId { entries.append((ios.keyPrefix + key, .string(request.appId))) }
         func add(_ key: PasteboardKey, _ value: Value) {
             if let name = ios.keys[key] { entries.append((ios.keyPrefix + name, value)) }
         }
-        for (index, media) in request.media.enumerated() { add(media.key, .media(index)) }
+        for (index, media) in request.media.enumerated() where media.role != .sticker { add(media.key, .media(index)) }
+        for (index, media) in request.media.enumerated() where media.role == .sticker { add(media.key, .media(index)) }
         if let color = request.topColor { add(.backgroundTopColor, .string(color)) }
         if let color = request.bottomColor { add(.backgroundBottomColor, .string(color)) }
         if let url = request.contentURL { add(.contentURL, .string(url)) }
-        return entries.sorted { $0.0 < $1.0 }
+        if case .pasteboard(let key) = ios.appId { entries.append((ios.keyPrefix + key, .string(request.appId))) }
+        return entries
     }
 
     // MARK: JSON (iOS)
@@ -144,25 +146,38 @@ public enum PayloadDocument {
 
     // MARK: Android
 
+    /// The intent as Meta's samples build it: each background is the data (setDataAndType) and/or
+    /// EXTRA_STREAM, as the profile says; several backgrounds take the target's "multiple" action,
+    /// the first as data and all of them, in order, as an EXTRA_STREAM list; every URI the profile
+    /// names is granted to the target package, since FLAG_GRANT_READ_URI_PERMISSION covers only the
+    /// data and ClipData, and Android fills ClipData from EXTRA_STREAM only for ACTION_SEND.
     static func androidJSON(_ request: ShareRequest, warnings: [BuildWarning]) -> [PayloadPart] {
         guard let android = request.target.android else { return [] }
         var out = JSONWriter(into: PartsBuilder())
-        let background = request.media.firstIndex { $0.role != .sticker }
+        let backgrounds = request.media.indices.filter { request.media[$0].role != .sticker }
         let sticker = request.media.firstIndex { $0.role == .sticker }
+        let multiple = backgrounds.count > 1 ? android.multiple : nil
+        let action = multiple?.action ?? android.action
         let type: String
-        switch android.type {
-        case .fixed(let fixed): type = fixed
-        case .background: type = (background ?? sticker).map { request.media[$0].mimeType } ?? "*/*"
+        if let multiple {
+            type = multiple.type
+        } else if let index = backgrounds.first ?? sticker {
+            switch android.types[request.media[index].role] {
+            case .fixed(let fixed)?: type = fixed
+            case .own?, nil: type = request.media[index].mimeType
+            }
+        } else {
+            type = "*/*"
         }
-        var extras: [(String, Value)] = [(android.extras.appId, .string(request.appId))]
+        var extras: [(String, JSON?, [Int])] = [(android.extras.appId, .string(request.appId), [])]
         if let name = android.extras.packageName, let package = request.androidPackage {
-            extras.append((name, .string(package)))
+            extras.append((name, .string(package), []))
         }
-        if let name = android.extras.sticker, let sticker { extras.append((name, .media(sticker))) }
-        if let name = android.extras.topColor, let color = request.topColor { extras.append((name, .string(color))) }
-        if let name = android.extras.bottomColor, let color = request.bottomColor { extras.append((name, .string(color))) }
-        if android.background.contains(.stream), let background {
-            extras.append(("android.intent.extra.STREAM", .media(background)))
+        if let name = android.extras.sticker, let sticker { extras.append((name, nil, [sticker])) }
+        if let name = android.extras.topColor, let color = request.topColor { extras.append((name, .string(color), [])) }
+        if let name = android.extras.bottomColor, let color = request.bottomColor { extras.append((name, .string(color), [])) }
+        if multiple != nil || android.background.contains(.stream), !backgrounds.isEmpty {
+            extras.append(("android.intent.extra.STREAM", nil, multiple != nil ? backgrounds : [backgrounds[0]]))
         }
         extras.sort { $0.0 < $1.0 }
         var granted: [JSON] = []
@@ -177,20 +192,25 @@ public enum PayloadDocument {
         out.member("grantUriPermission", .array(granted))
         out.key("intent")
         out.beginObject()
-        out.member("action", .string(android.action))
+        out.member("action", .string(action))
         out.key("data")
-        if let background, android.background.contains(.data) {
-            mediaObject(background, request: request, into: &out)
+        if let first = backgrounds.first, multiple != nil || android.background.contains(.data) {
+            mediaObject(first, request: request, into: &out)
         } else {
             out.value(.null)
         }
         out.key("extras")
         out.beginObject()
-        for (name, value) in extras {
+        for (name, value, media) in extras {
             out.key(name)
-            switch value {
-            case .string(let text): out.value(.string(text))
-            case .media(let index): mediaObject(index, request: request, into: &out)
+            if let value {
+                out.value(value)
+            } else if multiple != nil, name == "android.intent.extra.STREAM" {
+                out.beginArray()
+                for index in media { mediaObject(index, request: request, into: &out) }
+                out.end()
+            } else {
+                mediaObject(media[0], request: request, into: &out)
             }
         }
         out.end()

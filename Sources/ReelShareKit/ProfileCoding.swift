@@ -41,6 +41,25 @@ enum ProfileDecoding {
         }
     }
 
+    /// An object whose keys are values of `Name` (roles, pasteboard keys): a key that is not one
+    /// names the values it takes.
+    static func keyed<Name: ProfileEnum & Hashable, Value>(
+        _ container: KeyedDecodingContainer<AnyKey>, _ what: String, plural: String,
+        _ value: (Name, AnyKey) throws -> Value
+    ) throws -> [Name: Value] {
+        var result: [Name: Value] = [:]
+        for key in container.allKeys {
+            guard let name = Name(rawValue: key.stringValue) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath + [key],
+                        debugDescription: "unknown \(what) '\(key.stringValue)' (\(plural): \(Name.choices))"))
+            }
+            result[name] = try value(name, key)
+        }
+        return result
+    }
+
     /// An error about `key` of the object `container` decodes.
     static func invalid<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key, _ message: String)
         -> DecodingError
@@ -59,11 +78,20 @@ enum ProfileDecoding {
         do {
             let version = try decoder.decode(Version.self, from: data).schemaVersion
             guard version == ProfileDocument.schemaVersion else {
-                let why =
-                    version == 1
-                    ? "schemaVersion 1 predates the capabilities a profile now states (App ID placement, keys, extras); "
+                let why: String
+                switch version {
+                case 1:
+                    why =
+                        "schemaVersion 1 predates the capabilities a profile now states (App ID placement, keys, extras); "
                         + "start from 'reelshare targets --format json'"
-                    : "unsupported version \(version)"
+                case 2:
+                    why =
+                        "schemaVersion 2's android.type became android.types (the intent type of each background), "
+                        + "beside android.multiple, android.queryProviders and ios.infoPlist; "
+                        + "start from 'reelshare targets --format json'"
+                default:
+                    why = "unsupported version \(version)"
+                }
                 throw ProfileError(
                     field: "schemaVersion", problem: "\(why) (this reelshare reads \(ProfileDocument.schemaVersion))")
             }
@@ -164,14 +192,7 @@ extension TargetProfile: Decodable {
         }
         // Roles: a role name may appear once; each rule must fit its role.
         let rolesContainer = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .roles)
-        var roles: [Role: [RuleSpec]] = [:]
-        for key in rolesContainer.allKeys {
-            guard let role = Role(rawValue: key.stringValue) else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: rolesContainer.codingPath + [key],
-                        debugDescription: "unknown role '\(key.stringValue)' (roles: \(Role.choices))"))
-            }
+        self.roles = try ProfileDecoding.keyed(rolesContainer, "role", plural: "roles") { (role: Role, key) in
             let specs = try rolesContainer.decode([RuleSpec].self, forKey: key)
             for (index, spec) in specs.enumerated() where !spec.rule.roles.contains(role) {
                 throw DecodingError.dataCorrupted(
@@ -179,18 +200,27 @@ extension TargetProfile: Decodable {
                         codingPath: rolesContainer.codingPath + [key, IndexKey(index), AnyKey("rule")],
                         debugDescription: "'\(spec.rule.rawValue)' does not apply to a \(role.label)"))
             }
-            roles[role] = specs
+            return specs
         }
-        self.roles = roles
         // What the target needs, it must take.
         switch needs {
         case .backgroundVideo where roles[.backgroundVideo] == nil:
             throw ProfileDecoding.invalid(c, .roles, "needs background-video, but roles has no backgroundVideo")
+        case .background where roles[.backgroundVideo] == nil && roles[.backgroundImage] == nil:
+            throw ProfileDecoding.invalid(
+                c, .roles, "needs background, but roles has neither backgroundVideo nor backgroundImage")
         case .backgroundOrSticker
         where roles[.backgroundVideo] == nil && roles[.backgroundImage] == nil && roles[.sticker] == nil:
             throw ProfileDecoding.invalid(c, .roles, "needs background-or-sticker, but roles has none of them")
         default:
             break
+        }
+        // An intent type for a background the profile has no rules for could never be used.
+        if let android {
+            for role in android.types.keys where !accepts(role) {
+                throw ProfileDecoding.invalid(
+                    c, .android, "android.types has \(role.rawValue), but roles has no \(role.rawValue)")
+            }
         }
     }
 }
@@ -205,7 +235,7 @@ struct IndexKey: CodingKey {
 }
 
 extension IOSEnvelope: Decodable {
-    private enum Key: String, CodingKey, CaseIterable { case url, queryScheme, keyPrefix, appId, keys, source }
+    private enum Key: String, CodingKey, CaseIterable { case url, queryScheme, keyPrefix, appId, keys, infoPlist, source }
     private enum AppIdKey: String, CodingKey, CaseIterable { case `in`, name }
     private enum Placement: String, ProfileEnum { case url, pasteboard }
 
@@ -215,6 +245,7 @@ extension IOSEnvelope: Decodable {
         url = try c.decode(String.self, forKey: .url)
         queryScheme = try c.decode(String.self, forKey: .queryScheme)
         keyPrefix = try c.decode(String.self, forKey: .keyPrefix)
+        infoPlist = try c.decodeIfPresent([String].self, forKey: .infoPlist) ?? []
         source = try c.decode(String.self, forKey: .source)
         guard url.hasPrefix(queryScheme + "://") else {
             throw ProfileDecoding.invalid(c, .url, "'\(url)' does not use the scheme '\(queryScheme)'")
@@ -228,17 +259,9 @@ extension IOSEnvelope: Decodable {
         case .pasteboard: appId = .pasteboard(key: name)
         }
         let k = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .keys)
-        var keys: [PasteboardKey: String] = [:]
-        for key in k.allKeys {
-            guard let slot = PasteboardKey(rawValue: key.stringValue) else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: k.codingPath + [key],
-                        debugDescription: "unknown pasteboard key '\(key.stringValue)' (keys: \(PasteboardKey.choices))"))
-            }
-            keys[slot] = try k.decode(String.self, forKey: key)
+        keys = try ProfileDecoding.keyed(k, "pasteboard key", plural: "keys") { (_: PasteboardKey, key) in
+            try k.decode(String.self, forKey: key)
         }
-        self.keys = keys
         // One value per key: two layers under one key would overwrite each other.
         var names: [String] = []
         if case .pasteboard(let key) = appId { names.append(key) }
@@ -250,22 +273,50 @@ extension IOSEnvelope: Decodable {
 }
 
 extension AndroidEnvelope: Decodable {
-    private enum Key: String, CodingKey, CaseIterable { case action, package, type, background, extras, grants, source }
+    private enum Key: String, CodingKey, CaseIterable {
+        case action, package, queryProviders, types, background, multiple, extras, grants, source
+    }
     private enum ExtraKey: String, CodingKey, CaseIterable { case appId, packageName, sticker, topColor, bottomColor }
+    private enum MultipleKey: String, CodingKey, CaseIterable { case action, type }
+
+    /// "video/*", "*/*", "image/png": two non-empty parts.
+    private static func isMIMEType(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && !$0.contains(" ") }
+    }
 
     public init(from decoder: any Decoder) throws {
         try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Key.self)
         action = try c.decode(String.self, forKey: .action)
         package = try c.decode(String.self, forKey: .package)
-        let type = try c.decode(String.self, forKey: .type)
-        if type == "background" {
-            self.type = .background
-        } else {
-            guard type.split(separator: "/").count == 2 else {
-                throw ProfileDecoding.invalid(c, .type, "'\(type)' must be a MIME type like video/* or 'background'")
+        queryProviders = try c.decodeIfPresent([String].self, forKey: .queryProviders) ?? []
+        let t = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .types)
+        let types: [Role: IntentType] = try ProfileDecoding.keyed(t, "role", plural: "roles") { (_: Role, key) in
+            let type = try t.decode(String.self, forKey: key)
+            if type == "own" { return .own }
+            guard Self.isMIMEType(type) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: t.codingPath + [key],
+                        debugDescription: "'\(type)' must be a MIME type like video/* or 'own' (the file's own type)"))
             }
-            self.type = .fixed(type)
+            return .fixed(type)
+        }
+        guard types.keys.contains(where: { $0 != .sticker }) else {
+            throw ProfileDecoding.invalid(
+                c, .types, "must give the intent type of at least one background (backgroundVideo, backgroundImage)")
+        }
+        self.types = types
+        if c.contains(.multiple) {
+            let multipleDecoder = try c.superDecoder(forKey: .multiple)
+            try ProfileDecoding.rejectUnknownKeys(in: multipleDecoder, known: MultipleKey.allCases.map(\.rawValue))
+            let m = try multipleDecoder.container(keyedBy: MultipleKey.self)
+            let type = try m.decode(String.self, forKey: .type)
+            guard Self.isMIMEType(type) else { throw ProfileDecoding.invalid(m, .type, "'\(type)' must be a MIME type like */*") }
+            multiple = AndroidMultiple(action: try m.decode(String.self, forKey: .action), type: type)
+        } else {
+            multiple = nil
         }
         background = try c.decode([IntentSlot].self, forKey: .background)
         guard !background.isEmpty else { throw ProfileDecoding.invalid(c, .background, "must list data, stream or both") }
@@ -341,7 +392,7 @@ extension IOSEnvelope {
             "url": .string(url), "queryScheme": .string(queryScheme), "keyPrefix": .string(keyPrefix),
             "appId": .object(["in": .string(placement), "name": .string(appId.name)]),
             "keys": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, .string($0.value)) })),
-            "source": .string(source),
+            "infoPlist": .array(infoPlist.map(JSON.string)), "source": .string(source),
         ])
     }
 }
@@ -353,11 +404,15 @@ extension AndroidEnvelope {
         if let name = extras.sticker { extraMembers["sticker"] = .string(name) }
         if let name = extras.topColor { extraMembers["topColor"] = .string(name) }
         if let name = extras.bottomColor { extraMembers["bottomColor"] = .string(name) }
-        return .object([
-            "action": .string(action), "package": .string(package), "type": .string(type.wire),
+        var members: [String: JSON] = [
+            "action": .string(action), "package": .string(package),
+            "queryProviders": .array(queryProviders.map(JSON.string)),
+            "types": .object(Dictionary(uniqueKeysWithValues: types.map { ($0.key.rawValue, .string($0.value.wire)) })),
             "background": .array(background.map { .string($0.rawValue) }), "extras": .object(extraMembers),
             "grants": .array(grants.map { .string($0.rawValue) }), "source": .string(source),
-        ])
+        ]
+        if let multiple { members["multiple"] = .object(["action": .string(multiple.action), "type": .string(multiple.type)]) }
+        return .object(members)
     }
 }
 

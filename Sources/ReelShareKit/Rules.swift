@@ -119,6 +119,27 @@ public enum Rules {
                     source: profile.ios?.source ?? profile.android?.source ?? profile.summary))
             return TargetVerdict(target: profile.id, findings: findings)
         }
+        // A share target may take a layer on one platform only (Instagram Reels takes images on
+        // Android): the other platform's verdict is an error that says where it is taken.
+        if profile.purpose == .share {
+            let missing = Platform.allCases.filter { platforms.contains($0) && !profile.takes(role, on: $0) }
+            let takers = Platform.allCases.filter { profile.takes(role, on: $0) }
+            if !missing.isEmpty {
+                let names = missing.map(\.label).joined(separator: " and ")
+                let elsewhere =
+                    takers.isEmpty
+                    ? ""
+                    : "; on \(takers.map(\.label).joined(separator: " and ")) it does (--platform \(takers.map(\.rawValue).joined(separator: ",")))"
+                var finding = Finding(
+                    rule: "media.role", severity: .error,
+                    message: "\(names): \(profile.id) takes no \(role.label) on \(names)\(elsewhere)",
+                    actual: .string(role.rawValue),
+                    source: (missing.contains(.ios) ? profile.ios?.source : nil) ?? profile.android?.source ?? profile.summary)
+                finding.platforms = missing
+                add(finding)
+                if takers.allSatisfy({ !platforms.contains($0) }) { return TargetVerdict(target: profile.id, findings: findings) }
+            }
+        }
         let applicable = specs.filter { $0.applies(to: platforms) }
         for spec in applicable {
             var finding: Finding

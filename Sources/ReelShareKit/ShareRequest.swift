@@ -30,29 +30,26 @@ public struct PayloadMedia: Sendable, Equatable {
     /// The pasteboard key (without prefix) of its layer.
     public var key: PasteboardKey { role.pasteboardKey }
 
-    /// The Uniform Type Identifier iOS files this data under.
-    public var uti: String {
-        switch format {
-        case "mov": return "com.apple.quicktime-movie"
-        case "webm": return "org.webmproject.webm"
-        case "3gp": return "public.3gpp"
-        case "png": return "public.png"
-        case "jpeg": return "public.jpeg"
-        default: return "public.mpeg-4"
-        }
-    }
+    /// The file's Uniform Type Identifier: reelshare's hint to the app (the pasteboard type is
+    /// Meta's key, the value raw data). A format without a system UTI is public.data, even under
+    /// --force: never a type the file is not.
+    public var uti: String { Self.types[format]?.uti ?? "public.data" }
 
-    /// The MIME type Android intents carry: the file's real type, never image/jpeg for a video.
-    public var mimeType: String {
-        switch format {
-        case "mov": return "video/quicktime"
-        case "webm": return "video/webm"
-        case "3gp": return "video/3gpp"
-        case "png": return "image/png"
-        case "jpeg": return "image/jpeg"
-        default: return "video/mp4"
-        }
-    }
+    /// The MIME type Android intents carry for the file's own type: never video/mp4 for a
+    /// Matroska file, never image/jpeg for a video.
+    public var mimeType: String { Self.types[format]?.mime ?? "application/octet-stream" }
+
+    /// Probe format → (MIME type, UTI).
+    static let types: [String: (mime: String, uti: String)] = [
+        "mp4": ("video/mp4", "public.mpeg-4"), "m4v": ("video/x-m4v", "com.apple.m4v-video"),
+        "mov": ("video/quicktime", "com.apple.quicktime-movie"), "3gp": ("video/3gpp", "public.3gpp"),
+        "3g2": ("video/3gpp2", "public.3gpp2"), "webm": ("video/webm", "org.webmproject.webm"),
+        "matroska": ("video/x-matroska", "org.matroska.mkv"), "avi": ("video/x-msvideo", "public.avi"),
+        "flv": ("video/x-flv", "com.adobe.flash.video"), "mpegts": ("video/mp2t", "public.mpeg-2-transport-stream"),
+        "png": ("image/png", "public.png"), "jpeg": ("image/jpeg", "public.jpeg"), "gif": ("image/gif", "com.compuserve.gif"),
+        "webp": ("image/webp", "org.webmproject.webp"), "heif": ("image/heif", "public.heif"),
+        "heic": ("image/heic", "public.heic"), "avif": ("image/avif", "public.avif"),
+    ]
 }
 
 /// Everything `build` was asked for, once checked.
@@ -143,18 +140,92 @@ public enum ShareRules {
         return color
     }
 
+    /// Checks an Android application id as Android's build tools do: at least two dot-separated
+    /// segments, each a letter then letters, digits or underscores, and (for Java) no keyword.
+    public static func checkPackage(_ name: String) throws(ShareRequestError) -> String {
+        let expected =
+            "expected an Android application id: dot-separated Java identifiers, at least two, each a letter then letters, digits or _ (like com.example.app)"
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count >= 2 else { throw ShareRequestError("invalid --package '\(name)': \(expected)") }
+        for segment in segments {
+            guard let first = segment.first, first.isASCII, first.isLetter,
+                segment.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                let part = segment.isEmpty ? "an empty part" : "'\(segment)'"
+                throw ShareRequestError("invalid --package '\(name)': \(part) is not a Java identifier; \(expected)")
+            }
+            if javaKeywords.contains(String(segment)) {
+                throw ShareRequestError("invalid --package '\(name)': '\(segment)' is a Java keyword; \(expected)")
+            }
+        }
+        return name
+    }
+
+    static let javaKeywords: Set<String> = [
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do",
+        "double", "else", "enum", "extends", "false", "final", "finally", "float", "for", "goto", "if", "implements", "import",
+        "instanceof", "int", "interface", "long", "native", "new", "null", "package", "private", "protected", "public", "return",
+        "short", "static", "strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "true", "try",
+        "void", "volatile", "while",
+    ]
+
+    /// Where Meta describes the colours: a pair, a solid colour when equal, ignored beside a
+    /// background asset.
+    static let colorSource =
+        "Meta, Instagram Sharing to Stories and Facebook Sharing to Stories: the top colour is 'used in conjunction with the background layer bottom color value. If both values are the same, the background layer will be a solid color'; 'if you are passing a background asset, the asset will be used and these values will be ignored'"
+
+    /// The colours as the app will use them: beside a background asset they are ignored (a
+    /// warning); one colour alone is completed into the pair Meta describes, the other the same
+    /// value, a solid background (a warning that names it).
+    public static func colors(top: String?, bottom: String?, hasBackground: Bool) -> (
+        top: String?, bottom: String?, findings: [Finding]
+    ) {
+        guard top != nil || bottom != nil else { return (nil, nil, []) }
+        let given = [top.map { _ in "--top-color" }, bottom.map { _ in "--bottom-color" }].compactMap { $0 }.joined(
+            separator: " and ")
+        if hasBackground {
+            let finding = Finding(
+                rule: "build.colors-ignored", severity: .warning,
+                message:
+                    "\(given) \(top != nil && bottom != nil ? "are" : "is") ignored by the app when a background video or image is sent",
+                source: colorSource)
+            return (top, bottom, [finding])
+        }
+        switch (top, bottom) {
+        case (let top?, nil):
+            return (top, top, [pairFinding(given: "--top-color", other: "--bottom-color", color: top)])
+        case (nil, let bottom?):
+            return (bottom, bottom, [pairFinding(given: "--bottom-color", other: "--top-color", color: bottom)])
+        default:
+            return (top, bottom, [])
+        }
+    }
+
+    private static func pairFinding(given: String, other: String, color: String) -> Finding {
+        Finding(
+            rule: "build.color-pair", severity: .warning,
+            message: "only \(given) was given: the colours go as a pair, so \(other) gets the same \(color), a solid background",
+            actual: .string(color), source: colorSource)
+    }
+
     /// The layers of one share, for checking them against the target.
     public struct Layers: Sendable {
-        public var video: Bool
-        public var backgroundImage: Bool
+        /// The backgrounds in the order given: videos and images.
+        public var backgrounds: [Role]
         public var sticker: Bool
         public var colors: Bool
 
-        public init(video: Bool, backgroundImage: Bool, sticker: Bool, colors: Bool) {
-            self.video = video
-            self.backgroundImage = backgroundImage
+        public init(backgrounds: [Role], sticker: Bool, colors: Bool) {
+            self.backgrounds = backgrounds
             self.sticker = sticker
             self.colors = colors
+        }
+
+        public init(video: Bool, backgroundImage: Bool, sticker: Bool, colors: Bool) {
+            self.init(
+                backgrounds: (video ? [Role.backgroundVideo] : []) + (backgroundImage ? [.backgroundImage] : []),
+                sticker: sticker,
+                colors: colors)
         }
     }
 
@@ -173,18 +244,24 @@ public enum ShareRules {
         case .android where target.android == nil: throw ShareRequestError("\(target.id) has no Android intent")
         default: break
         }
-        if layers.video, layers.backgroundImage {
-            throw ShareRequestError(
-                "a background video and a background image cannot go together: pass one of --video, --background-image")
+        let on = " on \(platform.label)"
+        for role in [Role.backgroundVideo, .backgroundImage] where layers.backgrounds.contains(role) {
+            if !target.takes(role, on: platform) {
+                throw ShareRequestError("\(target.id) takes no \(role.label)\(on)" + others(role, platform, shareTargets))
+            }
         }
-        if layers.video, !takes(.backgroundVideo, target: target, platform: platform) {
-            throw ShareRequestError("\(target.id) takes no background video")
+        if layers.backgrounds.count > 1, platform != .android || target.android?.multiple == nil {
+            let one = Set(layers.backgrounds).count > 1 ? "a background video or a background image, not both" : "one background"
+            var text = "\(target.id) takes \(one)\(on)"
+            if platform == .ios { text += " (the pasteboard has one key per layer)" }
+            let takers = shareTargets.filter { $0.android?.multiple != nil }.map(\.id)
+            if !takers.isEmpty {
+                text += "; several clips and images go in one share to \(takers.joined(separator: ", ")) on Android"
+            }
+            throw ShareRequestError(text)
         }
-        if layers.backgroundImage, !takes(.backgroundImage, target: target, platform: platform) {
-            throw ShareRequestError("\(target.id) takes no background image" + others(.backgroundImage, platform, shareTargets))
-        }
-        if layers.sticker, !takes(.sticker, target: target, platform: platform) {
-            throw ShareRequestError("\(target.id) takes no sticker" + others(.sticker, platform, shareTargets))
+        if layers.sticker, !target.takes(.sticker, on: platform) {
+            throw ShareRequestError("\(target.id) takes no sticker\(on)" + others(.sticker, platform, shareTargets))
         }
         if layers.colors, !target.takesColors(on: platform) {
             let takers = shareTargets.filter { $0.takesColors(on: platform) }.map(\.id)
@@ -193,9 +270,12 @@ public enum ShareRules {
                     + (takers.isEmpty ? "" : " (these do: \(takers.joined(separator: ", ")))"))
         }
         switch needs {
-        case .backgroundVideo where !layers.video:
+        case .backgroundVideo where !layers.backgrounds.contains(.backgroundVideo):
             throw ShareRequestError("\(target.id) needs a background video: pass --video FILE")
-        case .backgroundOrSticker where !layers.video && !layers.backgroundImage && !layers.sticker:
+        case .background where layers.backgrounds.isEmpty:
+            let image = target.takes(.backgroundImage, on: platform) ? " or --background-image FILE" : ""
+            throw ShareRequestError("\(target.id) needs a background\(on): pass --video FILE\(image)")
+        case .backgroundOrSticker where layers.backgrounds.isEmpty && !layers.sticker:
             throw ShareRequestError(
                 "\(target.id) needs a background (--video or --background-image) or a --sticker, or both; colours alone are not enough"
             )
@@ -204,20 +284,9 @@ public enum ShareRules {
         }
     }
 
-    /// Whether the target takes a layer on a platform: the profile has rules for its role, and the
-    /// platform's envelope has a key or extra for it.
-    public static func takes(_ role: Role, target: TargetProfile, platform: Platform) -> Bool {
-        guard target.accepts(role) else { return false }
-        switch (platform, role) {
-        case (.ios, _): return target.ios?.keys[role.pasteboardKey] != nil
-        case (.android, .sticker): return target.android?.extras.sticker != nil
-        case (.android, _): return target.android != nil
-        }
-    }
-
     /// " (these do: a, b)" for the share targets that take `role` on `platform`.
     private static func others(_ role: Role, _ platform: Platform, _ targets: [TargetProfile]) -> String {
-        let ids = targets.filter { takes(role, target: $0, platform: platform) }.map(\.id)
+        let ids = targets.filter { $0.takes(role, on: platform) }.map(\.id)
         return ids.isEmpty ? "" : " (these do: \(ids.joined(separator: ", ")))"
     }
 }

@@ -49,6 +49,8 @@ public enum Purpose: String, Sendable, CaseIterable, ProfileEnum {
 public enum LayerRequirement: String, Sendable, CaseIterable, ProfileEnum {
     /// A background video (Reels).
     case backgroundVideo = "background-video"
+    /// A background: a video, or an image where the platform's envelope takes one (Instagram Reels).
+    case background
     /// A background (video or image), a sticker, or both (Stories).
     case backgroundOrSticker = "background-or-sticker"
 }
@@ -89,17 +91,21 @@ public struct IOSEnvelope: Sendable, Equatable {
     public var appId: AppIdPlacement
     /// The keys the target reads; what is absent here, the target does not take.
     public var keys: [PasteboardKey: String]
+    /// Keys the target reads from the sharing app's Info.plist ("FacebookAppID" for Facebook
+    /// Stories); `doctor` requires them.
+    public var infoPlist: [String]
     public var source: String
 
     public init(
         url: String, queryScheme: String, keyPrefix: String, appId: AppIdPlacement, keys: [PasteboardKey: String],
-        source: String
+        infoPlist: [String] = [], source: String
     ) {
         self.url = url
         self.queryScheme = queryScheme
         self.keyPrefix = keyPrefix
         self.appId = appId
         self.keys = keys
+        self.infoPlist = infoPlist
         self.source = source
     }
 }
@@ -142,16 +148,28 @@ public struct AndroidExtras: Sendable, Equatable {
 
 /// The MIME type an Android intent carries.
 public enum IntentType: Sendable, Equatable {
-    /// Always this type ("video/*").
+    /// Always this type ("video/*", as Meta's Reels samples send).
     case fixed(String)
-    /// The background's own type (image/png, video/mp4...), or the sticker's when there is none.
-    case background
+    /// The file's own type (image/png, video/mp4...).
+    case own
 
     public var wire: String {
         switch self {
         case .fixed(let type): return type
-        case .background: return "background"
+        case .own: return "own"
         }
+    }
+}
+
+/// The intent for several backgrounds at once (Instagram Reels' ADD_TO_REEL_MULTIPLE): the first
+/// is the data, all of them a list under EXTRA_STREAM.
+public struct AndroidMultiple: Sendable, Equatable {
+    public var action: String
+    public var type: String
+
+    public init(action: String, type: String) {
+        self.action = action
+        self.type = type
     }
 }
 
@@ -160,22 +178,31 @@ public struct AndroidEnvelope: Sendable, Equatable {
     public var action: String
     /// The target app's package, also the `<queries>` entry the manifest needs.
     public var package: String
-    public var type: IntentType
-    /// Where the background's URI goes.
+    /// Content provider authorities whose `<queries><provider>` entry also makes the target app
+    /// visible (Meta's sample queries Facebook's PlatformProvider).
+    public var queryProviders: [String]
+    /// The backgrounds the intent takes, each with the intent's type; `.sticker` gives the type of
+    /// a share with no background.
+    public var types: [Role: IntentType]
+    /// Where a background's URI goes.
     public var background: [IntentSlot]
+    /// Several backgrounds in one share, when the target takes them.
+    public var multiple: AndroidMultiple?
     public var extras: AndroidExtras
     /// Which layers' URIs need grantUriPermission to `package`.
     public var grants: [GrantedLayer]
     public var source: String
 
     public init(
-        action: String, package: String, type: IntentType, background: [IntentSlot], extras: AndroidExtras,
-        grants: [GrantedLayer], source: String
+        action: String, package: String, queryProviders: [String] = [], types: [Role: IntentType], background: [IntentSlot],
+        multiple: AndroidMultiple? = nil, extras: AndroidExtras, grants: [GrantedLayer], source: String
     ) {
         self.action = action
         self.package = package
-        self.type = type
+        self.queryProviders = queryProviders
+        self.types = types
         self.background = background
+        self.multiple = multiple
         self.extras = extras
         self.grants = grants
         self.source = source
@@ -251,6 +278,17 @@ public struct TargetProfile: Sendable, Equatable {
 
     public func accepts(_ role: Role) -> Bool { roles[role] != nil }
 
+    /// Whether a share on `platform` can carry a layer: the profile has rules for its role, and the
+    /// platform's envelope has a key, an extra or an intent type for it.
+    public func takes(_ role: Role, on platform: Platform) -> Bool {
+        guard accepts(role) else { return false }
+        switch (platform, role) {
+        case (.ios, _): return ios?.keys[role.pasteboardKey] != nil
+        case (.android, .sticker): return android?.extras.sticker != nil
+        case (.android, _): return android?.types[role] != nil
+        }
+    }
+
     /// The roles it accepts, in listing order.
     public var acceptedRoles: [Role] { Role.allCases.filter(accepts) }
 
@@ -265,7 +303,7 @@ public struct TargetProfile: Sendable, Equatable {
 
 /// The file format of `targets --format json` and `--profile FILE.json`.
 public enum ProfileDocument {
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     public static func json(_ profiles: [TargetProfile]) -> JSON {
         .object(["schemaVersion": .int(schemaVersion), "targets": .array(profiles.map(\.json))])

@@ -45,7 +45,8 @@ public enum PayloadWriter {
             do {
                 file = try AtomicFile(replacing: path)
             } catch {
-                throw .output("cannot create a file beside \(path): \(error)")
+                throw .output(
+                    error.isDirectory ? "cannot write \(path): \(error)" : "cannot create a file beside \(path): \(error)")
             }
             outputName = path
         }

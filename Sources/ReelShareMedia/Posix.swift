@@ -13,6 +13,8 @@ import ReelShareKit
 /// A failed system call: its errno.
 public struct PosixError: Error, Equatable, CustomStringConvertible {
     public let code: Int32
+    /// EISDIR: the path names a directory.
+    public var isDirectory: Bool { code == EISDIR }
 
     public init(_ code: Int32) { self.code = code }
 
@@ -236,17 +238,42 @@ public struct ReadableFile: Sendable {
 
 /// An output file written atomically: a temporary file beside the destination, fsync, rename over
 /// it, fsync of the directory. A failure or an interrupt (SIGINT, SIGTERM, SIGHUP) leaves the old
-/// file, or none, never part of a new one.
+/// file, or none, never part of a new one. A destination that exists and is not a regular file
+/// (/dev/null, /dev/stdout, a FIFO) is written in place: renaming over a device would replace it
+/// with a file. A symbolic link is followed: the file it names is replaced, the link kept.
 public final class AtomicFile {
     public let descriptor: Int32
-    private let temporaryPath: String
+    /// nil when writing in place.
+    private let temporaryPath: String?
     private let path: String
     private var finished = false
 
     /// Creates the temporary file. Its mode is what an ordinary new file gets (0666 less the
     /// umask, applied by the kernel), or the mode of the file it will replace. One AtomicFile at a
     /// time: the interrupt handler removes one registered file.
-    public init(replacing path: String) throws(PosixError) {
+    public init(replacing destination: String) throws(PosixError) {
+        var existing = stat()
+        let exists = Posix.withCPath(destination, { stat($0, &existing) }) == 0
+        if exists, existing.st_mode & S_IFMT == S_IFDIR { throw PosixError(EISDIR) }
+        if exists, existing.st_mode & S_IFMT != S_IFREG {
+            let (fd, code) = Posix.withCPath(destination) { file -> (Int32, Int32) in
+                let fd = systemOpen(file, O_WRONLY | O_CLOEXEC)
+                return (fd, fd < 0 ? errno : 0)
+            }
+            if fd < 0 { throw PosixError(code) }
+            descriptor = fd
+            temporaryPath = nil
+            path = destination
+            return
+        }
+        var path = destination
+        var link = stat()
+        if exists, Posix.withCPath(destination, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
+            let resolved = Posix.withCPath(destination, { realpath($0, nil) })
+        {
+            path = String(cString: resolved)
+            free(resolved)
+        }
         self.path = path
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -280,8 +307,7 @@ public final class AtomicFile {
             abort()
             throw PosixError(ENAMETOOLONG)
         }
-        var existing = stat()
-        if Posix.withCPath(path, { stat($0, &existing) }) == 0, fchmod(fd, existing.st_mode & 0o7777) != 0 {
+        if exists, fchmod(fd, existing.st_mode & 0o7777) != 0 {
             let code = errno
             abort()
             throw PosixError(code)
@@ -291,6 +317,11 @@ public final class AtomicFile {
     /// fsync, rename over the destination, fsync the directory.
     public func commit() throws(PosixError) {
         guard !finished else { return }
+        guard let temporaryPath else {
+            finished = true
+            if systemClose(descriptor) != 0 { throw PosixError(errno) }
+            return
+        }
         if fsync(descriptor) != 0 {
             let code = errno
             abort()
@@ -322,6 +353,7 @@ public final class AtomicFile {
         guard !finished else { return }
         finished = true
         _ = systemClose(descriptor)
+        guard let temporaryPath else { return }
         _ = Posix.withCPath(temporaryPath) { unlink($0) }
         rs_cleanup_clear()
     }

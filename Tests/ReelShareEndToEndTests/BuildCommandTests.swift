@@ -7,6 +7,7 @@ private let media = "Tests/Fixtures/media"
 private let video = "\(media)/h264_aac_10s.mp4"
 private let sticker = "\(media)/sticker_rgba_640x480.png"
 private let background = "\(media)/background_720x1280.jpg"
+private let longer = "\(media)/h264_aac_25s.mp4"
 
 /// The files in `directory`, to prove nothing (not even a temporary file) was left behind.
 private func listing(_ directory: URL) -> [String] {
@@ -90,12 +91,19 @@ struct BuildCommandTests {
             "--layout", "per-key",
         ])
         let items = try #require((result.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        // Seed 000's order: background, sticker, App ID.
         #expect(
             items.map { Array($0.keys) } == [
-                ["com.facebook.sharedSticker.appID"], ["com.facebook.sharedSticker.backgroundVideo"],
-                ["com.facebook.sharedSticker.stickerImage"],
+                ["com.facebook.sharedSticker.backgroundVideo"], ["com.facebook.sharedSticker.stickerImage"],
+                ["com.facebook.sharedSticker.appID"],
             ])
-        try expectEmbedded(items[1]["com.facebook.sharedSticker.backgroundVideo"], file: video, uti: "public.mpeg-4")
+        try expectEmbedded(items[0]["com.facebook.sharedSticker.backgroundVideo"], file: video, uti: "public.mpeg-4")
+        // The same order in the bytes of a single item, and in the plist.
+        let single = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42"])
+        let keys = ["backgroundVideo", "stickerImage", "appID"].compactMap {
+            single.stdout.range(of: "\"com.facebook.sharedSticker.\($0)\"")?.lowerBound
+        }
+        #expect(keys.count == 3 && keys == keys.sorted())
     }
 
     @Test("Stories: background image, colours, App ID from the environment")
@@ -147,44 +155,43 @@ struct BuildCommandTests {
     }
 
     @Test(
-        "Android intents: action, package, the background's real type, extras, permissions, <queries>",
-        arguments: [
-            ("ig-reels", "com.instagram.share.ADD_TO_REEL", "com.instagram.android", "video/*"),
-            ("fb-reels", "com.facebook.reels.SHARE_TO_REEL", "com.facebook.katana", "video/*"),
-            ("ig-stories", "com.instagram.share.ADD_TO_STORY", "com.instagram.android", "video/mp4"),
-            ("fb-stories", "com.facebook.stories.ADD_TO_STORY", "com.facebook.katana", "video/mp4"),
-        ])
-    func android(target: String, action: String, package: String, type: String) throws {
-        let result = try runReelshare([
-            "build", "--target", target, "--platform", "android", "--video", video, "--sticker", sticker,
-            "--app-id", "314159", "--package", "com.example.app",
-        ])
+        "Android intents as Meta's samples build them: action, type, data, each extra, each grant",
+        arguments: AndroidIntentCase.table)
+    func android(_ expected: AndroidIntentCase) throws {
+        let result = try runReelshare(
+            ["build", "--target", expected.target, "--platform", "android", "--app-id", "314159"] + expected.arguments)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(result.json)
         #expect(document["platform"] as? String == "android")
-        #expect(document["queries"] as? [String] == [package])
+        #expect(document["queries"] as? [String] == [expected.package])
         let intent = try #require(document["intent"] as? [String: Any])
-        #expect(intent["action"] as? String == action)
-        #expect(intent["package"] as? String == package)
-        #expect(intent["type"] as? String == type)
+        #expect(intent["action"] as? String == expected.action)
+        #expect(intent["package"] as? String == expected.package)
+        #expect(intent["type"] as? String == expected.type)
         #expect(intent["flags"] as? [String] == ["FLAG_GRANT_READ_URI_PERMISSION"])
+        /// A media object's path, relative to the package, checked against the file's size.
+        func path(_ object: Any?) -> String? {
+            guard let object = object as? [String: Any], let absolute = object["path"] as? String else { return nil }
+            if object["package"] == nil {  // a media object, not a grant
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: absolute)[.size] as? Int) ?? nil
+                #expect(object["bytes"] as? Int == bytes, "\(absolute)")
+            }
+            return absolute.replacingOccurrences(of: TestPaths.packageRoot.path + "/", with: "")
+        }
+        #expect(path(intent["data"]) == expected.data)
+        if expected.data == nil { #expect(intent["data"] is NSNull) }
         let extras = try #require(intent["extras"] as? [String: Any])
-        let appIdExtra =
-            target == "ig-stories"
-            ? "source_application"
-            : (target.hasPrefix("ig") ? "com.instagram" : "com.facebook")
-                + ".platform.extra.APPLICATION_ID"
-        #expect(extras[target == "ig-stories" ? "source_application" : appIdExtra] as? String == "314159")
-        if target == "ig-reels" { #expect(extras["source_application"] as? String == "com.example.app") }
-        let stickerPath = TestPaths.packageRoot.appendingPathComponent(sticker).path
-        #expect((extras["interactive_asset_uri"] as? [String: Any])?["path"] as? String == stickerPath)
-        #expect((extras["interactive_asset_uri"] as? [String: Any])?["mimeType"] as? String == "image/png")
+        #expect(Set(extras.keys) == Set(expected.extras.keys))
+        for (name, value) in expected.extras {
+            switch value {
+            case .text(let text): #expect(extras[name] as? String == text, "\(name)")
+            case .file(let file): #expect(path(extras[name]) == file, "\(name)")
+            case .files(let files): #expect((extras[name] as? [Any])?.map(path) == files, "\(name)")
+            }
+        }
         let grants = try #require(document["grantUriPermission"] as? [[String: Any]])
-        #expect(grants.first?["package"] as? String == package && grants.first?["path"] as? String == stickerPath)
-        let videoPath = TestPaths.packageRoot.appendingPathComponent(video).path
-        let carried = target == "ig-reels" ? extras["android.intent.extra.STREAM"] : intent["data"]
-        #expect((carried as? [String: Any])?["path"] as? String == videoPath)
-        #expect((carried as? [String: Any])?["mimeType"] as? String == "video/mp4")
+        #expect(grants.allSatisfy { $0["package"] as? String == expected.package })
+        #expect(grants.map { path($0) } == expected.grants)
     }
 
     @Test("Android Stories with an image background carry image/jpeg; never image/jpeg for a video")
@@ -201,6 +208,81 @@ struct BuildCommandTests {
         #expect((mov.json?["intent"] as? [String: Any])?["type"] as? String == "video/quicktime")
     }
 
+    @Test("--force labels a file with its real type: a Matroska clip is video/x-matroska, never video/mp4")
+    func forcedTypes() throws {
+        let android = try runReelshare([
+            "build", "--target", "ig-stories", "--platform", "android", "--video", "\(media)/h264.mkv", "--app-id", "1",
+            "--force",
+        ])
+        #expect(android.status == 0, "\(android.stderr)")
+        #expect(android.stderr.contains("error[video.container]"))
+        let intent = try #require(android.json?["intent"] as? [String: Any])
+        #expect(intent["type"] as? String == "video/x-matroska")
+        #expect((intent["data"] as? [String: Any])?["mimeType"] as? String == "video/x-matroska")
+        let ios = try runReelshare([
+            "build", "--target", "ig-stories", "--video", "\(media)/h264.mkv", "--app-id", "1", "--force",
+        ])
+        let items = try #require((ios.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(
+            (items[0]["com.instagram.sharedSticker.backgroundVideo"] as? [String: Any])?["uti"] as? String == "org.matroska.mkv")
+        let gif = try runReelshare([
+            "build", "--target", "ig-stories", "--sticker", "\(media)/sticker.gif", "--app-id", "1", "--force",
+        ])
+        let gifItems = try #require((gif.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(
+            (gifItems[0]["com.instagram.sharedSticker.stickerImage"] as? [String: Any])?["uti"] as? String == "com.compuserve.gif"
+        )
+    }
+
+    @Test("colours: one alone is completed into Meta's pair (a solid colour); beside a background they are ignored, said so")
+    func colours() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alone = try runReelshare([
+            "build", "--target", "ig-stories", "--platform", "android", "--sticker", sticker, "--top-color", "#112233",
+            "--app-id", "1",
+        ])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let extras = try #require((alone.json?["intent"] as? [String: Any])?["extras"] as? [String: Any])
+        #expect(extras["top_background_color"] as? String == "#112233")
+        #expect(extras["bottom_background_color"] as? String == "#112233")
+        #expect(
+            alone.stderr.contains(
+                "reelshare: warning[build.color-pair] ig-stories: only --top-color was given: the colours go as a pair, so --bottom-color gets the same #112233, a solid background"
+            ))
+        let warnings = (alone.json?["warnings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
+        #expect(warnings == ["build.color-pair"])
+        let bottom = try runReelshare([
+            "build", "--target", "fb-stories", "--sticker", sticker, "--bottom-color", "#ABCDEF", "--app-id", "1",
+        ])
+        let items = try #require((bottom.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items[0]["com.facebook.sharedSticker.backgroundTopColor"] as? String == "#ABCDEF")
+        let ignored = try runReelshare([
+            "build", "--target", "ig-stories", "--video", video, "--top-color", "#000000", "--bottom-color", "#FFFFFF",
+            "--app-id", "1",
+        ])
+        #expect(ignored.status == 0)
+        #expect(
+            ignored.stderr.contains(
+                "warning[build.colors-ignored] ig-stories: --top-color and --bottom-color are ignored by the app when a background video or image is sent"
+            ))
+        // --strict makes them errors: nothing is written.
+        let output = directory.appendingPathComponent("payload.json").path
+        let strict = try runReelshare([
+            "build", "--target", "ig-stories", "--sticker", sticker, "--top-color", "#112233", "--app-id", "1", "--strict",
+            "-o", output,
+        ])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("error[build.color-pair]"))
+        #expect(listing(directory).isEmpty)
+        // Two colours and no background: as given, no finding.
+        let pair = try runReelshare([
+            "build", "--target", "ig-stories", "--sticker", sticker, "--top-color", "#112233", "--bottom-color", "#445566",
+            "--app-id", "1", "--strict",
+        ])
+        #expect(pair.status == 0 && (pair.json?["warnings"] as? [Any])?.isEmpty == true)
+    }
+
     /// Bad requests: the arguments, the exit status, and words the error must contain.
     static let refusals: [(arguments: [String], status: Int32, says: String)] = [
         (["--target", "ig-stories", "--video", "\(media)/av1.mp4"], 1, "video.codec"),
@@ -208,8 +290,48 @@ struct BuildCommandTests {
         (["--target", "fb-stories", "--sticker", "\(media)/sticker.gif"], 1, "image.format"),
         (["--target", "ig-reels", "--video", "\(media)/truncated_fast_start.mp4"], 1, "file.truncated"),
         (["--target", "ig-stories", "--video", video, "--top-color", "red"], 64, "expected #RRGGBB"),
-        (["--target", "ig-stories", "--video", video, "--background-image", background], 64, "cannot go together"),
-        (["--target", "ig-reels", "--sticker", sticker], 64, "needs a background video"),
+        (
+            ["--target", "ig-stories", "--video", video, "--background-image", background], 64,
+            "a background video or a background image, not both"
+        ),
+        (
+            ["--target", "ig-reels", "--video", video, "--video", longer], 64,
+            "ig-reels takes one background on iOS (the pasteboard has one key per layer); several clips and images go in one share to ig-reels on Android"
+        ),
+        (
+            ["--target", "fb-reels", "--platform", "android", "--video", video, "--video", longer], 64,
+            "fb-reels takes one background on Android"
+        ),
+        (
+            ["--target", "ig-reels", "--background-image", background], 64,
+            "ig-reels takes no background image on iOS (these do: ig-stories, fb-stories)"
+        ),
+        (["--target", "ig-reels", "--sticker", sticker], 64, "ig-reels needs a background on iOS: pass --video FILE"),
+        (
+            ["--target", "ig-reels", "--platform", "android", "--package", "com.example.app", "--sticker", sticker], 64,
+            "pass --video FILE or --background-image FILE"
+        ),
+        (["--target", "ig-reels", "--video", video, "--sticker", sticker, "--sticker", sticker], 64, "give --sticker once"),
+        (
+            ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "example"], 64,
+            "invalid --package 'example': expected an Android application id"
+        ),
+        (
+            ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.1example.app"], 64,
+            "'1example' is not a Java identifier"
+        ),
+        (
+            ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.example..app"], 64,
+            "an empty part is not a Java identifier"
+        ),
+        (
+            ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.new.app"], 64,
+            "'new' is a Java keyword"
+        ),
+        (
+            ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.exam-ple.app"], 64,
+            "'exam-ple' is not a Java identifier"
+        ),
         (
             ["--target", "ig-reels", "--video", video, "--top-color", "#000000"], 64,
             "ig-reels takes no --top-color or --bottom-color (these do: ig-stories, fb-stories)"
@@ -318,6 +440,41 @@ struct BuildCommandTests {
         #expect(ios.status == 0 && !ios.stderr.contains("advisory."))
     }
 
+    @Test("-o into a FIFO writes into it, never replaces it; through a symbolic link, the file it names is replaced")
+    func specialDestinations() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A FIFO, read by cat: renaming a file over it (as over /dev/null) would turn it into a file.
+        let fifo = directory.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let binary = try TestPaths.binary()
+        let video = TestPaths.packageRoot.appendingPathComponent(video).path
+        let (status, _) = try runCommand(
+            [
+                "sh", "-c",
+                "cat pipe > read.json & \"$0\" build --target ig-reels --video \"$1\" --app-id 1 -o pipe; s=$?; wait; exit $s",
+                binary, video,
+            ], in: directory)
+        #expect(status == 0)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+        let read = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("read.json")))
+        #expect((read as? [String: Any])?["target"] as? String == "ig-reels")
+        // A symbolic link: the link stays, the file it points to gets the payload.
+        let real = directory.appendingPathComponent("real.json")
+        try "old".write(to: real, atomically: true, encoding: .utf8)
+        let link = directory.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
+        let linked = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", link])
+        #expect(linked.status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.json")
+        #expect(try String(contentsOf: real, encoding: .utf8).hasPrefix("{"))
+        // A directory is refused, and left as it was.
+        let into = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", directory.path])
+        #expect(into.status == 73 && into.stderr.hasSuffix(": is a directory\n"), "\(into.stderr)")
+        #expect(listing(directory) == ["link.json", "pipe", "read.json", "real.json"])
+    }
+
     @Test("-o gives a new file the mode the umask allows, as any new file gets", arguments: [("022", 0o644), ("027", 0o640)])
     func umaskMode(mask: String, mode: Int) throws {
         let directory = try scratch()
@@ -328,4 +485,90 @@ struct BuildCommandTests {
         #expect(status == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int) == mode)
     }
+}
+
+/// What Meta's sample apps put in each intent, written down from the samples (fbsamples/
+/// share_to_reels_android: ShareToIGReelsSingleClipActivity, ShareToIGReelsSingleImageActivity,
+/// ShareToIGReelsMultiMediaActivity, ShareToFBReelsActivity, Utils.giveUriPermissions) and Meta's
+/// Sharing to Stories pages (Android): the background as data, the sticker as
+/// interactive_asset_uri granted with grantUriPermission.
+struct AndroidIntentCase: Sendable, CustomStringConvertible {
+    enum Extra: Sendable {
+        case text(String)
+        case file(String)
+        case files([String])
+    }
+
+    var name: String
+    var target: String
+    var arguments: [String]
+    var action: String
+    var package: String
+    var type: String
+    var data: String?
+    var extras: [String: Extra]
+    var grants: [String]
+    var description: String { name }
+
+    static let stream = "android.intent.extra.STREAM"
+    static let table: [AndroidIntentCase] = [
+        AndroidIntentCase(
+            name: "Instagram Reels, a clip and a sticker (ShareToIGReelsSingleClipActivity)", target: "ig-reels",
+            arguments: ["--video", video, "--sticker", sticker, "--package", "com.example.app"],
+            action: "com.instagram.share.ADD_TO_REEL", package: "com.instagram.android", type: "video/*", data: video,
+            extras: [
+                "com.instagram.platform.extra.APPLICATION_ID": .text("314159"), "source_application": .text("com.example.app"),
+                stream: .file(video), "interactive_asset_uri": .file(sticker),
+            ],
+            grants: [video, sticker]),
+        AndroidIntentCase(
+            name: "Instagram Reels, an image (ShareToIGReelsSingleImageActivity)", target: "ig-reels",
+            arguments: ["--background-image", background, "--package", "com.example.app"],
+            action: "com.instagram.share.ADD_TO_REEL", package: "com.instagram.android", type: "image/*", data: background,
+            extras: [
+                "com.instagram.platform.extra.APPLICATION_ID": .text("314159"), "source_application": .text("com.example.app"),
+                stream: .file(background),
+            ],
+            grants: [background]),
+        AndroidIntentCase(
+            name: "Instagram Reels, clips and an image in one share (ShareToIGReelsMultiMediaActivity)", target: "ig-reels",
+            arguments: [
+                "--video", video, "--background-image", background, "--video", longer, "--package", "com.example.app",
+            ],
+            action: "com.instagram.share.ADD_TO_REEL_MULTIPLE", package: "com.instagram.android", type: "*/*", data: video,
+            extras: [
+                "com.instagram.platform.extra.APPLICATION_ID": .text("314159"), "source_application": .text("com.example.app"),
+                stream: .files([video, background, longer]),
+            ],
+            grants: [video, background, longer]),
+        AndroidIntentCase(
+            name: "Facebook Reels, a clip and a sticker (ShareToFBReelsActivity)", target: "fb-reels",
+            arguments: ["--video", video, "--sticker", sticker],
+            action: "com.facebook.reels.SHARE_TO_REEL", package: "com.facebook.katana", type: "video/*", data: video,
+            extras: [
+                "com.facebook.platform.extra.APPLICATION_ID": .text("314159"), stream: .file(video),
+                "interactive_asset_uri": .file(sticker),
+            ],
+            grants: [video, sticker]),
+        AndroidIntentCase(
+            name: "Instagram Stories, a clip and a sticker", target: "ig-stories",
+            arguments: ["--video", video, "--sticker", sticker],
+            action: "com.instagram.share.ADD_TO_STORY", package: "com.instagram.android", type: "video/mp4", data: video,
+            extras: ["source_application": .text("314159"), "interactive_asset_uri": .file(sticker)], grants: [sticker]),
+        AndroidIntentCase(
+            name: "Instagram Stories, a sticker on a gradient", target: "ig-stories",
+            arguments: ["--sticker", sticker, "--top-color", "#33FF33", "--bottom-color", "#FF00FF"],
+            action: "com.instagram.share.ADD_TO_STORY", package: "com.instagram.android", type: "image/png", data: nil,
+            extras: [
+                "source_application": .text("314159"), "interactive_asset_uri": .file(sticker),
+                "top_background_color": .text("#33FF33"), "bottom_background_color": .text("#FF00FF"),
+            ],
+            grants: [sticker]),
+        AndroidIntentCase(
+            name: "Facebook Stories, an image and a sticker", target: "fb-stories",
+            arguments: ["--background-image", background, "--sticker", sticker],
+            action: "com.facebook.stories.ADD_TO_STORY", package: "com.facebook.katana", type: "image/jpeg", data: background,
+            extras: ["com.facebook.platform.extra.APPLICATION_ID": .text("314159"), "interactive_asset_uri": .file(sticker)],
+            grants: [sticker]),
+    ]
 }

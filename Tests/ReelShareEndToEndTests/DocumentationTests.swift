@@ -56,8 +56,9 @@ struct DocumentationTests {
             #expect(Self.readme.contains("reelshare \(command)"), "README lacks \(command)")
             let help = try runReelshare([command, "--help"]).stdout
             let options = help.split(separator: "\n").compactMap { line -> String? in
+                // An option's own line is indented two spaces; its wrapped help, further.
+                guard line.hasPrefix("  -") else { return nil }
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                guard trimmed.hasPrefix("-") else { return nil }
                 return String(trimmed.split(separator: " ")[0])
             }
             #expect(options.count >= (command == "completions" ? 1 : 3), "\(command)")

@@ -243,7 +243,7 @@ struct ValidateCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let house = directory.appendingPathComponent("house.json")
         try #"""
-        {"schemaVersion": 2, "targets": [
+        {"schemaVersion": 3, "targets": [
           {"id": "ig-reels", "name": "Instagram Reels, house limits", "purpose": "publish", "summary": "ours",
            "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": 5, "severity": "error", "source": "house rules"}]}}
         ]}
@@ -257,7 +257,7 @@ struct ValidateCommandTests {
 
         let broken = directory.appendingPathComponent("broken.json")
         try
-            #"{"schemaVersion": 2, "targets": [{"id": "x", "name": "X", "purpose": "publish", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
+            #"{"schemaVersion": 3, "targets": [{"id": "x", "name": "X", "purpose": "publish", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
             .write(to: broken, atomically: true, encoding: .utf8)
         let bad = try runReelshare(["validate", "--profile", broken.path, "\(media)/h264_aac_10s.mp4"])
         #expect(bad.status == 64)

@@ -14,8 +14,14 @@ private func shareTarget(
         + #""keys": \#(keys), "source": "s"}, "roles": \#(roles)\#(extra)}"#
 }
 
+/// `, "android": {...}` with these intent types, for shareTarget's `extra`.
+private func android(types: String, more: String = "") -> String {
+    #", "android": {"action": "a", "package": "p", "types": \#(types), "background": ["data"], "extras": {"appId": "x"}, "#
+        + #""grants": [], "source": "s"\#(more)}"#
+}
+
 private func document(_ targets: String...) -> String {
-    #"{"schemaVersion": 2, "targets": [\#(targets.joined(separator: ", "))]}"#
+    #"{"schemaVersion": 3, "targets": [\#(targets.joined(separator: ", "))]}"#
 }
 
 @Suite("Target profiles")
@@ -31,7 +37,13 @@ struct ProfileTests {
         let stories = try #require(set.profile("ig-stories"))
         #expect(stories.ios?.appId == .url(parameter: "source_application"))
         #expect(set.profile("fb-stories")?.ios?.appId == .pasteboard(key: "appID"))
-        #expect(set.profile("ig-reels")?.accepts(.backgroundImage) == false)
+        // Instagram Reels takes images on Android only (its iOS pasteboard has no key for one).
+        let reels = try #require(set.profile("ig-reels"))
+        #expect(reels.takes(.backgroundImage, on: .android) && !reels.takes(.backgroundImage, on: .ios))
+        #expect(reels.android?.multiple?.action == "com.instagram.share.ADD_TO_REEL_MULTIPLE")
+        #expect(set.profile("fb-reels")?.takes(.backgroundImage, on: .android) == false)
+        #expect(set.profile("fb-stories")?.ios?.infoPlist == ["FacebookAppID"])
+        #expect(reels.ios?.infoPlist == [])
         #expect(stories.accepts(.backgroundImage))
         #expect(stories.takesColors(on: .ios) && stories.takesColors(on: .android))
         #expect(set.profile("ig-reels")?.takesColors(on: .ios) == false)
@@ -135,7 +147,7 @@ struct ProfileTests {
             (document(#"{"id": "x", "name": "X", "purpose": "share", "roles": {}}"#), "targets[0].summary: missing"),
             (
                 document(#"{"id": "x", "name": "X", "purpose": "share", "summary": "s", "roles": {}}"#),
-                "targets[0].needs: a share target needs 'needs' (background-video, background-or-sticker)"
+                "targets[0].needs: a share target needs 'needs' (background-video, background, background-or-sticker)"
             ),
             (
                 document(
@@ -146,7 +158,8 @@ struct ProfileTests {
                 "targets[0].roles.backgroundVideo[0].max: expected a number"
             ),
             (#"{"schemaVersion": 1, "targets": []}"#, "schemaVersion: schemaVersion 1 predates the capabilities"),
-            (#"{"schemaVersion": 3, "targets": []}"#, "schemaVersion: unsupported version 3 (this reelshare reads 2)"),
+            (#"{"schemaVersion": 2, "targets": []}"#, "schemaVersion: schemaVersion 2's android.type became android.types"),
+            (#"{"schemaVersion": 4, "targets": []}"#, "schemaVersion: unsupported version 4 (this reelshare reads 3)"),
             (
                 document(#"{"id": "Bad Id", "name": "X", "purpose": "publish", "summary": "s", "roles": {}}"#),
                 "targets[0].id: 'Bad Id' must be lower-case letters, digits and '-'"
@@ -169,6 +182,23 @@ struct ProfileTests {
                             #", "advisories": [{"id": "a", "message": "m", "source": "s", "when": "video-longer-than", "seconds": -1}]"#
                     )),
                 "targets[0].advisories[0].seconds: must be a number of seconds above 0"
+            ),
+            (
+                document(shareTarget(extra: android(types: #"{"backgroundImage": "image/*"}"#))),
+                "targets[0].android: android.types has backgroundImage, but roles has no backgroundImage"
+            ),
+            (
+                document(shareTarget(extra: android(types: #"{"backgroundVideo": "video"}"#))),
+                "targets[0].android.types.backgroundVideo: 'video' must be a MIME type like video/* or 'own'"
+            ),
+            (
+                document(shareTarget(extra: android(types: #"{"sticker": "own"}"#))),
+                "targets[0].android.types: must give the intent type of at least one background"
+            ),
+            (
+                document(
+                    shareTarget(extra: android(types: #"{"backgroundVideo": "own"}"#, more: #", "multiple": {"action": "m"}"#))),
+                "targets[0].android.multiple.type: missing"
             ),
             ("not json", "not JSON"),
         ])

@@ -295,9 +295,20 @@ struct RulesTests {
         #expect(
             Rules.evaluate(audioOnly, role: .backgroundVideo, profile: igReels, strict: false).findings.first?.rule
                 == "media.kind")
-        let background = Rules.evaluate(picture(), role: .backgroundImage, profile: igReels, strict: false)
-        #expect(background.findings.first?.rule == "media.role")
-        #expect(background.findings.first?.message == "ig-reels takes no background image (it takes: background video, sticker)")
+        let fbReels = try #require(ProfileSet.builtin.profile("fb-reels"))
+        let background = Rules.evaluate(picture(), role: .backgroundImage, profile: fbReels, strict: false)
+        #expect(background.findings.map(\.rule) == ["media.role"])
+        #expect(background.findings.first?.message == "fb-reels takes no background image (it takes: background video, sticker)")
+        // Instagram Reels takes an image on Android only: on iOS it is an error that says where.
+        let both = Rules.evaluate(picture(format: "jpeg"), role: .backgroundImage, profile: igReels, strict: false)
+        #expect(both.findings.map(\.rule) == ["media.role"] && !both.accepted)
+        #expect(both.findings.first?.platforms == [.ios])
+        #expect(
+            both.findings.first?.message
+                == "iOS: ig-reels takes no background image on iOS; on Android it does (--platform android)")
+        let android = Rules.evaluate(
+            picture(format: "jpeg"), role: .backgroundImage, profile: igReels, strict: true, platforms: [.android])
+        #expect(android.findings.isEmpty && android.accepted)
     }
 
     @Test("--strict turns warnings into errors, never info")
@@ -433,12 +444,13 @@ struct RulesTests {
         #expect(sticker.findings.first?.message == "480x640 is larger than the recommended 640x480 (640x480 is recommended)")
     }
 
-    @Test("background images of 1080x1920 pass every Stories target without a size finding")
+    @Test("background images of 1080x1920 pass every target that takes one without a size finding")
     func fullHDBackground() {
         for profile in ProfileSet.builtin.shareTargets where profile.accepts(.backgroundImage) {
+            let platforms = Set(Platform.allCases.filter { profile.takes(.backgroundImage, on: $0) })
             let findings = Rules.evaluate(
                 picture(format: "jpeg", width: 1080, height: 1920, size: 900_000), role: .backgroundImage, profile: profile,
-                strict: true)
+                strict: true, platforms: platforms)
             #expect(findings.findings.isEmpty, "\(profile.id): \(findings.findings)")
         }
     }
