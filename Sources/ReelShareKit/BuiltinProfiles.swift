@@ -80,10 +80,10 @@ enum BuiltinProfiles {
                   {
                     "rule": "video.codec-tag",
                     "severity": "error",
-                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.10 (sample entries avc1, hvc1 or dvh1, not hev1 or dvhe); flutter/flutter #163526, HandBrake/HandBrake #1062",
                     "platforms": ["ios"],
-                    "allowed": ["hevc/hvc1"],
-                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                    "allowed": ["hevc/hvc1", "hevc/dvh1"],
+                    "note": "iPhones play HEVC as hvc1 (or dvh1 for Dolby Vision), with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
                   },
                   {
                     "rule": "video.profile",
@@ -99,7 +99,7 @@ enum BuiltinProfiles {
                     "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
                     "platforms": ["android"],
                     "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
-                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
+                    "note": "Android guarantees H.264 Baseline and Main, and phones decode High; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.min",
@@ -262,10 +262,10 @@ enum BuiltinProfiles {
                   {
                     "rule": "video.codec-tag",
                     "severity": "error",
-                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.10 (sample entries avc1, hvc1 or dvh1, not hev1 or dvhe); flutter/flutter #163526, HandBrake/HandBrake #1062",
                     "platforms": ["ios"],
-                    "allowed": ["hevc/hvc1"],
-                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                    "allowed": ["hevc/hvc1", "hevc/dvh1"],
+                    "note": "iPhones play HEVC as hvc1 (or dvh1 for Dolby Vision), with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
                   },
                   {
                     "rule": "video.profile",
@@ -281,7 +281,7 @@ enum BuiltinProfiles {
                     "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
                     "platforms": ["android"],
                     "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
-                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
+                    "note": "Android guarantees H.264 Baseline and Main, and phones decode High; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.min",
@@ -428,10 +428,10 @@ enum BuiltinProfiles {
                   {
                     "rule": "video.codec-tag",
                     "severity": "error",
-                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.10 (sample entries avc1, hvc1 or dvh1, not hev1 or dvhe); flutter/flutter #163526, HandBrake/HandBrake #1062",
                     "platforms": ["ios"],
-                    "allowed": ["hevc/hvc1"],
-                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                    "allowed": ["hevc/hvc1", "hevc/dvh1"],
+                    "note": "iPhones play HEVC as hvc1 (or dvh1 for Dolby Vision), with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
                   },
                   {
                     "rule": "video.profile",
@@ -447,7 +447,7 @@ enum BuiltinProfiles {
                     "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
                     "platforms": ["android"],
                     "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
-                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
+                    "note": "Android guarantees H.264 Baseline and Main, and phones decode High; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.max",
@@ -633,10 +633,10 @@ enum BuiltinProfiles {
                   {
                     "rule": "video.codec-tag",
                     "severity": "error",
-                    "source": "Apple, HLS Authoring Specification for Apple Devices (HEVC tagged hvc1); kaltura/nginx-vod-module #1054, flutter/flutter #163526, HandBrake/HandBrake #1062",
+                    "source": "Apple, HLS Authoring Specification for Apple Devices, 1.10 (sample entries avc1, hvc1 or dvh1, not hev1 or dvhe); flutter/flutter #163526, HandBrake/HandBrake #1062",
                     "platforms": ["ios"],
-                    "allowed": ["hevc/hvc1"],
-                    "note": "iPhones play HEVC only as hvc1, with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
+                    "allowed": ["hevc/hvc1", "hevc/dvh1"],
+                    "note": "iPhones play HEVC as hvc1 (or dvh1 for Dolby Vision), with its parameter sets in the sample entry; libx265 and ffmpeg write hev1 unless told otherwise, and retagging is lossless"
                   },
                   {
                     "rule": "video.profile",
@@ -652,7 +652,7 @@ enum BuiltinProfiles {
                     "source": "Android Developers, Supported media formats (H.264 Baseline and Main); google/ExoPlayer #9424",
                     "platforms": ["android"],
                     "allowed": ["h264/Constrained Baseline", "h264/Baseline", "h264/Main", "h264/High"],
-                    "note": "Android guarantees H.264 Baseline and Main; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
+                    "note": "Android guarantees H.264 Baseline and Main, and phones decode High; High 10, 4:2:2 and 4:4:4 play only where the device's decoder does"
                   },
                   {
                     "rule": "video.duration.max",
@@ -693,10 +693,10 @@ enum BuiltinProfiles {
                     "rule": "image.dimensions",
                     "severity": "warning",
                     "source": "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022",
-                    "width": 1440,
-                    "height": 3200,
+                    "width": 2160,
+                    "height": 3840,
                     "mode": "max",
-                    "note": "'Recommended dimensions: device fullscreen or smaller'; 1440x3200 is the largest phone screen (QHD+)"
+                    "note": "'Recommended dimensions: device fullscreen or smaller'; no phone screen is larger than 2160x3840 (Sony's 4K phones are 1644x3840)"
                   },
                   {
                     "rule": "image.animated",
@@ -745,11 +745,11 @@ enum BuiltinProfiles {
               },
               "advisories": [
                 {
-                  "id": "bounces-without-background",
-                  "when": "sticker-only",
+                  "id": "bounces-back",
+                  "when": "always",
                   "platforms": ["ios"],
-                  "message": "Facebook on iOS has been seen to open and return at once when a share carries no background image or video",
-                  "source": "react-native-share/react-native-share #1377 ('when I omitted the backgroundImage'); appinioGmbH/flutter_packages #315"
+                  "message": "Facebook on iOS has been seen to open and return at once without posting, with a background image (since iOS 18) and with a sticker alone; nothing in the payload is known to cause it",
+                  "source": "appinioGmbH/flutter_packages #315 (with backgroundImage, iOS 18); react-native-share/react-native-share #1377 (with the backgroundImage omitted), #1644"
                 }
               ]
             },

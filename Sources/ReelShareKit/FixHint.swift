@@ -32,6 +32,14 @@ enum VideoChange: Equatable {
     case aac([String])
     case fastStart
     case dropEditList
+
+    /// Whether the change makes a new video stream (so the encoder's settings matter).
+    var reencodesVideo: Bool {
+        switch self {
+        case .trim, .loop, .filter, .h264: return true
+        case .rewrap, .rewrapWebM, .retag, .aac, .fastStart, .dropEditList: return false
+        }
+    }
 }
 
 /// What a finding offers: changes to a video, or a ready command (images).
@@ -59,11 +67,12 @@ enum FixHint {
     }
 
     /// How far short of a duration limit a trim ends: a frame (at the clip's rate, 30 fps when
-    /// unknown) and an AAC packet (1024 samples at 44.1 kHz), so that neither stream's last packet
-    /// carries it over.
+    /// unknown) and an audio packet copied whole (2048 samples, HE-AAC's, at the clip's sample
+    /// rate: 0.26 s at 8 kHz), so that neither stream's last packet carries it over.
     static func trimTarget(_ limit: Double, media: AVMedia?) -> Double {
         let frame = 1 / max(media?.video?.frameRate ?? 30, 1)
-        let target = limit - frame - 1024.0 / 44_100
+        let packet = media?.audio == nil ? 0 : 2048 / Double(max(media?.audio?.sampleRate ?? 44_100, 1000))
+        let target = limit - frame - packet
         return (target * 1000).rounded(.down) / 1000
     }
 
@@ -88,10 +97,12 @@ enum FixHint {
                 loopTo = max(loopTo ?? seconds, seconds)
                 reencode = true
             case .filter(let filter):
-                if !filters.contains(filter) { filters.append(filter) }
+                // One frame rate: the first rule's (the range) wins over a later one's.
+                let fps = filter.hasPrefix("fps=") && filters.contains { $0.hasPrefix("fps=") }
+                if !filters.contains(filter), !fps { filters.append(filter) }
                 reencode = true
             case .h264(let extra):
-                h264Extra += extra
+                h264Extra = merge(h264Extra, extra)
                 reencode = true
             case .rewrap, .fastStart:
                 break  // every command writes MP4 with the index first
@@ -164,28 +175,44 @@ enum FixHint {
         return pairs.flatMap { [$0.0, $0.1] }
     }
 
-    /// A still PNG from another image format. FFmpeg reads GIF and WebP; HEIF needs libheif.
-    static func toPNG(_ s: Subject, image: ImageMedia) -> Fix {
+    /// A still PNG from another image format. FFmpeg reads GIF and still WebP; HEIF needs
+    /// libheif. No fix for an animated WebP: FFmpeg before 7.1 cannot decode one.
+    static func toPNG(_ s: Subject, image: ImageMedia) -> Fix? {
         let output = fixedPath(s.report.path, extension: "png")
         if ["heic", "avif"].contains(image.format) { return .command(command(["heif-convert", s.report.path, output])) }
-        return .command(command(["ffmpeg", "-i", s.report.path, "-frames:v", "1", "-f", "image2", "-c:v", "png", output]))
+        if image.format == "webp", (image.frameCount ?? 1) > 1 { return nil }
+        return .command(
+            command(
+                ["ffmpeg", "-i", s.report.path] + orientation(image) + ["-frames:v", "1", "-f", "image2", "-c:v", "png", output]))
     }
 
     /// The first frame of an animated image, as a still PNG.
-    static func firstFrame(_ s: Subject, image: ImageMedia) -> Fix {
-        .command(
-            command([
-                "ffmpeg", "-i", s.report.path, "-frames:v", "1", "-f", "image2", "-c:v", "png",
-                fixedPath(s.report.path, extension: "png"),
-            ]))
+    static func firstFrame(_ s: Subject, image: ImageMedia) -> Fix? {
+        if image.format == "webp" { return nil }  // FFmpeg before 7.1 cannot decode an animated WebP
+        return .command(
+            command(
+                ["ffmpeg", "-i", s.report.path] + orientation(image) + [
+                    "-frames:v", "1", "-f", "image2", "-c:v", "png", fixedPath(s.report.path, extension: "png"),
+                ]))
+    }
+
+    /// The filter that shows a PNG as its EXIF orientation says: FFmpeg turns JPEGs itself but
+    /// ignores a PNG's eXIf chunk, and writes none, so the turn must be made in the pixels.
+    static func orientation(_ image: ImageMedia) -> [String] {
+        guard image.format == "png", let orientation = image.orientation else { return [] }
+        let filters = [
+            2: "hflip", 3: "hflip,vflip", 4: "vflip", 5: "transpose=0", 6: "transpose=1", 7: "transpose=3", 8: "transpose=2",
+        ]
+        return filters[orientation].map { ["-vf", $0] } ?? []
     }
 
     /// Shrinks an image to fit width x height as displayed, keeping its aspect ratio and format.
     static func shrink(_ s: Subject, width: Int, height: Int) -> Fix {
         let format = s.image?.format == "jpeg" ? "jpg" : "png"
+        let turn = s.image.map(orientation).flatMap { $0.last.map { "\($0)," } } ?? ""
         return .command(
             command([
-                "ffmpeg", "-i", s.report.path, "-vf", "scale=\(width):\(height):force_original_aspect_ratio=decrease",
+                "ffmpeg", "-i", s.report.path, "-vf", "\(turn)scale=\(width):\(height):force_original_aspect_ratio=decrease",
                 "-frames:v", "1", "-f", "image2", fixedPath(s.report.path, extension: format),
             ]))
     }

@@ -30,6 +30,64 @@ public enum FormatSniffer {
         return .other
     }
 
+    /// The number of frames of a GIF or WebP read whole: a GIF's image descriptors, a WebP's ANMF
+    /// chunks (1 for a still WebP). nil for other formats, or where the blocks run past the end
+    /// before a second frame.
+    public static func frameCount(format: String, _ bytes: [UInt8]) -> Int? {
+        let b = ByteReader(bytes)
+        switch format {
+        case "gif": return gifFrames(b)
+        case "webp": return webpFrames(b)
+        default: return nil
+        }
+    }
+
+    /// Walks the GIF block structure: after the header and global colour table, extensions (0x21)
+    /// and image descriptors (0x2C, each followed by its colour table and data sub-blocks) until
+    /// the trailer (0x3B).
+    private static func gifFrames(_ b: ByteReader) -> Int? {
+        guard let flags = b.u8(10) else { return nil }
+        var at = 13 + (flags & 0x80 != 0 ? 3 << (Int(flags & 7) + 1) : 0)
+        var frames = 0
+        /// Skips data sub-blocks from `at`; false when they run past the end.
+        func skipSubBlocks() -> Bool {
+            while let length = b.u8(at) {
+                at += 1
+                if length == 0 { return true }
+                at += Int(length)
+            }
+            return false
+        }
+        while let marker = b.u8(at) {
+            switch marker {
+            case 0x2C:  // image descriptor: 9 bytes, a local colour table, LZW code size, data
+                guard let local = b.u8(at + 9) else { return frames > 0 ? frames : nil }
+                frames += 1
+                at += 10 + (local & 0x80 != 0 ? 3 << (Int(local & 7) + 1) : 0) + 1
+                if !skipSubBlocks() { return frames }
+            case 0x21:  // extension: label, then sub-blocks
+                at += 2
+                if !skipSubBlocks() { return frames > 0 ? frames : nil }
+            case 0x3B:
+                return frames
+            default:
+                return frames > 0 ? frames : nil
+            }
+        }
+        return frames > 0 ? frames : nil
+    }
+
+    /// Counts ANMF chunks in the RIFF chunk list; a WebP without them is one frame.
+    private static func webpFrames(_ b: ByteReader) -> Int? {
+        var at = 12
+        var frames = 0
+        while let type = b.ascii(at, 4), let size = b.le32(at + 4) {
+            if type == "ANMF" { frames += 1 }
+            at += 8 + size + size % 2
+        }
+        return max(frames, 1)
+    }
+
     /// An image whose header states a width or height of 0 is not an image.
     private static func checked(_ image: ImageMedia) -> SniffedFormat {
         if image.width == 0 { return .invalid(format: image.format, reason: "invalid \(image.format): its width is 0") }

@@ -175,6 +175,10 @@ extension TargetProfile: Decodable {
         ios = try c.decodeIfPresent(IOSEnvelope.self, forKey: .ios)
         android = try c.decodeIfPresent(AndroidEnvelope.self, forKey: .android)
         advisories = try c.decodeIfPresent([Advisory].self, forKey: .advisories) ?? []
+        var advisoryIds: Set<String> = []
+        for advisory in advisories where !advisoryIds.insert(advisory.id).inserted {
+            throw ProfileDecoding.invalid(c, .advisories, "the advisory id '\(advisory.id)' appears twice")
+        }
         switch purpose {
         case .share:
             guard needs != nil else {
@@ -350,6 +354,24 @@ extension Advisory: Decodable {
         message = try c.decode(String.self, forKey: .message)
         source = try c.decode(String.self, forKey: .source)
         platforms = try c.decodeIfPresent([Platform].self, forKey: .platforms) ?? []
+        let idScalars = Array(id.unicodeScalars)
+        guard let first = idScalars.first, first != "-",
+            idScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else {
+            throw ProfileDecoding.invalid(c, .id, "'\(id)' must be lower-case letters, digits and '-'")
+        }
+        // One line each: they are printed as one line of text, one annotation, one attribute.
+        for (key, text) in [(Key.message, message), (.source, source)] {
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ProfileDecoding.invalid(c, key, "must not be empty")
+            }
+            guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw ProfileDecoding.invalid(c, key, "must be one line, without control characters")
+            }
+        }
+        guard Set(platforms).count == platforms.count else {
+            throw ProfileDecoding.invalid(c, .platforms, "names a platform twice")
+        }
         when = try c.decode(AdvisoryCondition.self, forKey: .when)
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
         if when == .videoLongerThan, seconds == nil {

@@ -172,6 +172,14 @@ public enum Rules {
         if !remedies.isEmpty, applicable.contains(where: { $0.rule == .videoEditList }), subject.av != nil {
             remedies.append(.video([.dropEditList]))
         }
+        // A re-encode puts keyframes where the encoder likes: hold them to the target's interval.
+        let reencodes = remedies.contains { fix in
+            if case .video(let changes) = fix { return changes.contains(where: \.reencodesVideo) }
+            return false
+        }
+        for spec in applicable where reencodes {
+            if case .videoKeyframeInterval(let bounds) = spec.check { remedies.append(.video([keyframes(bounds)])) }
+        }
         let combined = remedies.count > 1 ? FixHint.combined(remedies, for: subject) : nil
         return TargetVerdict(target: profile.id, findings: findings, fix: combined ?? findings.lazy.compactMap(\.fix).first)
     }
@@ -290,6 +298,8 @@ public enum Rules {
     static func codecTag(_ allowed: [NamePair], _ s: Subject) -> Outcome {
         guard let video = s.av?.video, let codec = video.codec else { return .unknown("video codec unknown") }
         let tags = allowed.filter { $0.first == codec }.map(\.second)
+        // A sample entry's four-character code: only ISO-BMFF files (MP4, MOV, 3GP) have one.
+        guard let container = s.av?.container, ["mp4", "mov", "m4v", "3gp", "3g2"].contains(container) else { return .pass }
         guard !tags.isEmpty, let tag = video.codecTag, !tags.contains(tag) else { return .pass }
         return .fail(
             "\(Units.codec(codec)) tagged \(tag) (accepted: \(tags.joined(separator: ", ")))", actual: .string(tag),
@@ -307,7 +317,7 @@ public enum Rules {
         if let depth = video.bitDepth, depth > 8 { facts.append("\(depth)-bit") }
         if let format = video.pixelFormat, Units.chroma(format) != "4:2:0" { facts.append(Units.chroma(format)) }
         return .fail(
-            "\(Units.codec(codec)) \(profile)\(facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") is not accepted (accepted: \(profiles.joined(separator: ", ")))",
+            "\(Units.codec(codec)) \(profile)\(facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") is not among \(profiles.joined(separator: ", "))",
             actual: .string(profile), limit: .array(profiles.map(JSON.string)), fix: .video([.h264([])]))
     }
 
@@ -420,10 +430,10 @@ public enum Rules {
     static func constantFrameRate(_ s: Subject) -> Outcome {
         guard let deep = s.av?.deep else { return .unknown("needs a packet scan (--deep)") }
         guard deep.variableFrameRate else { return .pass }
-        let fps = s.av?.video?.frameRate.map { Units.number($0.rounded()) } ?? "30"
+        // 30 fps: inside every range Meta states; a frame-rate range rule's own rate wins when
+        // both fire (FixHint keeps the first fps filter).
         return .fail(
-            "the frame rate varies", actual: .bool(true), limit: .bool(false),
-            fix: .video([.filter("fps=\(fps)")]))
+            "the frame rate varies", actual: .bool(true), limit: .bool(false), fix: .video([.filter("fps=30")]))
     }
 
     static func videoBitRate(max: Double, _ s: Subject) -> Outcome {
@@ -464,17 +474,18 @@ public enum Rules {
         case "complex": what = "edits the video in several pieces"
         default: what = "is on a track"
         }
+        // Copying the streams without the edit list would undo it (a cut's head comes back), so
+        // the fix decodes through it, as a player does, and writes the result without one: a
+        // delay becomes a start at 0.
         return .fail(
-            "an edit list \(what)", actual: .from(effect ?? "unknown"), limit: .string("none"), fix: .video([.dropEditList]))
+            "an edit list \(what)", actual: .from(effect ?? "unknown"), limit: .string("none"),
+            fix: .video([.h264([]), .aac([]), .dropEditList]))
     }
 
     static func keyframeInterval(_ spec: Bounds, _ s: Subject) -> Outcome {
         guard let deep = s.av?.deep else { return .unknown("needs a packet scan (--deep)") }
         let interval = deep.maxKeyframeIntervalSeconds
-        let target = spec.max.map { Swift.max(1, ($0 * 0.8).rounded(.down)) } ?? 2
-        let fix = Fix.video([
-            .h264(["-force_key_frames", "expr:gte(t,n_forced*\(Units.number(target)))", "-x264-params", "open-gop=0"])
-        ])
+        let fix = Fix.video([keyframes(spec)])
         if let max = spec.max, interval > max + 0.001 {
             return .fail(
                 "keyframes \(Units.number(interval)) s apart, over the \(Units.number(max)) s limit",
@@ -486,6 +497,12 @@ public enum Rules {
                 actual: .double(interval), limit: .double(min), fix: fix)
         }
         return .pass
+    }
+
+    /// Encoder arguments that put a keyframe comfortably inside the bounds' interval.
+    static func keyframes(_ spec: Bounds) -> VideoChange {
+        let target = spec.max.map { Swift.max(1, ($0 * 0.8).rounded(.down)) } ?? 2
+        return .h264(["-force_key_frames", "expr:gte(t,n_forced*\(Units.number(target)))", "-x264-params", "open-gop=0"])
     }
 
     static func chroma(_ allowed: [String], _ s: Subject) -> Outcome {

@@ -58,7 +58,12 @@ public struct MediaProber: Sendable {
             return report(.failure(Self.failure(error)))
         }
         switch FormatSniffer.sniff(prefix) {
-        case .headerOnlyImage(let image):
+        case .headerOnlyImage(var image):
+            // GIF and WebP are counted whole for their frames (an animated sticker shows its
+            // first frame only); up to 64 MiB, more than any sticker.
+            if ["gif", "webp"].contains(image.format), size <= 64 << 20 {
+                image.frameCount = (try? file.read(count: size)).flatMap { FormatSniffer.frameCount(format: image.format, $0) }
+            }
             return report(.image(image))
         case .invalid(_, let reason):
             return report(.failure(ProbeFailure(.corrupt, reason)))

@@ -13,6 +13,10 @@ struct FixCase: Sendable, CustomStringConvertible {
     var rule: String
     var targets: [String]
     var platform: String = "both"
+    /// ffmpeg runs that make the files `make` reads.
+    var before: [[String]] = []
+    /// Text files `make` reads (a concat list), by name.
+    var texts: [String: String] = [:]
     var description: String { "\(rule): \(name)" }
 }
 
@@ -106,6 +110,34 @@ enum FixMatrix {
                 "-c:a", "aac", "-ac", "1", "mono2.mp4",
             ],
             rule: "audio.channels", targets: ["fb-reels-api"]),
+        // A cut between keyframes: copying without the edit list would bring the cut head back.
+        FixCase(
+            name: "cut.mp4", make: ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy", "cut.mp4"], rule: "video.edit-list",
+            targets: ["ig-reels-api"], before: [clip(seconds: 6) + h264 + ["-g", "20", "whole.mp4"]]),
+        FixCase(
+            name: "h264_vfr_30_then_10.mp4", make: [], rule: "video.frame-rate.constant", targets: ["fb-reels-api"]),
+        // Two rules on one frame rate: too low on average and variable. One fps filter must win.
+        FixCase(
+            name: "slow_vfr.mp4",
+            make: [
+                "-f", "concat", "-safe", "0", "-i", "list.txt", "-c", "copy", "-video_track_timescale", "1000", "slow_vfr.mp4",
+            ],
+            rule: "video.frame-rate", targets: ["fb-reels-api"],
+            before: [
+                clip("540x960", rate: 20, seconds: 3) + h264 + ["-video_track_timescale", "1000", "a.mp4"],
+                clip("540x960", rate: 10, seconds: 3) + h264 + ["-video_track_timescale", "1000", "b.mp4"],
+            ], texts: ["list.txt": "file 'a.mp4'\nfile 'b.mp4'\n"]),
+        // 8 kHz AAC: a copied audio packet is 128 ms, so the trim's margin must be the clip's.
+        FixCase(
+            name: "long_8k.mp4",
+            make: clip(seconds: 70) + ["-f", "lavfi", "-i", "sine=sample_rate=8000", "-t", "70"] + h264
+                + ["-c:a", "aac", "-ar", "8000", "long_8k.mp4"],
+            rule: "video.duration.max", targets: ["ig-reels"]),
+        FixCase(
+            name: "loud.mp4",
+            make: clip(rate: 30) + ["-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "4"] + h264
+                + ["-c:a", "aac", "-b:a", "320k", "loud.mp4"],
+            rule: "audio.bitrate", targets: ["ig-reels-api"]),
         FixCase(
             name: "noisy.mp4",
             make: ["-f", "lavfi", "-i", "testsrc2=s=640x360:r=30,noise=alls=100:allf=t", "-t", "1"]
@@ -133,6 +165,13 @@ struct FixMatrixTests {
     func fix(_ testCase: FixCase) throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
+        for arguments in testCase.before {
+            let (made, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments, in: directory)
+            try #require(made == 0, "ffmpeg could not prepare \(testCase.name)")
+        }
+        for (name, text) in testCase.texts {
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         if testCase.make.isEmpty {
             try FileManager.default.copyItem(
                 atPath: TestPaths.fixture(testCase.name), toPath: directory.appendingPathComponent(testCase.name).path)

@@ -91,6 +91,53 @@ struct VerdictTests {
             ])
     }
 
+    @Test("fixes keep what the file shows: a PNG turned by EXIF stays upright, a cut clip stays cut")
+    func fixesKeepTheShownPicture() throws {
+        let directory = try scratch("verdict")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A 1280x720 PNG whose eXIf says orientation 6: shown 720x1280, over the 640x480 sticker size.
+        try make("stored.png", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
+        var png = try Data(contentsOf: directory.appendingPathComponent("stored.png"))
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        var chunk = Data([0, 0, 0, UInt8(tiff.count)]) + Data("eXIf".utf8) + Data(tiff)
+        let crc = try runCommand([
+            "python3", "-c", "import sys,zlib; print(zlib.crc32(bytes.fromhex(sys.argv[1])))",
+            (Data("eXIf".utf8) + Data(tiff)).map { String(format: "%02x", $0) }.joined(),
+        ])
+        let value = try #require(UInt32(crc.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        chunk += Data([UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+        png.insert(contentsOf: chunk, at: 33)  // after the signature and IHDR
+        try png.write(to: directory.appendingPathComponent("phone.png"))
+        let result = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "phone.png"], in: directory)
+        let verdict = try #require(((result.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+        let fix = try #require(verdict["fix"] as? String)
+        #expect(fix.contains("-vf transpose=1,scale=640:480:force_original_aspect_ratio=decrease"), "\(fix)")
+        let (status, _) = try runCommand(
+            ["sh", "-c", fix.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")], in: directory)
+        #expect(status == 0)
+        let probe = try runReelshare(["probe", "--format", "json", "phone.fixed.png"], in: directory)
+        let image = try #require((probe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])
+        #expect(image["displayWidth"] as? Int == 270 && image["displayHeight"] as? Int == 480, "\(image)")
+
+        // A clip cut between keyframes keeps its cut: 2.7 s, not the 4 s it was cut from.
+        try make(
+            "whole.mp4", clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "20"], in: directory)
+        try make("cut.mp4", ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy"], in: directory)
+        let cut = try runReelshare(["validate", "--format", "json", "--target", "ig-reels-api", "cut.mp4"], in: directory)
+        let findings = try #require(
+            ((cut.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
+                as? [[String: Any]])
+        let editFix = try #require(findings.first { $0["rule"] as? String == "video.edit-list" }?["fix"] as? String)
+        let (edited, _) = try runCommand(
+            ["sh", "-c", editFix.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")], in: directory)
+        #expect(edited == 0)
+        let fixed = try runReelshare(["probe", "--format", "json", "cut.fixed.mp4"], in: directory)
+        let file = try #require((fixed.json?["files"] as? [[String: Any]])?.first)
+        let duration = try #require(file["durationSeconds"] as? Double)
+        #expect(abs(duration - 2.7) < 0.15, "\(duration)")
+        #expect(file["editListEffect"] as? String != "trim")
+    }
+
     @Test("backgrounds of 1080x1920 and 720x1280 pass every Stories target; a 108-megapixel photo is a size warning")
     func backgroundSizes() throws {
         let directory = try scratch("verdict")
@@ -106,7 +153,7 @@ struct VerdictTests {
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
-                "photo.jpg: warning[image.dimensions] fb-stories: 12000x9000 is larger than the recommended 1440x3200"))
+                "photo.jpg: warning[image.dimensions] fb-stories: 12000x9000 is larger than the recommended 2160x3840"))
         #expect(!result.stdout.contains("media.unreadable"))
     }
 

@@ -200,6 +200,37 @@ struct ProfileTests {
                     shareTarget(extra: android(types: #"{"backgroundVideo": "own"}"#, more: #", "multiple": {"action": "m"}"#))),
                 "targets[0].android.multiple.type: missing"
             ),
+            (
+                document(
+                    shareTarget(extra: #", "advisories": [{"id": "A b", "message": "m", "source": "s", "when": "always"}]"#)),
+                "targets[0].advisories[0].id: 'A b' must be lower-case letters, digits and '-'"
+            ),
+            (
+                document(
+                    shareTarget(
+                        extra: #", "advisories": [{"id": "a", "message": "two\nlines", "source": "s", "when": "always"}]"#)),
+                "targets[0].advisories[0].message: must be one line, without control characters"
+            ),
+            (
+                document(shareTarget(extra: #", "advisories": [{"id": "a", "message": "m", "source": " ", "when": "always"}]"#)),
+                "targets[0].advisories[0].source: must not be empty"
+            ),
+            (
+                document(
+                    shareTarget(
+                        extra:
+                            #", "advisories": [{"id": "a", "message": "m", "source": "s", "when": "always", "platforms": ["ios", "ios"]}]"#
+                    )),
+                "targets[0].advisories[0].platforms: names a platform twice"
+            ),
+            (
+                document(
+                    shareTarget(
+                        extra:
+                            #", "advisories": [{"id": "a", "message": "m", "source": "s", "when": "always"}, {"id": "a", "message": "n", "source": "s", "when": "always"}]"#
+                    )),
+                "targets[0].advisories: the advisory id 'a' appears twice"
+            ),
             ("not json", "not JSON"),
         ])
     func malformed(json: String, expected: String) {
