@@ -219,11 +219,17 @@ struct BuildCommand: Command {
             }
             request.media.append(PayloadMedia(role: input.role, path: Posix.absolute(input.path), format: format))
         }
+        var strictOnly = false
         for var finding in requestFindings {
             if strict, finding.severity == .warning { finding.severity = .error }
-            stderr.write("reelshare: \(finding.severity.rawValue)[\(finding.rule)] \(request.target.id): \(finding.message)\n")
+            stderr.write(
+                "reelshare: \(finding.severity.rawValue)[\(finding.rule)] \(request.target.id): \(finding.message) (\(finding.source))\n"
+            )
             warnings.append(BuildWarning(path: nil, finding: finding))
-            if finding.severity == .error { blocked = true }
+            if finding.severity == .error, !blocked { strictOnly = true }
+        }
+        if strictOnly, !force {
+            throw .rejected(summary: "nothing written: --strict makes these warnings errors (--force writes it anyway)")
         }
         let share = AdvisoryContext.share(
             video: video, backgroundImage: inputs.contains { $0.role == .backgroundImage },

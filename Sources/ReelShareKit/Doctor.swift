@@ -98,7 +98,7 @@ public enum Doctor {
                     Finding(
                         rule: "ios.query-scheme", severity: .error,
                         message:
-                            "LSApplicationQueriesSchemes entry \(index) is '\(entries[index])', a URL: it must be the bare scheme '\(scheme)', or canOpenURL(\(ios.url)) returns false",
+                            "LSApplicationQueriesSchemes entry \(index + 1) is '\(entries[index])', a URL: it must be the bare scheme '\(scheme)', or canOpenURL(\(ios.url)) returns false",
                         actual: .string(entries[index]), limit: .string(scheme), source: plistSource,
                         fix: "/usr/libexec/PlistBuddy -c 'Set :LSApplicationQueriesSchemes:\(index) \(scheme)' \(quoted)"))
             } else {
@@ -113,15 +113,15 @@ public enum Doctor {
             }
             return findings
         }
-        let move =
-            "/usr/libexec/PlistBuddy -c 'Delete :LSApplicationQueriesSchemes:\(position)' -c 'Add :LSApplicationQueriesSchemes:0 string \(scheme)' \(quoted)"
+        // No mechanical fix: which entries the app no longer needs is the developer's call, and
+        // moving one to the front pushes another past the limit.
         if position >= 50 {
             findings.append(
                 Finding(
                     rule: "ios.query-scheme", severity: .error,
                     message:
-                        "'\(scheme)' is entry \(position + 1) of \(entries.count) in LSApplicationQueriesSchemes: apps linked on iOS 15 or later are limited to 50, so canOpenURL(\(ios.url)) returns false",
-                    actual: .int(position + 1), limit: .int(50), source: limitSource, fix: move))
+                        "'\(scheme)' is entry \(position + 1) of \(entries.count) in LSApplicationQueriesSchemes: apps linked on iOS 15 or later are limited to 50, so canOpenURL(\(ios.url)) returns false; remove \(entries.count - 50) entries the app does not query, or list '\(scheme)' among the first 50",
+                    actual: .int(position + 1), limit: .int(50), source: limitSource))
         } else if entries.count > 50 {
             findings.append(
                 Finding(
@@ -135,7 +135,7 @@ public enum Doctor {
                     rule: "ios.query-scheme", severity: .warning,
                     message:
                         "'\(scheme)' is entry \(position + 1) in LSApplicationQueriesSchemes: apps linked on iOS 27 or later are limited to 25",
-                    actual: .int(position + 1), limit: .int(25), source: limitSource, fix: move))
+                    actual: .int(position + 1), limit: .int(25), source: limitSource))
         }
         return findings
     }
@@ -153,14 +153,15 @@ public enum Doctor {
                     actual: .null, limit: expected.map(JSON.string) ?? .null, source: appIdSource)
             ]
         }
-        let number: String?
-        if case .integer(let integer) = value { number = String(integer) } else { number = nil }
-        guard let text = value.string ?? number else {
-            return [
-                Finding(rule: "ios.app-id", severity: severity, message: "FacebookAppID is not a string", source: appIdSource)
-            ]
+        guard let text = value.string else {
+            // Facebook's SDK and the share plugins read it as a string; a number reads as nil.
+            var message = "FacebookAppID must be a <string>"
+            if case .integer(let number) = value {
+                message += ", not the <integer> \(number): the SDK reads it as a string and finds none"
+            }
+            return [Finding(rule: "ios.app-id", severity: severity, message: message, source: appIdSource)]
         }
-        if text.hasPrefix("$(") {
+        if text.hasPrefix("$(") || text.hasPrefix("${") {
             guard required else { return [] }
             return [
                 Finding(
@@ -319,7 +320,7 @@ struct Manifest {
                 case ("queries", "provider"):
                     // android:authorities may list several, separated by semicolons.
                     for authority in (attributes["android:authorities"] ?? "").split(separator: ";") {
-                        manifest.queriedProviders.insert(authority.trimmingCharacters(in: .whitespaces))
+                        manifest.queriedProviders.insert(authority.trimmingCharacters(in: .whitespacesAndNewlines))
                     }
                 case ("intent", "action") where stack.dropLast().last == "queries":
                     if let name { manifest.queriedActions.insert(name) }

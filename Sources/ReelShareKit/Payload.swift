@@ -162,9 +162,12 @@ public enum PayloadDocument {
         if let multiple {
             type = multiple.type
         } else if let index = backgrounds.first ?? sticker {
+            let own = request.media[index].mimeType
             switch android.types[request.media[index].role] {
-            case .fixed(let fixed)?: type = fixed
-            case .own?, nil: type = request.media[index].mimeType
+            // The sample's wildcard, when the file is of its kind; a file forced into another
+            // role (an MP4 as the image) keeps its own type.
+            case .fixed(let fixed)? where fixed.split(separator: "/").first == own.split(separator: "/").first: type = fixed
+            default: type = own
             }
         } else {
             type = "*/*"

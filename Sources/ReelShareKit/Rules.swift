@@ -132,7 +132,7 @@ public enum Rules {
                     : "; on \(takers.map(\.label).joined(separator: " and ")) it does (--platform \(takers.map(\.rawValue).joined(separator: ",")))"
                 var finding = Finding(
                     rule: "media.role", severity: .error,
-                    message: "\(names): \(profile.id) takes no \(role.label) on \(names)\(elsewhere)",
+                    message: "\(names): \(profile.id) takes no \(role.label) there\(elsewhere)",
                     actual: .string(role.rawValue),
                     source: (missing.contains(.ios) ? profile.ios?.source : nil) ?? profile.android?.source ?? profile.summary)
                 finding.platforms = missing

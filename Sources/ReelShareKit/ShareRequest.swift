@@ -141,10 +141,11 @@ public enum ShareRules {
     }
 
     /// Checks an Android application id as Android's build tools do: at least two dot-separated
-    /// segments, each a letter then letters, digits or underscores, and (for Java) no keyword.
+    /// segments, each a letter then letters, digits or underscores. (Java keywords are allowed: the
+    /// rule for a Java package, the manifest's namespace, does not bind the application id.)
     public static func checkPackage(_ name: String) throws(ShareRequestError) -> String {
         let expected =
-            "expected an Android application id: dot-separated Java identifiers, at least two, each a letter then letters, digits or _ (like com.example.app)"
+            "expected an Android application id: at least two dot-separated parts, each a letter then letters, digits or _ (like com.example.app)"
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2 else { throw ShareRequestError("invalid --package '\(name)': \(expected)") }
         for segment in segments {
@@ -152,27 +153,19 @@ public enum ShareRules {
                 segment.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else {
                 let part = segment.isEmpty ? "an empty part" : "'\(segment)'"
-                throw ShareRequestError("invalid --package '\(name)': \(part) is not a Java identifier; \(expected)")
-            }
-            if javaKeywords.contains(String(segment)) {
-                throw ShareRequestError("invalid --package '\(name)': '\(segment)' is a Java keyword; \(expected)")
+                throw ShareRequestError(
+                    "invalid --package '\(name)': \(part) is not a letter followed by letters, digits or _; \(expected)")
             }
         }
         return name
     }
 
-    static let javaKeywords: Set<String> = [
-        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do",
-        "double", "else", "enum", "extends", "false", "final", "finally", "float", "for", "goto", "if", "implements", "import",
-        "instanceof", "int", "interface", "long", "native", "new", "null", "package", "private", "protected", "public", "return",
-        "short", "static", "strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "true", "try",
-        "void", "volatile", "while",
-    ]
-
-    /// Where Meta describes the colours: a pair, a solid colour when equal, ignored beside a
-    /// background asset.
-    static let colorSource =
-        "Meta, Instagram Sharing to Stories and Facebook Sharing to Stories: the top colour is 'used in conjunction with the background layer bottom color value. If both values are the same, the background layer will be a solid color'; 'if you are passing a background asset, the asset will be used and these values will be ignored'"
+    /// Where Meta describes the colours: a pair, a solid colour when equal (both Sharing to
+    /// Stories pages), ignored beside a background asset (the Android tables of both).
+    static let pairSource =
+        "Meta, Instagram and Facebook Sharing to Stories: the top colour is 'used in conjunction with the background layer bottom color value. If both values are the same, the background layer will be a solid color'"
+    static let ignoredSource =
+        "Meta, Instagram Sharing to Stories and Facebook Sharing to Stories for Android: 'if you are passing a background asset, the asset will be used and these values will be ignored'"
 
     /// The colours as the app will use them: beside a background asset they are ignored (a
     /// warning); one colour alone is completed into the pair Meta describes, the other the same
@@ -188,7 +181,7 @@ public enum ShareRules {
                 rule: "build.colors-ignored", severity: .warning,
                 message:
                     "\(given) \(top != nil && bottom != nil ? "are" : "is") ignored by the app when a background video or image is sent",
-                source: colorSource)
+                source: ignoredSource)
             return (top, bottom, [finding])
         }
         switch (top, bottom) {
@@ -204,8 +197,9 @@ public enum ShareRules {
     private static func pairFinding(given: String, other: String, color: String) -> Finding {
         Finding(
             rule: "build.color-pair", severity: .warning,
-            message: "only \(given) was given: the colours go as a pair, so \(other) gets the same \(color), a solid background",
-            actual: .string(color), source: colorSource)
+            message:
+                "only \(given) was given: Meta describes the colours as a pair, so reelshare gives \(other) the same \(color), a solid background",
+            actual: .string(color), source: pairSource)
     }
 
     /// The layers of one share, for checking them against the target.

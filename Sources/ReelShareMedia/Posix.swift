@@ -94,6 +94,14 @@ public enum Posix {
 
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+    /// What the symbolic link at `path` points to, as written in it; nil when it is not a link.
+    public static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = withCPath(path) { readlink($0, &buffer, buffer.count - 1) }
+        guard count > 0 else { return nil }
+        return PathCoding.decode(buffer.prefix(count).map { UInt8(bitPattern: $0) })
+    }
+
     /// Writes all of `bytes`, retrying short and interrupted writes.
     public static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(PosixError) {
         let code = writeAll(descriptor, bytes)
@@ -268,11 +276,15 @@ public final class AtomicFile {
         }
         var path = destination
         var link = stat()
-        if exists, Posix.withCPath(destination, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK,
-            let resolved = Posix.withCPath(destination, { realpath($0, nil) })
-        {
-            path = String(cString: resolved)
-            free(resolved)
+        if Posix.withCPath(destination, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            if exists, let resolved = Posix.withCPath(destination, { realpath($0, nil) }) {
+                path = String(cString: resolved)
+                free(resolved)
+            } else if let target = Posix.readLink(destination) {
+                // A link to a file not there yet: create that file, keep the link.
+                let slash = destination.lastIndex(of: "/")
+                path = target.hasPrefix("/") || slash == nil ? target : String(destination[...slash!]) + target
+            }
         }
         self.path = path
         let slash = path.lastIndex(of: "/")

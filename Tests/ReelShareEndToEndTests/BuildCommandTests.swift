@@ -227,6 +227,13 @@ struct BuildCommandTests {
         let items = try #require((ios.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(
             (items[0]["com.instagram.sharedSticker.backgroundVideo"] as? [String: Any])?["uti"] as? String == "org.matroska.mkv")
+        // Forced into a role whose sample type is a wildcard of another kind: the file's own type.
+        let reel = try runReelshare([
+            "build", "--target", "ig-reels", "--platform", "android", "--background-image", video, "--package", "com.example.new",
+            "--app-id", "1", "--force",
+        ])
+        #expect(reel.status == 0, "\(reel.stderr)")
+        #expect((reel.json?["intent"] as? [String: Any])?["type"] as? String == "video/mp4")
         let gif = try runReelshare([
             "build", "--target", "ig-stories", "--sticker", "\(media)/sticker.gif", "--app-id", "1", "--force",
         ])
@@ -250,7 +257,7 @@ struct BuildCommandTests {
         #expect(extras["bottom_background_color"] as? String == "#112233")
         #expect(
             alone.stderr.contains(
-                "reelshare: warning[build.color-pair] ig-stories: only --top-color was given: the colours go as a pair, so --bottom-color gets the same #112233, a solid background"
+                "reelshare: warning[build.color-pair] ig-stories: only --top-color was given: Meta describes the colours as a pair, so reelshare gives --bottom-color the same #112233, a solid background (Meta, Instagram and Facebook Sharing to Stories:"
             ))
         let warnings = (alone.json?["warnings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
         #expect(warnings == ["build.color-pair"])
@@ -276,6 +283,9 @@ struct BuildCommandTests {
         ])
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("error[build.color-pair]"))
+        #expect(
+            strict.stderr.hasSuffix(
+                "reelshare: error: nothing written: --strict makes these warnings errors (--force writes it anyway)\n"))
         #expect(listing(directory).isEmpty)
         // Two colours and no background: as given, no finding.
         let pair = try runReelshare([
@@ -320,19 +330,15 @@ struct BuildCommandTests {
         ),
         (
             ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.1example.app"], 64,
-            "'1example' is not a Java identifier"
+            "'1example' is not a letter followed by letters, digits or _"
         ),
         (
             ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.example..app"], 64,
-            "an empty part is not a Java identifier"
-        ),
-        (
-            ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.new.app"], 64,
-            "'new' is a Java keyword"
+            "an empty part is not a letter followed by letters, digits or _"
         ),
         (
             ["--target", "ig-reels", "--platform", "android", "--video", video, "--package", "com.exam-ple.app"], 64,
-            "'exam-ple' is not a Java identifier"
+            "'exam-ple' is not a letter followed by letters, digits or _"
         ),
         (
             ["--target", "ig-reels", "--video", video, "--top-color", "#000000"], 64,
@@ -479,6 +485,13 @@ struct BuildCommandTests {
         let into = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", directory.path])
         #expect(into.status == 73 && into.stderr.hasSuffix(": is a directory\n"), "\(into.stderr)")
         #expect(listing(directory) == ["link.json", "pipe", "read.json", "real.json"])
+        // A link to a file not there yet: the file is created where it points, the link kept.
+        let dangling = directory.appendingPathComponent("later.json").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "made.json")
+        #expect(
+            try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", dangling]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling) == "made.json")
+        #expect(try String(contentsOf: directory.appendingPathComponent("made.json"), encoding: .utf8).hasPrefix("{"))
     }
 
     @Test("-o gives a new file the mode the umask allows, as any new file gets", arguments: [("022", 0o644), ("027", 0o640)])

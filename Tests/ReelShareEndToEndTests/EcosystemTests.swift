@@ -108,12 +108,12 @@ struct DoctorTests {
         #expect(url.status == 1)
         #expect(
             url.stdout.contains(
-                "error[ios.query-scheme] ig-stories: LSApplicationQueriesSchemes entry 1 is 'instagram-stories://share', a URL: it must be the bare scheme 'instagram-stories'"
+                "error[ios.query-scheme] ig-stories: LSApplicationQueriesSchemes entry 2 is 'instagram-stories://share', a URL: it must be the bare scheme 'instagram-stories'"
             ))
         #expect(
             url.stdout.contains(
                 "fix (ig-stories): /usr/libexec/PlistBuddy -c 'Set :LSApplicationQueriesSchemes:1 instagram-stories' Info.plist"))
-        #expect(try check(schemes(["instagram-reels:"]), "ig-reels").stdout.contains("entry 0 is 'instagram-reels:', a URL"))
+        #expect(try check(schemes(["instagram-reels:"]), "ig-reels").stdout.contains("entry 1 is 'instagram-reels:', a URL"))
 
         let twice = try check(schemes(["instagram-stories"]) + schemes(["fbapi"]), "ig-stories")
         #expect(twice.status == 1)
@@ -133,7 +133,8 @@ struct DoctorTests {
             late.stdout.contains(
                 "error[ios.query-scheme] fb-reels: 'facebook-reels' is entry 56 of 56 in LSApplicationQueriesSchemes: apps linked on iOS 15 or later are limited to 50"
             ))
-        #expect(late.stdout.contains("Add :LSApplicationQueriesSchemes:0 string facebook-reels"))
+        #expect(late.stdout.contains("remove 6 entries the app does not query, or list 'facebook-reels' among the first 50"))
+        #expect(!late.stdout.contains("fix (fb-reels)"), "no mechanical fix: which entries go is the developer's call")
         let early = try check(schemes(["facebook-reels"] + filler), "fb-reels")
         #expect(early.status == 0)
         #expect(early.stdout.contains("warning[ios.query-scheme] fb-reels: LSApplicationQueriesSchemes has 56 entries"))
@@ -162,6 +163,19 @@ struct DoctorTests {
             wrong.stdout.contains(
                 "warning[ios.app-id] ig-reels, fb-reels, ig-stories: FacebookAppID 'com.example' is not a Meta App ID"))
         #expect(wrong.stdout.contains("error[ios.app-id] fb-stories: FacebookAppID 'com.example' is not a Meta App ID"))
+        // A number is not read as the App ID (the SDK reads a string); a build setting is checked later.
+        let number = try runReelshare(
+            ["doctor", "--plist", try plist(all + "<key>FacebookAppID</key><integer>1234</integer>", in: directory)],
+            in: directory)
+        #expect(number.status == 1)
+        #expect(number.stdout.contains("error[ios.app-id] fb-stories: FacebookAppID must be a <string>, not the <integer> 1234"))
+        for setting in ["$(FACEBOOK_APP_ID)", "${FACEBOOK_APP_ID}"] {
+            let built = try runReelshare(
+                ["doctor", "--plist", try plist(all + "<key>FacebookAppID</key><string>\(setting)</string>", in: directory)],
+                in: directory)
+            #expect(built.status == 0, "\(built.stdout)")
+            #expect(built.stdout.contains("info[ios.app-id] fb-stories: FacebookAppID is the build setting \(setting)"))
+        }
     }
 
     @Test("manifests: a provider <queries> entry makes Facebook visible; only the FileProvider is held to its rules")
@@ -191,6 +205,12 @@ struct DoctorTests {
         #expect(noFacebook.stdout.contains("nor the provider com.facebook.katana.provider.PlatformProvider"))
         #expect(rules(noFacebook, path: "AndroidManifest.xml", target: "ig-reels").isEmpty)
         // A provider named like a FileProvider without its paths is no FileProvider, and says why.
+        // Authorities may be several, split by ';' across lines.
+        let split = try manifest(
+            "<provider android:authorities=\"a.b ;\n   com.facebook.katana.provider.PlatformProvider\"/>"
+                + #"<package android:name="com.instagram.android"/>"#,
+            fileProvider)
+        #expect(split.status == 0, "\(split.stdout)")
         let named = try manifest(
             provider + #"<package android:name="com.instagram.android"/>"#,
             #"<provider android:name="com.example.MyFileProvider" android:authorities="a" android:exported="false"/>"#)

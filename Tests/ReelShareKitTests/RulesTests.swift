@@ -311,7 +311,7 @@ struct RulesTests {
         #expect(both.findings.first?.platforms == [.ios])
         #expect(
             both.findings.first?.message
-                == "iOS: ig-reels takes no background image on iOS; on Android it does (--platform android)")
+                == "iOS: ig-reels takes no background image there; on Android it does (--platform android)")
         let android = Rules.evaluate(
             picture(format: "jpeg"), role: .backgroundImage, profile: igReels, strict: true, platforms: [.android])
         #expect(android.findings.isEmpty && android.accepted)
