@@ -24,7 +24,7 @@ let package = Package(
             path: "Sources/CFFmpeg",
             pkgConfig: "libavformat",
             providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]),
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
                 .brew(["ffmpeg"]),
             ]
         ),
@@ -48,7 +48,9 @@ let package = Package(
             dependencies: ["CFFmpeg"],
             cSettings: warnings,
             // The module map's link lines reach only Swift importers; C objects need them here.
-            linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil")]
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale"),
+            ]
         ),
         .target(
             name: "CReelShareImage",

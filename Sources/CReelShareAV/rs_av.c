@@ -286,23 +286,29 @@ static void fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *la
     info->video_profile = profile_name(par->codec_id, layout->profile >= 0 ? layout->profile : par->profile);
     apply_layout(info, layout, par->codec_id);
 
+    rs_stream_orientation(st, &info->rotation, &info->mirrored);
+}
+
+void rs_stream_orientation(const AVStream *st, int *rotation, int *mirrored) {
+    *rotation = 0;
+    *mirrored = 0;
     const int32_t *matrix = (const int32_t *)av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, NULL);
-    if (matrix) {
-        int32_t m[9];
-        memcpy(m, matrix, sizeof m);
-        // A negative determinant means a reflection; undo it to read the rotation.
-        if ((int64_t)m[0] * m[4] - (int64_t)m[1] * m[3] < 0) {
-            info->mirrored = 1;
-            m[0] = -m[0];
-            m[3] = -m[3];
-            m[6] = -m[6];
-        }
-        double ccw = av_display_rotation_get(m);
-        if (ccw == ccw) { // not NaN
-            long clockwise = lround(-ccw);
-            clockwise = ((clockwise % 360) + 360) % 360;
-            info->rotation = (int)(((clockwise + 45) / 90 * 90) % 360);
-        }
+    if (!matrix) return;
+    int32_t m[9];
+    memcpy(m, matrix, sizeof m);
+    // A negative determinant means a reflection (of the picture's x axis, as FFmpeg writes it);
+    // undo it to read the rotation.
+    if ((int64_t)m[0] * m[4] - (int64_t)m[1] * m[3] < 0) {
+        *mirrored = 1;
+        m[0] = -m[0];
+        m[3] = -m[3];
+        m[6] = -m[6];
+    }
+    double ccw = av_display_rotation_get(m);
+    if (ccw == ccw) { // not NaN
+        long clockwise = lround(-ccw);
+        clockwise = ((clockwise % 360) + 360) % 360;
+        *rotation = (int)(((clockwise + 45) / 90 * 90) % 360);
     }
 }
 

@@ -61,6 +61,37 @@ static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, rs_a
     }
 }
 
+rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, void *opaque, int *index,
+                                   AVCodecContext **decoder, const char *what, char *message, size_t message_size) {
+    *decoder = NULL;
+    const AVCodec *codec = NULL;
+    *index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    // Some formats (FLV) declare their streams only once packets are read.
+    if (*index < 0 || fmt->streams[*index]->codecpar->width <= 0 || !codec) {
+        avformat_find_stream_info(fmt, NULL);
+        *index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    }
+    if (*index < 0 || !codec) {
+        char text[64];
+        snprintf(text, sizeof text, "no video stream to %s", what);
+        return rs_fail(RS_AV_UNSUPPORTED, message, message_size,
+                       *index == AVERROR_DECODER_NOT_FOUND ? "no decoder for its video" : text, 0);
+    }
+    AVStream *st = fmt->streams[*index];
+    *decoder = avcodec_alloc_context3(codec);
+    if (!*decoder || avcodec_parameters_to_context(*decoder, st->codecpar) < 0)
+        return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    (*decoder)->thread_count = threads;
+    (*decoder)->thread_type = thread_type;
+    (*decoder)->opaque = opaque;
+    (*decoder)->pkt_timebase = st->time_base;
+    int err = avcodec_open2(*decoder, codec, NULL);
+    if (err < 0) return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "the video decoder does not open", err);
+    for (unsigned i = 0; i < fmt->nb_streams; i++)
+        if ((int)i != *index) fmt->streams[i]->discard = AVDISCARD_ALL;
+    return RS_AV_OK;
+}
+
 rs_av_status rs_av_decode_descriptor(int fd, const char *name, int threads, double timeout_seconds,
                                      rs_av_decode_result *result, char *message, size_t message_size) {
     rs_av_init();
@@ -83,38 +114,15 @@ rs_av_status rs_av_decode_descriptor(int fd, const char *name, int threads, doub
     AVFrame *frame = av_frame_alloc();
     decode_state state = {.magic = STATE_MAGIC, .logged = 0, .message = {0}, .sending = -1, .first_logged = -1};
     pthread_mutex_init(&state.lock, NULL);
-    const AVCodec *codec = NULL;
-    int index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
-    // Some formats (FLV) declare their streams only once packets are read.
-    if (index < 0 || fmt->streams[index]->codecpar->width <= 0 || !codec) {
-        avformat_find_stream_info(fmt, NULL);
-        index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
-    }
+    int index = -1;
     if (!pkt || !frame) {
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
         goto done;
     }
-    if (index < 0 || !codec) {
-        status = rs_fail(RS_AV_UNSUPPORTED, message, message_size,
-                         index == AVERROR_DECODER_NOT_FOUND ? "no decoder for its video" : "no video stream to decode", 0);
-        goto done;
-    }
+    status = rs_open_video_decoder(fmt, threads, FF_THREAD_FRAME | FF_THREAD_SLICE, &state, &index, &decoder, "decode",
+                                   message, message_size);
+    if (status != RS_AV_OK) goto done;
     AVStream *st = fmt->streams[index];
-    decoder = avcodec_alloc_context3(codec);
-    if (!decoder || avcodec_parameters_to_context(decoder, st->codecpar) < 0) {
-        status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-        goto done;
-    }
-    decoder->thread_count = threads;
-    decoder->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
-    decoder->opaque = &state;
-    decoder->pkt_timebase = st->time_base;
-    if ((err = avcodec_open2(decoder, codec, NULL)) < 0) {
-        status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "the video decoder does not open", err);
-        goto done;
-    }
-    for (unsigned i = 0; i < fmt->nb_streams; i++)
-        if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
     while ((err = av_read_frame(fmt, pkt)) >= 0) {
         if (pkt->stream_index == index) {
             pthread_mutex_lock(&state.lock);

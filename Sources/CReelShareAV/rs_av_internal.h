@@ -43,6 +43,16 @@ int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, struct 
 void rs_close_input(struct AVFormatContext **fmt);
 /// Writes `text` (and FFmpeg's words for `err`, unless 0) to `message`; returns `status`.
 rs_av_status rs_fail(rs_av_status status, char *message, size_t size, const char *text, int err);
+/// The display matrix of a stream as a clockwise rotation (0, 90, 180, 270) applied after a
+/// horizontal flip (`mirrored`).
+struct AVStream;
+void rs_stream_orientation(const struct AVStream *st, int *rotation, int *mirrored);
+struct AVCodecContext;
+/// Finds the best video stream of `fmt` (reading packets for formats that declare their streams
+/// late, as FLV), opens its decoder with `threads` threads of `thread_type` and `opaque`, and has
+/// every other stream discarded. On failure the message says "no video stream to `what`".
+rs_av_status rs_open_video_decoder(struct AVFormatContext *fmt, int threads, int thread_type, void *opaque, int *index,
+                                   struct AVCodecContext **decoder, const char *what, char *message, size_t message_size);
 /// The log callback's hook for decoders run by rs_av_decode: 1 when the line was theirs.
 int rs_av_decode_log(void *avcl, const char *format, va_list arguments);
 

@@ -171,6 +171,7 @@ typedef struct png_context {
     int apng_frames;
     int timed_out;
     png_bytep row;
+    uint8_t *image; // the RGBA picture, when asked for
 } png_context;
 
 static void png_fail(png_structp png, png_const_charp text) {
@@ -216,9 +217,32 @@ static int png_exif_orientation(png_structp png, png_infop info) {
     return 0;
 }
 
-rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
-                               char *message, size_t message_size) {
+/// Keeps every `step`-th pixel of an RGBA row (or all of them for step 1).
+static void keep_columns(const uint8_t *row, uint32_t width, uint32_t step, uint8_t *out) {
+    if (step == 1) {
+        memcpy(out, row, (size_t)width * 4);
+        return;
+    }
+    for (uint32_t x = 0, o = 0; x < width; x += step, o++) memcpy(out + (size_t)o * 4, row + (size_t)x * 4, 4);
+}
+
+/// The step that brings `side` down near `max_side` by keeping every step-th pixel (1: none).
+static uint32_t reduction(uint32_t width, uint32_t height, uint32_t max_side) {
+    uint32_t side = width > height ? width : height;
+    return max_side == 0 || side <= max_side ? 1 : side / max_side;
+}
+
+static uint32_t reduced(uint32_t side, uint32_t step) { return (side + step - 1) / step; }
+
+enum { RS_IMG_MAX_FULL_RGBA = 100 * 1000 * 1000 }; // pixels an interlaced PNG may be held whole for
+
+static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
+                                rs_img_pixels *pixels, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
+    if (pixels) {
+        pixels->rgba = NULL;
+        pixels->width = pixels->height = 0;
+    }
     message[0] = 0;
     reader *input = malloc(sizeof *input);
     if (!input) {
@@ -257,7 +281,8 @@ rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const r
         }
     }
     input->at = 0;
-    png_context ctx = {.input = input, .message = message, .message_size = message_size, .apng_frames = 0, .row = NULL};
+    png_context ctx = {.input = input, .message = message, .message_size = message_size, .apng_frames = 0, .row = NULL,
+                       .image = NULL};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, png_fail, png_ignore_warning);
     png_infop png_info = png ? png_create_info_struct(png) : NULL;
     if (!png_info) {
@@ -273,13 +298,17 @@ rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const r
     budget time = start_budget(limits->timeout_seconds);
     int jumped = setjmp(ctx.jump);
     if (jumped) {
-        rs_img_status status = ctx.timed_out ? RS_IMG_TIMEOUT : jumped == 2 ? RS_IMG_UNREADABLE : RS_IMG_CORRUPT;
+        rs_img_status status = ctx.timed_out ? RS_IMG_TIMEOUT
+                               : jumped == 2 ? RS_IMG_UNREADABLE
+                               : jumped == 3 ? RS_IMG_TOO_LARGE
+                                             : RS_IMG_CORRUPT;
         if (status == RS_IMG_CORRUPT && rows_total > 0) { // the damage is in the image data: say how far it got
             size_t used = strlen(message);
             snprintf(message + used, message_size > used ? message_size - used : 0, " (after %u of %u rows)",
                      (unsigned)rows_read, (unsigned)rows_total);
         }
         free(ctx.row);
+        free(ctx.image);
         png_destroy_read_struct(&png, &png_info, NULL);
         free(input);
         return status;
@@ -312,11 +341,33 @@ rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const r
     default: info->color_type = NULL; break;
     }
 
+    uint32_t step = 1;
+    if (pixels) { // 8-bit RGBA: palettes and low depths expanded, tRNS as alpha, grey as RGB
+        png_set_expand(png);
+        png_set_strip_16(png);
+        png_set_gray_to_rgb(png);
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+        step = reduction(width, height, pixels->max_side);
+        if (info->interlaced) {
+            // Adam7 passes fill the rows in turn: the whole picture is held, so within a limit.
+            step = 1;
+            if ((uint64_t)width * height > RS_IMG_MAX_FULL_RGBA) {
+                snprintf(message, message_size, "an interlaced png of %ux%u is too large to draw (%d megapixels at most)",
+                         width, height, RS_IMG_MAX_FULL_RGBA / 1000000);
+                longjmp(ctx.jump, 3);
+            }
+        }
+    }
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, png_info);
     size_t row_bytes = png_get_rowbytes(png, png_info);
     ctx.row = malloc(row_bytes ? row_bytes : 1);
     if (!ctx.row) png_error(png, "out of memory for one row");
+    uint32_t out_width = reduced(width, step), out_height = reduced(height, step);
+    if (pixels) {
+        ctx.image = malloc((size_t)out_width * out_height * 4);
+        if (!ctx.image) png_error(png, "out of memory for the picture");
+    }
     rows_total = height * (uint32_t)passes;
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < height; y++, rows_read++) {
@@ -325,7 +376,12 @@ rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const r
                 snprintf(message, message_size, "gave up: it took longer than its time budget (--timeout)");
                 longjmp(ctx.jump, 1);
             }
-            png_read_row(png, ctx.row, NULL);
+            if (pixels && passes > 1) {
+                png_read_row(png, ctx.image + (size_t)y * out_width * 4, NULL); // combined pass by pass
+            } else {
+                png_read_row(png, ctx.row, NULL);
+                if (pixels && y % step == 0) keep_columns(ctx.row, width, step, ctx.image + (size_t)(y / step) * out_width * 4);
+            }
         }
     }
     rows_total = 0;
@@ -336,7 +392,22 @@ rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const r
     free(ctx.row);
     png_destroy_read_struct(&png, &png_info, NULL);
     free(input);
+    if (pixels) {
+        pixels->rgba = ctx.image;
+        pixels->width = out_width;
+        pixels->height = out_height;
+    }
     return RS_IMG_OK;
+}
+
+rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
+                               char *message, size_t message_size) {
+    return decode_png(fd, data, size, limits, info, NULL, message, message_size);
+}
+
+rs_img_status rs_img_decode_png(int fd, size_t size, const rs_img_limits *limits, rs_img_info *info, rs_img_pixels *pixels,
+                                char *message, size_t message_size) {
+    return decode_png(fd, NULL, size, limits, info, pixels, message, message_size);
 }
 
 // MARK: - JPEG
@@ -451,9 +522,28 @@ static int jpeg_frame_size(reader *input, uint32_t *width, uint32_t *height) {
     return 0;
 }
 
-rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits,
-                                rs_img_info *info, char *message, size_t message_size) {
+/// A CMYK pixel as RGB: Adobe's CMYK JPEGs store the inks inverted.
+static void cmyk_to_rgba(const uint8_t *in, uint8_t *out, int inverted) {
+    unsigned c = in[0], m = in[1], y = in[2], k = in[3];
+    if (!inverted) {
+        c = 255 - c;
+        m = 255 - m;
+        y = 255 - y;
+        k = 255 - k;
+    }
+    out[0] = (uint8_t)(c * k / 255);
+    out[1] = (uint8_t)(m * k / 255);
+    out[2] = (uint8_t)(y * k / 255);
+    out[3] = 255;
+}
+
+static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits,
+                                 rs_img_info *info, rs_img_pixels *pixels, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
+    if (pixels) {
+        pixels->rgba = NULL;
+        pixels->width = pixels->height = 0;
+    }
     message[0] = 0;
     reader *input = malloc(sizeof *input);
     if (!input) {
@@ -498,6 +588,7 @@ rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const 
     source.manager.resync_to_restart = jpeg_resync_to_restart;
     source.manager.term_source = source_term;
     JSAMPLE *volatile row = NULL;
+    uint8_t *volatile image = NULL;
     volatile rs_img_status status = RS_IMG_CORRUPT;
 
     cinfo.err = jpeg_std_error(&ctx.manager);
@@ -525,6 +616,7 @@ rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const 
             }
         }
         free(row);
+        free(image);
         jpeg_destroy_decompress(&cinfo);
         free(input);
         return status;
@@ -562,6 +654,16 @@ rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const 
     for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next)
         if (m->marker == JPEG_APP0 + 1 && !info->orientation) info->orientation = exif_orientation(m->data, m->data_length);
 
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    if (pixels) {
+        // libjpeg scales by 1/2, 1/4 or 1/8 while decoding: the largest that keeps max_side.
+        uint32_t side = cinfo.image_width > cinfo.image_height ? cinfo.image_width : cinfo.image_height;
+        unsigned denominator = 1;
+        while (pixels->max_side > 0 && denominator < 8 && side / (denominator * 2) >= pixels->max_side) denominator *= 2;
+        cinfo.scale_num = 1;
+        cinfo.scale_denom = denominator;
+        cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    }
     jpeg_start_decompress(&cinfo);
     size_t stride = (size_t)cinfo.output_width * (size_t)cinfo.output_components;
     row = malloc(stride ? stride : 1);
@@ -570,13 +672,32 @@ rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const 
         snprintf(message, message_size, "out of memory");
         longjmp(ctx.jump, 1);
     }
+    uint32_t step = pixels ? reduction(cinfo.output_width, cinfo.output_height, pixels->max_side) : 1;
+    uint32_t out_width = reduced(cinfo.output_width, step), out_height = reduced(cinfo.output_height, step);
+    if (pixels) {
+        image = malloc((size_t)out_width * out_height * 4);
+        if (!image) {
+            status = RS_IMG_INTERNAL;
+            snprintf(message, message_size, "out of memory");
+            longjmp(ctx.jump, 1);
+        }
+    }
     while (cinfo.output_scanline < cinfo.output_height) {
         if (cinfo.output_scanline > 0 && (cinfo.output_scanline & 63) == 0 && budget_passed(&ctx.time)) {
             ctx.timed_out = 1;
             longjmp(ctx.jump, 1);
         }
+        uint32_t y = cinfo.output_scanline;
         JSAMPROW rows[1] = {row};
         jpeg_read_scanlines(&cinfo, rows, 1);
+        if (!image || y % step != 0) continue;
+        uint8_t *out = image + (size_t)(y / step) * out_width * 4;
+        if (cmyk) {
+            for (uint32_t x = 0, o = 0; x < cinfo.output_width; x += step, o++)
+                cmyk_to_rgba(row + (size_t)x * 4, out + (size_t)o * 4, cinfo.saw_Adobe_marker);
+        } else {
+            keep_columns(row, cinfo.output_width, step, out);
+        }
     }
     jpeg_finish_decompress(&cinfo);
     free(row);
@@ -586,7 +707,25 @@ rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const 
     if (ctx.warnings > 0) { // libjpeg only warns about truncated or damaged entropy data
         lower_first(ctx.first_warning);
         snprintf(message, message_size, "invalid jpeg: %s", ctx.first_warning);
+        free(image);
         return RS_IMG_CORRUPT;
+    }
+    if (pixels) {
+        pixels->rgba = image;
+        pixels->width = out_width;
+        pixels->height = out_height;
     }
     return RS_IMG_OK;
 }
+
+rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits,
+                                rs_img_info *info, char *message, size_t message_size) {
+    return decode_jpeg(fd, data, size, limits, info, NULL, message, message_size);
+}
+
+rs_img_status rs_img_decode_jpeg(int fd, size_t size, const rs_img_limits *limits, rs_img_info *info,
+                                 rs_img_pixels *pixels, char *message, size_t message_size) {
+    return decode_jpeg(fd, NULL, size, limits, info, pixels, message, message_size);
+}
+
+void rs_img_free(void *p) { free(p); }

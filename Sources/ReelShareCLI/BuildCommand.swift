@@ -118,18 +118,8 @@ struct BuildCommand: Command {
         }
 
         do {
-            let top = try parsed.value("top-color").map { color throws(ShareRequestError) in
-                try ShareRules.checkColor(color, option: "--top-color")
-            }
-            let bottom = try parsed.value("bottom-color").map { color throws(ShareRequestError) in
-                try ShareRules.checkColor(color, option: "--bottom-color")
-            }
-            let backgrounds = inputs.map(\.1).filter { $0 != .sticker }
-            try ShareRules.checkLayers(
-                ShareRules.Layers(
-                    backgrounds: backgrounds, sticker: parsed.value("sticker") != nil, colors: top != nil || bottom != nil),
-                target: target, platform: platform, shareTargets: profiles.shareTargets)
-            let colors = ShareRules.colors(top: top, bottom: bottom, hasBackground: !backgrounds.isEmpty)
+            let (colors, _) = try ShareCheck.layers(
+                parsed, inputs: inputs, target: target, platform: platform, profiles: profiles)
             requestFindings = colors.findings
             let appId = try ShareRules.checkAppId(
                 parsed.value("app-id") ?? environment["REELSHARE_APP_ID"], target: target, platform: platform)
@@ -191,57 +181,15 @@ struct BuildCommand: Command {
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         // Probe and validate every input first: nothing is written unless they pass (or --force).
-        let prober = MediaProber(options: options)
         var request = self.request
-        var warnings: [BuildWarning] = []
-        var blocked = false
-        var failures: [ProbeFailureCode] = []
-        var video: AVMedia?
-        let color = Terminal.colors(stderr, environment: environment)
-        for input in inputs {
-            let report = prober.probe(input.path)
-            let verdict = Rules.evaluate(
-                report, role: input.role, profile: request.target, strict: strict, platforms: [request.platform])
-            if input.role == .backgroundVideo, case .av(let media) = report.content { video = media }
-            // The target's advisories are judged once, on the whole share, below.
-            for finding in verdict.findings where !finding.rule.hasPrefix("advisory.") {
-                stderr.write(ValidationRenderer.line(input.path, finding, targets: [request.target.id], color: color))
-                warnings.append(BuildWarning(path: input.path, finding: finding))
-            }
-            if let fix = verdict.fix, !verdict.accepted { stderr.write("  fix: \(fix)\n") }
-            if !verdict.accepted { blocked = true }
-            if let failure = report.failure { failures.append(failure.code) }
-            let format: String
-            switch report.content {
-            case .av(let media): format = media.container
-            case .image(let image): format = image.format
-            case .failure: format = "unknown"
-            }
-            request.media.append(PayloadMedia(role: input.role, path: Posix.absolute(input.path), format: format))
-        }
-        var strictOnly = false
-        for var finding in requestFindings {
-            if strict, finding.severity == .warning { finding.severity = .error }
-            stderr.write(
-                "reelshare: \(finding.severity.rawValue)[\(finding.rule)] \(request.target.id): \(finding.message) (\(finding.source))\n"
-            )
-            warnings.append(BuildWarning(path: nil, finding: finding))
-            if finding.severity == .error, !blocked { strictOnly = true }
-        }
-        if strictOnly, !force {
-            throw .rejected(summary: "nothing written: --strict makes these warnings errors (--force writes it anyway)")
-        }
-        let share = AdvisoryContext.share(
-            video: video, backgroundImage: inputs.contains { $0.role == .backgroundImage },
-            sticker: inputs.contains { $0.role == .sticker }, contentURL: request.contentURL != nil)
-        for advisory in Advisories.applicable(request.target.advisories, to: share, platforms: [request.platform]) {
-            stderr.write("reelshare: info[\(advisory.rule)] \(request.target.id): \(advisory.message) (\(advisory.source))\n")
-            warnings.append(BuildWarning(path: nil, finding: advisory))
-        }
-        // An input that cannot be read cannot be embedded, whatever --force says.
-        if !failures.isEmpty { throw .media(failures, summary: "nothing written: an input cannot be read") }
-        if blocked, !force {
-            throw .rejected(summary: "nothing written: \(request.target.id) would not accept this (--force writes it anyway)")
+        let check = try ShareCheck.run(
+            inputs, target: request.target, platform: request.platform, request: requestFindings,
+            contentURL: request.contentURL != nil, strict: strict, force: force, options: options, stderr: stderr,
+            color: Terminal.colors(stderr, environment: environment))
+        let warnings = check.warnings
+        for (input, report) in zip(inputs, check.reports) {
+            request.media.append(
+                PayloadMedia(role: input.role, path: Posix.absolute(input.path), format: ShareCheck.format(report)))
         }
         stdout.flush()
         do {

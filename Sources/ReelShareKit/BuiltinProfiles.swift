@@ -189,7 +189,13 @@ enum BuiltinProfiles {
                   "message": "contentURL (the attribution link) was a closed beta for approved apps and is gone from Meta's page; the app ignores it",
                   "source": "Meta, Instagram Sharing to Stories (older edition: 'closed beta ... approved for access'); react-native-share/react-native-share #1265, #1354; ShekarMudaliyar/social_share #93"
                 }
-              ]
+              ],
+              "layout": {
+                "background": {"fit": "fill", "source": "Meta, Sharing to Reels: 'A video fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
+                "colors": {"top": "#000000", "bottom": "#000000", "source": "reelshare: a Reel always has a background video; black shows only where a picture does not reach", "approximation": true},
+                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Reels: 'An optional sticker can appear in front of the video', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
+                "safeZones": {"top": 0.14, "bottom": 0.35, "left": 0.06, "right": 0.06, "source": "Meta's Reels ads guidance as third parties repeat it (14% top, 35% bottom, 6% each side; shotstack.io, Vertical video safe zones); Meta publishes none for shared Reels", "approximation": true}
+              }
             },
             {
               "id": "fb-reels",
@@ -350,7 +356,13 @@ enum BuiltinProfiles {
                   "message": "Facebook Reels on Android has been dropping the sticker of shared reels; Meta acknowledged it and the report is still open",
                   "source": "fbsamples/share_to_reels_android #8 (Meta, 2023-08-10: 'we are currently investigating')"
                 }
-              ]
+              ],
+              "layout": {
+                "background": {"fit": "fill", "source": "Meta, Sharing to Reels: 'A video fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
+                "colors": {"top": "#000000", "bottom": "#000000", "source": "reelshare: a Reel always has a background video; black shows only where a picture does not reach", "approximation": true},
+                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Reels: 'An optional sticker can appear in front of the video', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
+                "safeZones": {"top": 0.14, "bottom": 0.35, "left": 0.06, "right": 0.06, "source": "Meta's Reels ads guidance as third parties repeat it (14% top, 35% bottom, 6% each side; shotstack.io, Vertical video safe zones); Meta publishes none for shared Reels", "approximation": true}
+              }
             },
             {
               "id": "ig-stories",
@@ -554,7 +566,13 @@ enum BuiltinProfiles {
                   "message": "contentURL (the attribution link) was a closed beta for approved apps and is gone from Meta's page; the app ignores it",
                   "source": "Meta, Instagram Sharing to Stories (older edition: 'closed beta ... approved for access'); react-native-share/react-native-share #1265, #1354; ShekarMudaliyar/social_share #93"
                 }
-              ]
+              ],
+              "layout": {
+                "background": {"fit": "fill", "source": "Meta, Sharing to Stories: 'The background layer fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
+                "colors": {"top": "#222222", "bottom": "#222222", "source": "Meta documents no default colours; #222222 is the default of share plugins (open_social_share)", "approximation": true},
+                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Stories: 'This image will be placed as a sticker over the background', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
+                "safeZones": {"top": 0.14, "bottom": 0.20, "source": "Meta, Ads Guide, Stories: 'leaving roughly 14% (250 pixels) of the top and 20% (340 pixels) of the bottom ... free'; Facebook Sharing to Stories: 'Reserve the top and bottom of your story for the Facebook Stories UI'", "approximation": false}
+              }
             },
             {
               "id": "fb-stories",
@@ -751,7 +769,13 @@ enum BuiltinProfiles {
                   "message": "Facebook on iOS has been seen to open and return at once without posting, with a background image (since iOS 18) and with a sticker alone; nothing in the payload is known to cause it",
                   "source": "appinioGmbH/flutter_packages #315 (with backgroundImage, iOS 18); react-native-share/react-native-share #1377 (with the backgroundImage omitted), #1644"
                 }
-              ]
+              ],
+              "layout": {
+                "background": {"fit": "fill", "source": "Meta, Sharing to Stories: 'The background layer fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
+                "colors": {"top": "#222222", "bottom": "#222222", "source": "Meta documents no default colours; #222222 is the default of share plugins (open_social_share)", "approximation": true},
+                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Stories: 'This image will be placed as a sticker over the background', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
+                "safeZones": {"top": 0.14, "bottom": 0.20, "source": "Meta, Ads Guide, Stories: 'leaving roughly 14% (250 pixels) of the top and 20% (340 pixels) of the bottom ... free'; Facebook Sharing to Stories: 'Reserve the top and bottom of your story for the Facebook Stories UI'", "approximation": false}
+              }
             },
             {
               "id": "ig-reels-api",

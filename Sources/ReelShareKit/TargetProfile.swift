@@ -260,10 +260,13 @@ public struct TargetProfile: Sendable, Equatable {
     /// The rules for each role the target accepts; a role absent here is not accepted.
     public var roles: [Role: [RuleSpec]]
     public var advisories: [Advisory]
+    /// Share targets: the composer's canvas, for `preview`.
+    public var layout: CanvasLayout?
 
     public init(
         id: String, name: String, purpose: Purpose, summary: String, needs: LayerRequirement? = nil,
-        ios: IOSEnvelope? = nil, android: AndroidEnvelope? = nil, roles: [Role: [RuleSpec]], advisories: [Advisory] = []
+        ios: IOSEnvelope? = nil, android: AndroidEnvelope? = nil, roles: [Role: [RuleSpec]], advisories: [Advisory] = [],
+        layout: CanvasLayout? = nil
     ) {
         self.id = id
         self.name = name
@@ -274,6 +277,7 @@ public struct TargetProfile: Sendable, Equatable {
         self.android = android
         self.roles = roles
         self.advisories = advisories
+        self.layout = layout
     }
 
     public func accepts(_ role: Role) -> Bool { roles[role] != nil }

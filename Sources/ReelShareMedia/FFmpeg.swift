@@ -72,7 +72,7 @@ enum FFmpeg {
                 message: text.isEmpty ? nil : text))
     }
 
-    private static func code(for status: rs_av_status) -> ProbeFailureCode {
+    static func code(for status: rs_av_status) -> ProbeFailureCode {
         switch status {
         case RS_AV_NOT_FOUND: return .notFound
         case RS_AV_UNREADABLE: return .unreadable

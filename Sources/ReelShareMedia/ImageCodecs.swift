@@ -24,6 +24,25 @@ public struct ImageLimits: Sendable, Equatable {
 enum ImageCodecs {
     enum Format { case png, jpeg }
 
+    static func limits(_ limits: ImageLimits, timeoutSeconds: Double) -> rs_img_limits {
+        rs_img_limits(
+            max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
+            max_pixels: UInt64(clamping: limits.maxPixels), max_decoder_memory: UInt64(clamping: limits.maxDecoderMemory),
+            timeout_seconds: timeoutSeconds)
+    }
+
+    /// The failure a shim status stands for; nil for success.
+    static func failure(_ status: rs_img_status, _ text: String) -> ProbeFailure? {
+        switch status {
+        case RS_IMG_OK: return nil
+        case RS_IMG_TOO_LARGE: return ProbeFailure(.tooLarge, text)
+        case RS_IMG_CORRUPT: return ProbeFailure(.corrupt, text.isEmpty ? "empty file" : text)
+        case RS_IMG_TIMEOUT: return ProbeFailure(.timeout, text)
+        case RS_IMG_UNREADABLE: return ProbeFailure(.unreadable, text)
+        default: return ProbeFailure(.internal, text)
+        }
+    }
+
     static var pngVersion: String { String(cString: rs_img_png_version()) }
     static var jpegVersion: String { String(cString: rs_img_jpeg_version()) }
 
@@ -31,10 +50,7 @@ enum ImageCodecs {
     static func decode(_ file: ReadableFile, as format: Format, limits: ImageLimits, timeoutSeconds: Double)
         -> Result<ImageMedia, ProbeFailure>
     {
-        var c = rs_img_limits(
-            max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
-            max_pixels: UInt64(clamping: limits.maxPixels), max_decoder_memory: UInt64(clamping: limits.maxDecoderMemory),
-            timeout_seconds: timeoutSeconds)
+        var c = Self.limits(limits, timeoutSeconds: timeoutSeconds)
         var info = rs_img_info()
         var message = [CChar](repeating: 0, count: 512)
         let size = file.size
@@ -43,15 +59,7 @@ enum ImageCodecs {
         case .png: status = rs_img_probe_png(file.descriptor, nil, size, &c, &info, &message, message.count)
         case .jpeg: status = rs_img_probe_jpeg(file.descriptor, nil, size, &c, &info, &message, message.count)
         }
-        let text = Posix.text(message)
-        switch status {
-        case RS_IMG_OK: break
-        case RS_IMG_TOO_LARGE: return .failure(ProbeFailure(.tooLarge, text))
-        case RS_IMG_CORRUPT: return .failure(ProbeFailure(.corrupt, text.isEmpty ? "empty file" : text))
-        case RS_IMG_TIMEOUT: return .failure(ProbeFailure(.timeout, text))
-        case RS_IMG_UNREADABLE: return .failure(ProbeFailure(.unreadable, text))
-        default: return .failure(ProbeFailure(.internal, text))
-        }
+        if let failure = failure(status, Posix.text(message)) { return .failure(failure) }
         return .success(
             ImageMedia(
                 format: format == .png ? "png" : "jpeg",

@@ -46,6 +46,8 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
 }
 
 public enum Posix {
+    static let ioError = EIO
+    static let outOfMemory = ENOMEM
     /// strerror's words for `code`, lower case, as reelshare's messages are.
     public static func message(_ code: Int32) -> String {
         let text = String(cString: strerror(code))

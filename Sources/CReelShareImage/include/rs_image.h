@@ -59,6 +59,38 @@ rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *_Nullable data, size_t si
                                 const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
                                 char *_Nonnull message, size_t message_size);
 
+/// Pixels as 8-bit RGBA (straight alpha), rows top to bottom, as stored: EXIF orientation is not
+/// applied (the caller turns them).
+typedef struct rs_img_pixels {
+    /// In: reduce so that the longer side comes down near this (0: full size). A JPEG decodes at
+    /// 1/2, 1/4 or 1/8 of its size; then every n-th pixel is kept.
+    uint32_t max_side;
+    /// Out: malloc'd, width * height * 4 bytes; free with rs_img_free.
+    uint8_t *_Nullable rgba;
+    uint32_t width;
+    uint32_t height;
+} rs_img_pixels;
+
+/// Decodes a PNG (the regular file open on `fd`, `size` bytes) as rs_img_probe_png does, keeping
+/// its pixels as RGBA in `pixels`. An interlaced PNG is held whole: past 100 megapixels it is
+/// RS_IMG_TOO_LARGE.
+rs_img_status rs_img_decode_png(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
+                                rs_img_pixels *_Nonnull pixels, char *_Nonnull message, size_t message_size);
+/// Decodes a JPEG as rs_img_probe_jpeg does, keeping its pixels as RGBA (CMYK converted).
+rs_img_status rs_img_decode_jpeg(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
+                                 rs_img_pixels *_Nonnull pixels, char *_Nonnull message, size_t message_size);
+void rs_img_free(void *_Nullable pixels);
+
+/// Writes an RGBA picture as a PNG (8-bit RGBA, no interlace) to `fd`. On failure a one-line
+/// reason goes to `message`.
+rs_img_status rs_img_write_png(int fd, const uint8_t *_Nonnull rgba, uint32_t width, uint32_t height,
+                               char *_Nonnull message, size_t message_size);
+/// Encodes an RGBA picture as a baseline JPEG (alpha dropped) in memory: *out is malloc'd, free
+/// with rs_img_free.
+rs_img_status rs_img_encode_jpeg(const uint8_t *_Nonnull rgba, uint32_t width, uint32_t height, int quality,
+                                 uint8_t *_Nullable *_Nonnull out, size_t *_Nonnull out_size, char *_Nonnull message,
+                                 size_t message_size);
+
 const char *_Nonnull rs_img_png_version(void);
 const char *_Nonnull rs_img_jpeg_version(void);
 

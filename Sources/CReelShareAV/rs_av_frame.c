@@ -1,0 +1,190 @@
+// rs_av_frame.c: one video frame, decoded as a player shows it: at a time, converted to RGBA with
+// the right YUV matrix and range, widened by its sample aspect ratio, flipped and turned by the
+// display matrix.
+#include "rs_av_internal.h"
+#include "rs_canvas.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/mem.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+
+/// The EXIF orientation of a flip (of the picture's x axis) followed by a clockwise turn.
+static int exif_orientation(int rotation, int mirrored) {
+    static const int plain[4] = {1, 6, 3, 8}, flipped[4] = {2, 7, 4, 5};
+    int quarter = ((rotation / 90) % 4 + 4) % 4;
+    return mirrored ? flipped[quarter] : plain[quarter];
+}
+
+static int sws_matrix(const AVFrame *frame) {
+    switch (frame->colorspace) {
+    case AVCOL_SPC_BT709: return SWS_CS_ITU709;
+    case AVCOL_SPC_BT470BG:
+    case AVCOL_SPC_SMPTE170M: return SWS_CS_ITU601;
+    case AVCOL_SPC_SMPTE240M: return SWS_CS_SMPTE240M;
+    case AVCOL_SPC_BT2020_NCL:
+    case AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020;
+    case AVCOL_SPC_FCC: return SWS_CS_FCC;
+    default: return frame->height >= 720 ? SWS_CS_ITU709 : SWS_CS_ITU601; // as players guess
+    }
+}
+
+/// The frame as RGBA at `width` x `height` (its displayed width: the SAR applied).
+static int to_rgba(const AVFrame *frame, int width, int height, uint8_t **out) {
+    *out = NULL;
+    struct SwsContext *sws =
+        sws_getContext(frame->width, frame->height, frame->format, width, height, AV_PIX_FMT_RGBA,
+                       SWS_BICUBIC, NULL, NULL, NULL); // as the ffmpeg CLI converts
+    uint8_t *target = av_malloc((size_t)width * height * 4);
+    if (!sws || !target) {
+        sws_freeContext(sws);
+        av_free(target);
+        return -1;
+    }
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(frame->format);
+    int yuv = d && !(d->flags & AV_PIX_FMT_FLAG_RGB) && d->nb_components >= 3;
+    if (yuv) {
+        int full = frame->color_range == AVCOL_RANGE_JPEG || frame->format == AV_PIX_FMT_YUVJ420P ||
+                   frame->format == AV_PIX_FMT_YUVJ422P || frame->format == AV_PIX_FMT_YUVJ444P;
+        const int *coefficients = sws_getCoefficients(sws_matrix(frame));
+        sws_setColorspaceDetails(sws, coefficients, full, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+    }
+    uint8_t *destination[4] = {target, NULL, NULL, NULL};
+    const int stride[4] = {width * 4, 0, 0, 0};
+    sws_scale(sws, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, destination, stride);
+    sws_freeContext(sws);
+    *out = target;
+    return 0;
+}
+
+rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, double timeout_seconds, uint8_t **rgba,
+                                   int *width, int *height, double *shown_at, char *message, size_t message_size) {
+    rs_av_init();
+    *rgba = NULL;
+    *width = *height = 0;
+    *shown_at = -1;
+    message[0] = 0;
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
+    rs_source src = {.fd = fd, .data = NULL, .size = sb.st_size};
+    rs_deadline budget;
+    rs_start_budget(&src, &budget, timeout_seconds);
+
+    AVFormatContext *fmt = NULL;
+    int err = rs_open_input(&src, name, &budget, &fmt);
+    if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+    rs_av_status status = RS_AV_OK;
+    AVCodecContext *decoder = NULL;
+    AVPacket *pkt = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc(), *kept = av_frame_alloc();
+    int index = -1;
+    if (!pkt || !frame || !kept) {
+        status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+        goto done;
+    }
+    // Slice threads only: frame threads delay the first frame by one frame per thread.
+    status = rs_open_video_decoder(fmt, 0, FF_THREAD_SLICE, NULL, &index, &decoder, "draw", message, message_size);
+    if (status != RS_AV_OK) goto done;
+    AVStream *st = fmt->streams[index];
+    const AVCodecParameters *par = st->codecpar;
+    if (par->width <= 0 || par->height <= 0 || par->width > RS_CANVAS_MAX_SIDE || par->height > RS_CANVAS_MAX_SIDE ||
+        (int64_t)par->width * par->height > RS_CANVAS_MAX_PIXELS) {
+        char text[96];
+        snprintf(text, sizeof text, "a %dx%d picture is too large to draw", par->width, par->height);
+        status = rs_fail(RS_AV_TOO_LARGE, message, message_size, text, 0);
+        goto done;
+    }
+
+    int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
+    int64_t target = AV_NOPTS_VALUE;
+    if (at_seconds > 0) {
+        target = start + (int64_t)llround(at_seconds / av_q2d(st->time_base));
+        // The keyframe at or before the time; decoding runs on from there.
+        if (avformat_seek_file(fmt, index, INT64_MIN, target, target, 0) >= 0) avcodec_flush_buffers(decoder);
+    }
+    int have = 0, done_decoding = 0, draining = 0;
+    while (!done_decoding) {
+        if (rs_deadline_passed(&budget)) {
+            status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
+            goto done;
+        }
+        if (!draining) {
+            err = av_read_frame(fmt, pkt);
+            if (err < 0) {
+                draining = 1;
+                avcodec_send_packet(decoder, NULL);
+            } else {
+                if (pkt->stream_index == index) avcodec_send_packet(decoder, pkt);
+                av_packet_unref(pkt);
+            }
+        }
+        while ((err = avcodec_receive_frame(decoder, frame)) >= 0) {
+            av_frame_unref(kept);
+            av_frame_move_ref(kept, frame);
+            have = 1;
+            int64_t pts = kept->best_effort_timestamp;
+            if (target == AV_NOPTS_VALUE || (pts != AV_NOPTS_VALUE && pts >= target)) {
+                done_decoding = 1;
+                break;
+            }
+        }
+        if (draining && err == AVERROR_EOF) done_decoding = 1;
+        if (draining && err < 0 && err != AVERROR(EAGAIN)) done_decoding = 1;
+    }
+    if (!have) {
+        status = rs_fail(RS_AV_CORRUPT, message, message_size, "no frame of its video decodes", 0);
+        goto done;
+    }
+    if (kept->width <= 0 || kept->height <= 0 || kept->width > RS_CANVAS_MAX_SIDE || kept->height > RS_CANVAS_MAX_SIDE) {
+        status = rs_fail(RS_AV_TOO_LARGE, message, message_size, "a decoded frame is too large to draw", 0);
+        goto done;
+    }
+    // Displayed width: the sample aspect ratio of the frame, or of the stream.
+    AVRational sar = kept->sample_aspect_ratio.num > 0 ? kept->sample_aspect_ratio : st->sample_aspect_ratio;
+    if (sar.num <= 0 || sar.den <= 0) sar = par->sample_aspect_ratio;
+    int display_width = kept->width;
+    if (sar.num > 0 && sar.den > 0 && sar.num != sar.den) {
+        double widened = (double)kept->width * sar.num / sar.den;
+        display_width = widened < 1 ? 1 : widened > RS_CANVAS_MAX_SIDE ? RS_CANVAS_MAX_SIDE : (int)lround(widened);
+    }
+    if ((int64_t)display_width * kept->height > RS_CANVAS_MAX_PIXELS) {
+        status = rs_fail(RS_AV_TOO_LARGE, message, message_size, "a decoded frame is too large to draw", 0);
+        goto done;
+    }
+    uint8_t *pixels = NULL;
+    if (to_rgba(kept, display_width, kept->height, &pixels) < 0) {
+        status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "its pixel format cannot be converted", 0);
+        goto done;
+    }
+    int rotation = 0, mirrored = 0;
+    rs_stream_orientation(st, &rotation, &mirrored);
+    int orientation = exif_orientation(rotation, mirrored);
+    if (orientation == 1) {
+        *rgba = pixels;
+        *width = display_width;
+        *height = kept->height;
+    } else {
+        int turned = rs_canvas_orient(pixels, display_width, kept->height, orientation, rgba, width, height);
+        av_free(pixels);
+        if (turned < 0) {
+            status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+            goto done;
+        }
+    }
+    if (kept->best_effort_timestamp != AV_NOPTS_VALUE)
+        *shown_at = (double)(kept->best_effort_timestamp - start) * av_q2d(st->time_base);
+
+done:
+    avcodec_free_context(&decoder);
+    av_frame_free(&frame);
+    av_frame_free(&kept);
+    av_packet_free(&pkt);
+    rs_close_input(&fmt);
+    return status;
+}

@@ -1,0 +1,295 @@
+// `reelshare preview`: draw the composer's canvas for one share, as a PNG: the background as the
+// app shows it (a video's frame, an image, or the colours), the sticker over it, and with
+// --safe-zones the bands the app's interface covers. The inputs are validated as `build` does
+// them first; the layout comes from the target's profile, each fact with its source.
+import ReelShareKit
+import ReelShareMedia
+
+struct PreviewCommand: Command {
+    enum Format: String, OptionChoice { case text, json }
+
+    static let spec = CommandSpec(
+        name: "preview",
+        summary: "Draw the composer's canvas for a share as a PNG: background, sticker, safe zones.",
+        operands: "",
+        options: [
+            OptionSpec("target", value: "T", help: "The share target whose composer to draw (see 'reelshare targets')."),
+            OptionSpec("video", value: "FILE", help: "The background video: its frame at --at is drawn."),
+            OptionSpec("background-image", value: "FILE", help: "The background image (PNG or JPEG)."),
+            OptionSpec("sticker", value: "FILE", help: "The sticker image (PNG or JPEG) drawn over the background."),
+            OptionSpec(
+                "top-color", value: "#RRGGBB",
+                help: "The background's top colour, for a share without a background (default: the target's layout)."),
+            OptionSpec("bottom-color", value: "#RRGGBB", help: "The background's bottom colour."),
+            OptionSpec(
+                "at", value: "SECONDS", help: "The time of the video frame to draw (default: the first frame shown)."),
+            OptionSpec("safe-zones", help: "Tint the bands the app's own interface covers."),
+            OptionSpec("size", value: "WxH", help: "The canvas size in pixels (default 1080x1920)."),
+            OptionSpec("o", value: "FILE", help: "Write the PNG to FILE, atomically (required)."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: Format.self,
+                help: "The layout used: text on standard error (default) or json on standard output."),
+            OptionSpec(
+                "platform", value: "PLATFORM", choices: Platform.self,
+                help: "Validate the inputs for sharing from ios (default) or android."),
+            OptionSpec("force", help: "Draw even when the target would refuse the media."),
+            OptionSpec("strict", help: "Treat warnings as errors."),
+            SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
+        ],
+        details: """
+            The inputs are probed and validated for the target first, as 'build' does: an error \
+            stops it with nothing written. The canvas follows the target's layout ('reelshare targets \
+            --format json' lists it): how the background fills the screen, where the sticker goes, \
+            the default colours and the safe zones, each with its source. Meta documents little of \
+            this; what it does not document is marked an approximation.
+            """)
+
+    let target: TargetProfile
+    let layout: CanvasLayout
+    let platform: Platform
+    let inputs: [(path: String, role: Role)]
+    let colors: ColorPair?
+    let requestFindings: [Finding]
+    let at: Double?
+    let safeZones: Bool
+    let width: Int
+    let height: Int
+    let output: String
+    let format: Format
+    let force: Bool
+    let strict: Bool
+    let timeout: Double
+    let environment: [String: String]
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        self.environment = environment
+        if let operand = parsed.operands.first {
+            throw parsed.usageError(
+                "preview takes its files through --video, --background-image and --sticker (got '\(operand)')")
+        }
+        let profiles = try ProfileLoading.profiles(parsed)
+        guard let name = parsed.value("target") else {
+            throw parsed.usageError("preview needs --target (\(profiles.shareTargets.map(\.id).joined(separator: ", ")))")
+        }
+        target = try OptionValues.target(name, in: profiles, parsed: parsed)
+        platform = parsed.choice("platform", default: Platform.ios)
+        force = parsed.has("force")
+        strict = parsed.has("strict")
+        safeZones = parsed.has("safe-zones")
+        format = parsed.choice("format", default: .text)
+        timeout = try OptionValues.timeout(parsed)
+        for option in ["video", "background-image", "sticker", "top-color", "bottom-color", "at", "size", "o"]
+        where parsed.all(option).count > 1 {
+            throw parsed.usageError("--\(option) is given \(parsed.all(option).count) times: a preview draws one")
+        }
+        var inputs: [(String, Role)] = parsed.all(of: ["video", "background-image"]).map {
+            ($0.value, $0.name == "video" ? Role.backgroundVideo : .backgroundImage)
+        }
+        if let path = parsed.value("sticker") { inputs.append((path, .sticker)) }
+        self.inputs = inputs
+        guard let output = parsed.value("o") else { throw parsed.usageError("preview needs -o FILE.png") }
+        self.output = output
+
+        do {
+            let (colors, backgrounds) = try ShareCheck.layers(
+                parsed, inputs: inputs, target: target, platform: platform, profiles: profiles)
+            if backgrounds.count > 1 {
+                throw ShareRequestError("a preview draws one background: pass one --video or --background-image")
+            }
+            requestFindings = colors.findings
+            self.colors = colors.top.map { ColorPair(top: $0, bottom: colors.bottom ?? $0) }
+        } catch let error as ShareRequestError {
+            throw parsed.usageError(error.message)
+        } catch {
+            throw .internal("\(error)")
+        }
+        guard let layout = target.layout else {
+            throw parsed.usageError("\(target.id) has no canvas layout in its profile: nothing to draw")
+        }
+        self.layout = layout
+        if let text = parsed.value("at") {
+            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+                throw parsed.usageError("invalid value '\(text)' for --at: expected seconds from the start, like 2.5")
+            }
+            guard inputs.contains(where: { $0.1 == .backgroundVideo }) else {
+                throw parsed.usageError("--at picks a frame of the background video: pass --video FILE")
+            }
+            at = seconds
+        } else {
+            at = nil
+        }
+        if let text = parsed.value("size") {
+            let parts = text.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let w = parts[0], let h = parts[1], (16...8192).contains(w), (16...8192).contains(h) else {
+                throw parsed.usageError(
+                    "invalid value '\(text)' for --size: expected WIDTHxHEIGHT, 16 to 8192 each, like 1080x1920")
+            }
+            (width, height) = (w, h)
+        } else {
+            (width, height) = (1080, 1920)
+        }
+    }
+
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
+        let color = Terminal.colors(stderr, environment: environment)
+        let check = try ShareCheck.run(
+            inputs, target: target, platform: platform, request: requestFindings, contentURL: false, strict: strict,
+            force: force, options: ProbeOptions(deep: false, timeoutSeconds: timeout), stderr: stderr, color: color)
+
+        // The pictures, as shown; large ones decoded near the size they are drawn at.
+        var background: Picture?
+        var backgroundInput: (path: String, role: Role)?
+        var frameSeconds: Double?
+        var sticker: Picture?
+        var stickerInput: String?
+        for (input, report) in zip(inputs, check.reports) {
+            let side = input.role == .sticker ? max(width, height) : 2 * max(width, height)
+            let picture: Picture
+            do throws(ProbeFailure) {
+                switch report.content {
+                case .av:
+                    let (frame, shown) = try Pictures.videoFrame(input.path, at: at, timeoutSeconds: timeout)
+                    picture = frame
+                    frameSeconds = shown
+                case .image(let image):
+                    picture = try Pictures.image(input.path, format: image.format, maxSide: side, timeoutSeconds: timeout)
+                case .failure(let failure):
+                    throw failure
+                }
+            } catch {
+                throw .media([error.code], summary: "\(input.path): \(error.message)")
+            }
+            if input.role == .sticker {
+                sticker = picture
+                stickerInput = input.path
+            } else {
+                background = picture
+                backgroundInput = input
+            }
+        }
+
+        let plan = CanvasPlanner.plan(
+            layout, width: width, height: height, background: background.map { ($0.width, $0.height) },
+            sticker: sticker.map { ($0.width, $0.height) }, colors: colors)
+        for var finding in plan.findings {
+            if strict, finding.severity == .warning { finding.severity = .error }
+            stderr.write(ValidationRenderer.line(stickerInput ?? "sticker", finding, targets: [target.id], color: color))
+        }
+        if strict, !plan.findings.isEmpty, !force {
+            throw .rejected(summary: "nothing written: --strict makes these warnings errors (--force writes it anyway)")
+        }
+        let picture: Picture
+        do {
+            picture = try Pictures.draw(plan, background: background, sticker: sticker, safeZones: safeZones)
+        } catch {
+            throw .media([error.code], summary: error.message)
+        }
+        do {
+            let file = try AtomicFile(replacing: output)
+            do {
+                try Pictures.writePNG(picture, to: file.descriptor)
+                try file.commit()
+            } catch {
+                file.abort()
+                throw error
+            }
+        } catch {
+            throw .output("cannot write \(output): \(error)")
+        }
+
+        let report = PreviewReport(
+            target: target, layout: layout, plan: plan, output: output, background: backgroundInput, frameSeconds: frameSeconds,
+            sticker: stickerInput, colorsGiven: colors != nil, findings: plan.findings)
+        switch format {
+        case .text: stderr.write(report.text)
+        case .json: stdout.write(report.json.serialized + "\n")
+        }
+    }
+}
+
+/// What `preview` says about the canvas it drew.
+struct PreviewReport {
+    let target: TargetProfile
+    let layout: CanvasLayout
+    let plan: CanvasPlan
+    let output: String
+    let background: (path: String, role: Role)?
+    let frameSeconds: Double?
+    let sticker: String?
+    let colorsGiven: Bool
+    let findings: [Finding]
+
+    private func marked(_ approximation: Bool) -> String { approximation ? " (approximation)" : "" }
+    private func hex(_ rgb: UInt32) -> String {
+        let digits = String(rgb, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    var text: String {
+        var lines = ["preview: \(output), the \(plan.width)x\(plan.height) canvas of \(target.id)"]
+        switch plan.background {
+        case .picture(let crop, let into, let scale):
+            let what =
+                background?.role == .backgroundVideo
+                ? "the frame at \(frameSeconds.map { Units.number($0) + " s" } ?? "the start")" : "the image"
+            let how =
+                into.width == plan.width && into.height == plan.height
+                ? "to \(layout.background.value.rawValue) the canvas" : "into \(into)"
+            lines.append(
+                "  background  \(background?.path ?? ""), \(what): \(crop) of it scaled \(Units.number(scale))x \(how)\(marked(layout.background.approximation))"
+            )
+        case .colors:
+            lines.append(
+                "  background  \(hex(plan.top)) to \(hex(plan.bottom))\(colorsGiven ? "" : ", the target's default\(marked(layout.colors.approximation))")"
+            )
+        }
+        if let rect = plan.sticker, let sticker {
+            lines.append(
+                "  sticker     \(sticker): scaled \(Units.number(plan.stickerScale ?? 1))x to \(rect)\(marked(layout.sticker.approximation))"
+            )
+        }
+        let zones = plan.safeZones.map { "\($0.name) \($0.rect)" }.joined(separator: "; ")
+        lines.append("  safe zones  \(zones)\(marked(layout.safeZones.approximation)) (\(layout.safeZones.source))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var json: JSON {
+        func rect(_ r: PixelRect) -> JSON {
+            .object(["x": .int(r.x), "y": .int(r.y), "width": .int(r.width), "height": .int(r.height)])
+        }
+        var backgroundJSON: JSON
+        switch plan.background {
+        case .picture(let crop, let into, let scale):
+            backgroundJSON = .object([
+                "kind": .string(background?.role == .backgroundVideo ? "video" : "image"), "path": .from(background?.path),
+                "frameSeconds": .from(frameSeconds), "fit": .string(layout.background.value.rawValue), "scale": .number(scale),
+                "crop": rect(crop), "into": rect(into), "source": .string(layout.background.source),
+                "approximation": .bool(layout.background.approximation),
+            ])
+        case .colors:
+            backgroundJSON = .object([
+                "kind": .string("colors"), "path": .null, "frameSeconds": .null, "fit": .null, "scale": .null, "crop": .null,
+                "into": .null, "source": .string(colorsGiven ? "the request" : layout.colors.source),
+                "approximation": .bool(!colorsGiven && layout.colors.approximation),
+            ])
+        }
+        let stickerJSON: JSON =
+            plan.sticker.map { r in
+                .object([
+                    "path": .from(sticker), "scale": .number(plan.stickerScale ?? 1), "rect": rect(r),
+                    "source": .string(layout.sticker.source), "approximation": .bool(layout.sticker.approximation),
+                ])
+            } ?? .null
+        return .object([
+            "schemaVersion": .int(1), "target": .string(target.id), "output": .string(output),
+            "canvas": .object(["width": .int(plan.width), "height": .int(plan.height)]),
+            "colors": .object(["top": .string(hex(plan.top)), "bottom": .string(hex(plan.bottom))]),
+            "background": backgroundJSON, "sticker": stickerJSON,
+            "safeZones": .object([
+                "bands": .array(plan.safeZones.map { .object(["name": .string($0.name), "rect": rect($0.rect)]) }),
+                "source": .string(layout.safeZones.source), "approximation": .bool(layout.safeZones.approximation),
+            ]),
+            "findings": .array(findings.map(ValidationJSON.finding)),
+        ])
+    }
+}

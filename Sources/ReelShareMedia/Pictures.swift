@@ -1,0 +1,192 @@
+// Pictures: the only Swift code that asks the shims for pixels. A video frame or an image comes up
+// as a finished RGBA picture (shown as a player shows it: sample aspect ratio, display matrix and
+// EXIF orientation applied), a canvas plan (ReelShareKit) is drawn in C, and the result goes out
+// as a PNG (previews) or a small JPEG (report thumbnails). Swift holds the buffers, never touches
+// their pixels.
+import CReelShareAV
+import CReelShareImage
+import ReelShareKit
+
+/// An RGBA picture owned by Swift, its pixels allocated by one of the shims.
+public final class Picture: @unchecked Sendable {
+    let pixels: UnsafeMutablePointer<UInt8>
+    public let width: Int
+    public let height: Int
+    private let release: (UnsafeMutablePointer<UInt8>) -> Void
+
+    init(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, release: @escaping (UnsafeMutablePointer<UInt8>) -> Void)
+    {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.release = release
+    }
+
+    deinit { release(pixels) }
+
+    /// Allocated by rs_canvas (av_malloc).
+    static func canvas(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int) -> Picture {
+        Picture(pixels, width: width, height: height) { rs_canvas_free($0) }
+    }
+
+    /// The colour at (x, y), 0xRRGGBBAA: for tests and for nothing else.
+    public func rgba(x: Int, y: Int) -> UInt32? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let p = pixels + (y * width + x) * 4
+        return UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
+    }
+}
+
+public enum Pictures {
+    /// The video frame shown `at` seconds from the start (nil: the first frame shown), and when it is.
+    public static func videoFrame(_ path: String, at: Double?, timeoutSeconds: Double) throws(ProbeFailure) -> (Picture, Double?)
+    {
+        let file = try open(path)
+        defer { file.close() }
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var shown = -1.0
+        var message = [CChar](repeating: 0, count: 512)
+        let status = Posix.withCPath(path) {
+            rs_canvas_video_frame(
+                file.descriptor, $0, at ?? -1, timeoutSeconds, &pixels, &width, &height, &shown, &message, message.count)
+        }
+        guard status == RS_AV_OK, let pixels else {
+            throw ProbeFailure(
+                FFmpeg.code(for: status), Posix.text(message).isEmpty ? "cannot decode a frame" : Posix.text(message))
+        }
+        return (Picture.canvas(pixels, width: Int(width), height: Int(height)), shown >= 0 ? shown : nil)
+    }
+
+    /// A PNG or JPEG as shown (its EXIF orientation applied), decoded near `maxSide` pixels on
+    /// its longer side when it is larger (0: full size).
+    public static func image(
+        _ path: String, format: String, maxSide: Int, limits: ImageLimits = .standard, timeoutSeconds: Double
+    )
+        throws(ProbeFailure) -> Picture
+    {
+        let file = try open(path)
+        defer { file.close() }
+        var c = ImageCodecs.limits(limits, timeoutSeconds: timeoutSeconds)
+        var info = rs_img_info()
+        var decoded = rs_img_pixels(max_side: UInt32(clamping: maxSide), rgba: nil, width: 0, height: 0)
+        var message = [CChar](repeating: 0, count: 512)
+        let status: rs_img_status
+        switch format {
+        case "png": status = rs_img_decode_png(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
+        case "jpeg": status = rs_img_decode_jpeg(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
+        default: throw ProbeFailure(.unsupported, "reelshare draws PNG and JPEG pictures, not \(format.uppercased())")
+        }
+        if let failure = ImageCodecs.failure(status, Posix.text(message)) { throw failure }
+        guard let rgba = decoded.rgba else { throw ProbeFailure(.internal, "no pixels") }
+        let stored = Picture(rgba, width: Int(decoded.width), height: Int(decoded.height)) { rs_img_free($0) }
+        let orientation = Int(info.orientation)
+        guard (2...8).contains(orientation) else { return stored }
+        var turned: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        guard
+            rs_canvas_orient(
+                stored.pixels, Int32(stored.width), Int32(stored.height), Int32(orientation), &turned, &width, &height)
+                == 0, let turned
+        else { throw ProbeFailure(.tooLarge, "the picture is too large to turn") }
+        return Picture.canvas(turned, width: Int(width), height: Int(height))
+    }
+
+    /// Draws `plan`: the colours, the background picture's crop scaled into place, the sticker,
+    /// and (with `safeZones`) the bands the app's interface covers, tinted.
+    public static func draw(_ plan: CanvasPlan, background: Picture?, sticker: Picture?, safeZones: Bool) throws(ProbeFailure)
+        -> Picture
+    {
+        guard let canvas = rs_canvas_alloc(Int32(clamping: plan.width), Int32(clamping: plan.height)) else {
+            throw ProbeFailure(.tooLarge, "a \(plan.width)x\(plan.height) canvas is too large")
+        }
+        let result = Picture.canvas(canvas, width: plan.width, height: plan.height)
+        let w = Int32(plan.width), h = Int32(plan.height)
+        rs_canvas_gradient(canvas, w, h, plan.top, plan.bottom)
+        if case .picture(let crop, let into, _) = plan.background, let background {
+            try place(background, crop: crop, into: into, on: result)
+        }
+        if let rect = plan.sticker, let sticker {
+            try place(sticker, crop: PixelRect(x: 0, y: 0, width: sticker.width, height: sticker.height), into: rect, on: result)
+        }
+        if safeZones {
+            for zone in plan.safeZones {
+                rs_canvas_tint(
+                    canvas, w, h, Int32(zone.rect.x), Int32(zone.rect.y), Int32(zone.rect.width), Int32(zone.rect.height),
+                    0x0000_0080)
+            }
+        }
+        return result
+    }
+
+    private static func place(_ picture: Picture, crop: PixelRect, into: PixelRect, on canvas: Picture) throws(ProbeFailure) {
+        if crop == PixelRect(x: 0, y: 0, width: picture.width, height: picture.height), crop.width == into.width,
+            crop.height == into.height
+        {
+            // Drawn at its own size: no scaling.
+            rs_canvas_draw(
+                canvas.pixels, Int32(canvas.width), Int32(canvas.height), picture.pixels, Int32(picture.width),
+                Int32(picture.height),
+                Int32(into.x), Int32(into.y))
+            return
+        }
+        var scaled: UnsafeMutablePointer<UInt8>?
+        guard
+            rs_canvas_scale(
+                picture.pixels, Int32(picture.width), Int32(picture.height), Int32(crop.x), Int32(crop.y), Int32(crop.width),
+                Int32(crop.height), Int32(into.width), Int32(into.height), &scaled) == 0, let scaled
+        else {
+            throw ProbeFailure(.tooLarge, "cannot scale a \(crop.width)x\(crop.height) picture to \(into.width)x\(into.height)")
+        }
+        let placed = Picture.canvas(scaled, width: into.width, height: into.height)
+        rs_canvas_draw(
+            canvas.pixels, Int32(canvas.width), Int32(canvas.height), placed.pixels, Int32(placed.width), Int32(placed.height),
+            Int32(into.x), Int32(into.y))
+    }
+
+    /// The picture scaled to fit `box` x `box`, keeping its shape.
+    public static func fit(_ picture: Picture, box: Int) throws(ProbeFailure) -> Picture {
+        let scale = min(1, Double(box) / Double(max(picture.width, picture.height)))
+        let w = max(1, Int((Double(picture.width) * scale).rounded())),
+            h = max(1, Int((Double(picture.height) * scale).rounded()))
+        if w == picture.width, h == picture.height { return picture }
+        var scaled: UnsafeMutablePointer<UInt8>?
+        guard
+            rs_canvas_scale(
+                picture.pixels, Int32(picture.width), Int32(picture.height), 0, 0, Int32(picture.width), Int32(picture.height),
+                Int32(w), Int32(h), &scaled) == 0, let scaled
+        else { throw ProbeFailure(.internal, "cannot scale the picture") }
+        return Picture.canvas(scaled, width: w, height: h)
+    }
+
+    /// Writes the picture as a PNG to `descriptor`.
+    public static func writePNG(_ picture: Picture, to descriptor: Int32) throws(PosixError) {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = rs_img_write_png(
+            descriptor, picture.pixels, UInt32(picture.width), UInt32(picture.height), &message, message.count)
+        guard status == RS_IMG_OK else { throw PosixError(status == RS_IMG_UNREADABLE ? Posix.ioError : Posix.outOfMemory) }
+    }
+
+    /// The picture as a JPEG of `quality` (1-100).
+    public static func jpeg(_ picture: Picture, quality: Int) -> [UInt8]? {
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard
+            rs_img_encode_jpeg(
+                picture.pixels, UInt32(picture.width), UInt32(picture.height), Int32(quality), &out, &size, &message,
+                message.count)
+                == RS_IMG_OK, let out
+        else { return nil }
+        defer { rs_img_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    private static func open(_ path: String) throws(ProbeFailure) -> ReadableFile {
+        do {
+            return try ReadableFile.open(path)
+        } catch {
+            throw MediaProber.failure(error)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+// Pictures as shown: each frame or image reelshare draws is compared, pixel by pixel, with what the
+// ffmpeg CLI makes of the same file told explicitly how to turn, flip or widen it.
+import Foundation
+import ReelShareKit
+import ReelShareMedia
+import ReelShareTestSupport
+import Testing
+
+/// The RGBA bytes ffmpeg writes for `arguments` (input options, -i FILE, filters), one frame.
+private func ffmpegRGBA(_ arguments: [String], in directory: URL) throws -> [UInt8] {
+    let output = directory.appendingPathComponent("reference-\(UUID().uuidString.prefix(6)).rgba")
+    let (status, _) = try runCommand(
+        ["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments + [
+            "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", output.path,
+        ])
+    try #require(status == 0, "ffmpeg \(arguments)")
+    return [UInt8](try Data(contentsOf: output))
+}
+
+/// The mean absolute difference of the colour channels (alpha ignored).
+private func difference(_ picture: Picture, _ reference: [UInt8]) -> Double {
+    guard reference.count == picture.width * picture.height * 4 else { return .infinity }
+    var total = 0
+    for y in 0..<picture.height {
+        for x in 0..<picture.width {
+            let pixel = picture.rgba(x: x, y: y) ?? 0
+            let at = (y * picture.width + x) * 4
+            total +=
+                abs(Int(pixel >> 24) - Int(reference[at])) + abs(Int(pixel >> 16 & 0xFF) - Int(reference[at + 1]))
+                + abs(Int(pixel >> 8 & 0xFF) - Int(reference[at + 2]))
+        }
+    }
+    return Double(total) / Double(picture.width * picture.height * 3)
+}
+
+@Suite("Pictures: frames and images as a player shows them")
+struct PicturesTests {
+    let directory: URL
+
+    init() throws { directory = try scratch("pictures") }
+
+    @Test("a clip turned 90 degrees by its display matrix is drawn upright, as ffmpeg autorotates it")
+    func rotated() throws {
+        let path = TestPaths.fixture("h264_rotate90.mp4")
+        let (frame, shown) = try Pictures.videoFrame(path, at: nil, timeoutSeconds: 10)
+        #expect(frame.width == 72 && frame.height == 128)
+        #expect(shown == 0)
+        let upright = try ffmpegRGBA(["-i", path], in: directory)  // ffmpeg turns by the matrix itself
+        let sideways = try ffmpegRGBA(["-noautorotate", "-i", path, "-vf", "transpose=2"], in: directory)
+        #expect(difference(frame, upright) < 8, "\(difference(frame, upright))")
+        #expect(difference(frame, sideways) > 3 * difference(frame, upright))
+    }
+
+    @Test("a clip mirrored by its display matrix (a selfie) is drawn flipped back")
+    func mirrored() throws {
+        let path = TestPaths.fixture("h264_mirrored.mp4")
+        let (frame, _) = try Pictures.videoFrame(path, at: nil, timeoutSeconds: 10)
+        #expect(frame.width == 64 && frame.height == 36)
+        // FFmpeg 5.1's own autorotate reads this matrix as a half turn; the flip is what it says.
+        let flipped = try ffmpegRGBA(["-noautorotate", "-i", path, "-vf", "hflip"], in: directory)
+        let stored = try ffmpegRGBA(["-noautorotate", "-i", path], in: directory)
+        #expect(difference(frame, flipped) < 8, "\(difference(frame, flipped))")
+        #expect(difference(frame, stored) > 3 * difference(frame, flipped))
+    }
+
+    @Test("non-square pixels are widened: 90x160 coded at 4:3 is 120x160")
+    func sampleAspectRatio() throws {
+        let path = TestPaths.fixture("h264_sar_4x3.mp4")
+        let (frame, _) = try Pictures.videoFrame(path, at: nil, timeoutSeconds: 10)
+        #expect(frame.width == 120 && frame.height == 160)
+        let widened = try ffmpegRGBA(["-i", path, "-vf", "scale=120:160:flags=bicubic"], in: directory)
+        #expect(difference(frame, widened) < 8, "\(difference(frame, widened))")
+    }
+
+    @Test("--at picks the frame shown at that time")
+    func atTime() throws {
+        // 10 fps, a frame number burnt in by testsrc2: compare with ffmpeg's frame at 1.5 s.
+        let path = directory.appendingPathComponent("count.mp4").path
+        let (made, _) = try runCommand([
+            "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=10", "-t", "3", "-c:v",
+            "libx264",
+            "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "10", path,
+        ])
+        try #require(made == 0)
+        let (frame, shown) = try Pictures.videoFrame(path, at: 1.5, timeoutSeconds: 10)
+        #expect(shown.map { abs($0 - 1.5) < 0.001 } == true, "\(String(describing: shown))")
+        let reference = try ffmpegRGBA(["-i", path, "-vf", "select='gte(t,1.5)'"], in: directory)
+        let first = try ffmpegRGBA(["-i", path], in: directory)
+        #expect(difference(frame, reference) < 8)
+        #expect(difference(frame, first) > 3 * difference(frame, reference))
+    }
+
+    @Test("a JPEG stored landscape with EXIF orientation 6 is drawn upright")
+    func exifOrientation() throws {
+        let path = TestPaths.fixture("exif_orientation_6.jpg")
+        let picture = try Pictures.image(path, format: "jpeg", maxSide: 0, timeoutSeconds: 10)
+        let stored = try ffmpegRGBA(["-noautorotate", "-i", path, "-vf", "transpose=1"], in: directory)
+        #expect(picture.width == 48 && picture.height == 64)
+        // FFmpeg's MJPEG decoder rounds its IDCT differently from libjpeg: a small difference.
+        #expect(difference(picture, stored) < 8, "\(difference(picture, stored))")
+    }
+
+    @Test(
+        "a PNG turned by its eXIf chunk, palettes and 16-bit pixels come out as RGBA",
+        arguments: ["exif_orientation_6.png", "palette.png", "rgb_16bit.png", "interlaced_rgba.png", "grey.png"])
+    func pngs(name: String) throws {
+        let path = TestPaths.fixture(name)
+        let picture = try Pictures.image(path, format: "png", maxSide: 0, timeoutSeconds: 10)
+        var arguments = ["-i", path]
+        if name == "exif_orientation_6.png" { arguments += ["-vf", "transpose=1"] }  // FFmpeg ignores eXIf
+        let reference = try ffmpegRGBA(arguments, in: directory)
+        #expect(reference.count == picture.width * picture.height * 4)
+        #expect(difference(picture, reference) < 1.5, "\(name): \(difference(picture, reference))")
+    }
+
+    @Test("a large photo is decoded near the size it is drawn at, not whole")
+    func reduced() throws {
+        let path = directory.appendingPathComponent("big.jpg").path
+        let (made, _) = try runCommand([
+            "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=4000x3000", "-frames:v", "1", path,
+        ])
+        try #require(made == 0)
+        let picture = try Pictures.image(path, format: "jpeg", maxSide: 500, timeoutSeconds: 10)
+        // libjpeg decodes at 1/4 (1000x750), then every second pixel is kept.
+        #expect(picture.width == 500 && picture.height == 375, "\(picture.width)x\(picture.height)")
+    }
+
+    @Test(
+        "what cannot be drawn is a clear failure, never a crash",
+        arguments: [
+            ("truncated.jpg", "jpeg"), ("crc_error.png", "png"), ("not_media.txt", "png"), ("missing.png", "png"),
+        ])
+    func failures(name: String, format: String) {
+        #expect(throws: ProbeFailure.self) {
+            try Pictures.image(TestPaths.fixture(name), format: format, maxSide: 0, timeoutSeconds: 10)
+        }
+        if name == "not_media.txt" || name == "missing.png" {
+            #expect(throws: ProbeFailure.self) { try Pictures.videoFrame(TestPaths.fixture(name), at: nil, timeoutSeconds: 10) }
+        }
+    }
+}
