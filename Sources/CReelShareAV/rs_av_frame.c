@@ -41,7 +41,7 @@ static int to_rgba(const AVFrame *frame, int width, int height, uint8_t **out) {
     struct SwsContext *sws =
         sws_getContext(frame->width, frame->height, frame->format, width, height, AV_PIX_FMT_RGBA,
                        SWS_BICUBIC, NULL, NULL, NULL); // as the ffmpeg CLI converts
-    uint8_t *target = av_malloc((size_t)width * height * 4);
+    uint8_t *target = rs_canvas_sws_buffer(width, height);
     if (!sws || !target) {
         sws_freeContext(sws);
         av_free(target);

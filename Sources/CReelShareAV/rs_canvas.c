@@ -16,6 +16,13 @@ static int sane(int width, int height) {
 
 uint8_t *rs_canvas_alloc(int width, int height) { return sane(width, height) ? av_malloc((size_t)width * height * 4) : NULL; }
 
+uint8_t *rs_canvas_sws_buffer(int width, int height) {
+    // libswscale's SIMD converters write whole blocks of pixels (16 at a time in the AVX2 YUV to
+    // RGB code): past the end of the last row when the width is not a multiple of the block.
+    // A spare row and more keep those writes inside the allocation.
+    return sane(width, height) ? av_malloc((size_t)width * (height + 1) * 4 + 4096) : NULL;
+}
+
 int rs_canvas_orient(const uint8_t *rgba, int width, int height, int orientation, uint8_t **out, int *out_width,
                      int *out_height) {
     *out = NULL;
@@ -58,7 +65,7 @@ int rs_canvas_scale(const uint8_t *rgba, int width, int height, int x, int y, in
     int shrinking = out_width < w || out_height < h;
     struct SwsContext *sws = sws_getContext(w, h, AV_PIX_FMT_RGBA, out_width, out_height, AV_PIX_FMT_RGBA,
                                             (shrinking ? SWS_AREA : SWS_BICUBIC) | SWS_ACCURATE_RND, NULL, NULL, NULL);
-    uint8_t *target = av_malloc((size_t)out_width * out_height * 4);
+    uint8_t *target = rs_canvas_sws_buffer(out_width, out_height);
     if (!sws || !target) {
         sws_freeContext(sws);
         av_free(target);

@@ -23,7 +23,7 @@ struct DoctorCommand: Command {
             OptionSpec("app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set)."),
             OptionSpec(
                 "format", value: "FORMAT", choices: ValidateCommand.Format.self,
-                help: "As for validate: text (default), json, ndjson, junit or github."),
+                help: "As for validate: text (default), json, ndjson, junit, github or html."),
             SharedOptions.profile, SharedOptions.help,
         ],
         details: """
@@ -60,7 +60,7 @@ struct DoctorCommand: Command {
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
-            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout)
+            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout, title: "reelshare doctor")
         renderer.begin()
         for (path, isPlist) in plists.map({ ($0, true) }) + manifests.map({ ($0, false) }) {
             let result: ValidationResult

@@ -5,11 +5,23 @@ import ReelShareKit
 enum ProbeText {
     static func render(_ report: ProbeReport, color: Bool) -> String {
         let name = color ? Terminal.bold(report.path) : report.path
-        var rows: [(String, String)] = []
-        switch report.content {
-        case .failure(let failure):
+        if case .failure(let failure) = report.content {
             let label = color ? Terminal.red("error") : "error"
             return "\(name)\n  \(label)       \(failure.message) [\(failure.code.rawValue)]\n\n"
+        }
+        var text = name + "\n"
+        for (label, value) in rows(report, color: color) {
+            text += "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value + "\n"
+        }
+        return text + "\n"
+    }
+
+    /// The labelled facts of a report (also the HTML report's); none for a failure.
+    static func rows(_ report: ProbeReport, color: Bool) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        switch report.content {
+        case .failure:
+            return []
         case .image(let image):
             rows.append(("kind", "image"))
             rows.append(("format", image.format + (image.decoded ? "" : " (header only)")))
@@ -68,9 +80,7 @@ enum ProbeText {
             }
         }
         if let size = report.sizeBytes { rows.append(("file size", bytes(size))) }
-        var text = name + "\n"
-        for (label, value) in rows { text += "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value + "\n" }
-        return text + "\n"
+        return rows
     }
 
     private static func editList(_ effect: String?) -> String {

@@ -3,7 +3,7 @@ import ReelShareKit
 import ReelShareMedia
 
 struct ValidateCommand: Command {
-    enum Format: String, OptionChoice { case text, json, ndjson, junit, github }
+    enum Format: String, OptionChoice { case text, json, ndjson, junit, github, html }
     enum ImageRole: String, OptionChoice { case sticker, background }
     enum PlatformChoice: String, OptionChoice { case both, ios, android }
 
@@ -24,7 +24,7 @@ struct ValidateCommand: Command {
             OptionSpec(
                 "format", value: "FORMAT", choices: Format.self,
                 help:
-                    "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations)."
+                    "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations), html (one self-contained page with thumbnails)."
             ),
             SharedOptions.profile,
             OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding)."),
@@ -87,6 +87,7 @@ struct ValidateCommand: Command {
         let (files, targets, asBackground, strict, requireAll, platforms) = (
             files, targets, asBackground, strict, requireAll, platforms
         )
+        let (html, timeout) = (format == .html, options.timeoutSeconds)
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
             format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout)
@@ -99,13 +100,15 @@ struct ValidateCommand: Command {
                 let result = Validator.validate(
                     report, against: targets, asBackground: asBackground, strict: strict, requireAll: requireAll,
                     platforms: platforms)
-                return (result, report.failure)
+                // The HTML report's thumbnail is drawn here, on the worker, with the same decoding as preview.
+                let card = html ? ReportCard.media(report, result: result, thumbnailBox: 240, timeoutSeconds: timeout) : nil
+                return (result, report.failure, card)
             }
         ) { _, outcome in
-            let (result, failure) = outcome
+            let (result, failure, card) = outcome
             if let failure { stderr.write("reelshare: error: \(result.path): \(failure.message)\n") }
             summary.add(result)
-            renderer.add(result)
+            renderer.add(result, card: card)
             progress.tick()
         }
         progress.finish()

@@ -16,11 +16,15 @@ final class ValidationRenderer {
     private let stdout: Output
     private var json: JSONWriter<OutputSink>
     private var junitCases: [String] = []
+    /// html: the cards, written after the summary that heads the page.
+    private var cards: [ReportCard] = []
+    private let title: String
 
-    init(format: ValidateCommand.Format, color: Bool, stdout: Output) {
+    init(format: ValidateCommand.Format, color: Bool, stdout: Output, title: String = "reelshare validate") {
         self.format = format
         self.color = color
         self.stdout = stdout
+        self.title = title
         json = JSONWriter(into: OutputSink(output: stdout))
     }
 
@@ -31,8 +35,10 @@ final class ValidationRenderer {
         json.beginArray()
     }
 
-    func add(_ result: ValidationResult) {
+    func add(_ result: ValidationResult, card: ReportCard? = nil) {
         switch format {
+        case .html:
+            cards.append(card ?? ReportCard(result: result, media: false))
         case .json:
             json.value(ValidationJSON.result(result))
         case .ndjson:
@@ -56,6 +62,8 @@ final class ValidationRenderer {
             stdout.write("\n")
         case .ndjson:
             break
+        case .html:
+            stdout.write(HTMLReport.render(title: title, cards: cards, summary: summary, version: Help.version))
         case .text, .github:
             stdout.write(summaryLine(summary) + "\n")
         case .junit:

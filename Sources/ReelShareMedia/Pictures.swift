@@ -182,6 +182,37 @@ public enum Pictures {
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
 
+    /// A small JPEG of what the file shows (a video's first frame, an image), fitted to `box`
+    /// pixels and laid on grey where it is transparent; nil when nothing can be drawn (an audio
+    /// file, an unreadable one). For the HTML report: the same decoding as `preview`.
+    public static func thumbnail(_ report: ProbeReport, box: Int, timeoutSeconds: Double) -> (
+        jpeg: [UInt8], width: Int, height: Int
+    )? {
+        let picture: Picture
+        do throws(ProbeFailure) {
+            switch report.content {
+            case .av(let media) where media.video != nil:
+                picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0
+            case .image(let image) where image.format == "png" || image.format == "jpeg":
+                picture = try self.image(report.path, format: image.format, maxSide: 2 * box, timeoutSeconds: timeoutSeconds)
+            case .image:
+                picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP: FFmpeg's decoders
+            default:
+                return nil
+            }
+        } catch {
+            return nil
+        }
+        guard let fitted = try? fit(picture, box: box),
+            let canvas = rs_canvas_alloc(Int32(fitted.width), Int32(fitted.height))
+        else { return nil }
+        let flat = Picture.canvas(canvas, width: fitted.width, height: fitted.height)
+        rs_canvas_gradient(canvas, Int32(flat.width), Int32(flat.height), 0xC8C8C8, 0xC8C8C8)
+        rs_canvas_draw(
+            canvas, Int32(flat.width), Int32(flat.height), fitted.pixels, Int32(fitted.width), Int32(fitted.height), 0, 0)
+        return jpeg(flat, quality: 80).map { ($0, flat.width, flat.height) }
+    }
+
     private static func open(_ path: String) throws(ProbeFailure) -> ReadableFile {
         do {
             return try ReadableFile.open(path)

@@ -40,7 +40,7 @@ struct ArgumentParserTests {
         "errors say what is wrong and name the command",
         arguments: [
             (["--formt", "json"], "unknown option '--formt' for validate; did you mean '--format'?"),
-            (["--format", "xml"], "invalid value 'xml' for --format: expected one of text, json, ndjson, junit, github"),
+            (["--format", "xml"], "invalid value 'xml' for --format: expected one of text, json, ndjson, junit, github, html"),
             (["--format"], "option --format needs a value (FORMAT)"),
             (["--strict=yes"], "option --strict takes no value"),
             (["-x"], "unknown option '-x' for validate"),

@@ -119,6 +119,35 @@ struct HostileInputTests {
         #expect(!validate.crashed, "validate crashed: \(validate.stderr.suffix(2000))")
         #expect(validate.status == 1)
         #expect((validate.json?["results"] as? [Any])?.count == paths.count)
+
+        // The HTML report draws a thumbnail of every file that shows something: damaged frames too.
+        let html = try runReelshare(
+            ["validate", "--format", "html", "--timeout", "10", "--files-from", "-", "-0"], stdin: nulList(paths))
+        #expect(!html.crashed, "validate --format html crashed: \(html.stderr.suffix(2000))")
+        #expect(html.status == 1)
+        #expect(html.stdout.components(separatedBy: "<article ").count - 1 == paths.count)
+    }
+
+    @Test("preview --force on damaged inputs: a documented status, and no file unless it succeeded")
+    func previewSweep() throws {
+        let directory = try scratch("preview-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputs = try mutations(into: directory).enumerated().filter { $0.offset % 6 == 0 }.map(\.element)
+        let output = try scratch("preview-out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let png = output.appendingPathComponent("p.png").path
+        for input in inputs {
+            let image = [".png", ".jpg", ".gif", ".webp"].contains { input.hasSuffix($0) }
+            let result = try runReelshare([
+                "preview", "--target", "ig-stories", "--force", "--size", "90x160", image ? "--sticker" : "--video", input, "-o",
+                png,
+            ])
+            #expect(!result.crashed, "\(input): \(result.stderr.suffix(1000))")
+            #expect([0, 64, 65, 66].contains(result.status), "\(input): \(result.status) \(result.stderr.suffix(300))")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+            #expect(left == (result.status == 0 ? ["p.png"] : []), "\(input): left \(left)")
+            try? FileManager.default.removeItem(atPath: png)
+        }
     }
 
     @Test("build on damaged inputs: a documented status, and no file (not even a temporary one) unless it succeeded")

@@ -50,6 +50,8 @@ void rs_canvas_tint(uint8_t *_Nonnull canvas, int width, int height, int x, int 
 
 /// A canvas of `width` x `height` (uninitialised), or NULL past the limits or without memory.
 uint8_t *_Nullable rs_canvas_alloc(int width, int height);
+/// A picture libswscale writes into: padded past its last row for the converters' block writes.
+uint8_t *_Nullable rs_canvas_sws_buffer(int width, int height);
 void rs_canvas_free(void *_Nullable picture);
 
 #ifdef __cplusplus
