@@ -37,14 +37,18 @@ public struct Finding: Sendable, Equatable {
 public struct TargetVerdict: Sendable, Equatable {
     public var target: String
     public var findings: [Finding]
-    /// One command that applies every mechanical fix of these findings together.
+    /// One command that applies every mechanical fix of these findings together: `plan`
+    /// rendered as an ffmpeg command line.
     public var fix: String?
+    /// The plan `fix` carries out.
+    public var plan: FixPlan?
     public var accepted: Bool { !findings.contains { $0.severity == .error } }
 
-    public init(target: String, findings: [Finding], fix: String? = nil) {
+    public init(target: String, findings: [Finding], fix: String? = nil, plan: FixPlan? = nil) {
         self.target = target
         self.findings = findings
         self.fix = fix
+        self.plan = plan
     }
 }
 
@@ -84,8 +88,11 @@ public enum Rules {
 
     /// Evaluates `profile` on one probed file in `role`, for sharing on `platforms` (a limit of one
     /// platform only holds there). `strict` makes warnings errors; info (advisories) stays info.
+    /// `keyframes` (the video's keyframe times, when known) lets a trim cut by copying packets.
     public static func evaluate(
-        _ report: ProbeReport, role: Role, profile: TargetProfile, strict: Bool, platforms: Set<Platform> = Set(Platform.allCases)
+        _ report: ProbeReport, role: Role, profile: TargetProfile, strict: Bool,
+        platforms: Set<Platform> = Set(Platform.allCases),
+        keyframes: [Double]? = nil
     ) -> TargetVerdict {
         var findings: [Finding] = []
         func add(_ finding: Finding) {
@@ -149,12 +156,13 @@ public enum Rules {
             case .fail(let message, let actual, let limit, let fix):
                 finding = Finding(
                     rule: spec.rule.rawValue, severity: spec.severity, message: spec.note.map { "\(message) (\($0))" } ?? message,
-                    actual: actual, limit: limit, source: spec.source, fix: fix.map { FixHint.render($0, for: subject) })
+                    actual: actual, limit: limit, source: spec.source, fix: fix.map { FixHint.plan($0, for: subject).command })
                 finding.remedy = fix
             case .tolerated(let message, let actual, let limit, let fix, let tolerance):
                 finding = Finding(
                     rule: spec.rule.rawValue, severity: min(spec.severity, .warning), message: "\(message) (\(tolerance.note))",
-                    actual: actual, limit: limit, source: tolerance.source, fix: fix.map { FixHint.render($0, for: subject) })
+                    actual: actual, limit: limit, source: tolerance.source,
+                    fix: fix.map { FixHint.plan($0, for: subject).command })
                 finding.remedy = fix
             case .unknown(let why):
                 finding = Finding(
@@ -178,10 +186,13 @@ public enum Rules {
             return false
         }
         for spec in applicable where reencodes {
-            if case .videoKeyframeInterval(let bounds) = spec.check { remedies.append(.video([keyframes(bounds)])) }
+            if case .videoKeyframeInterval(let bounds) = spec.check { remedies.append(.video([Self.keyframes(bounds)])) }
         }
-        let combined = remedies.count > 1 ? FixHint.combined(remedies, for: subject) : nil
-        return TargetVerdict(target: profile.id, findings: findings, fix: combined ?? findings.lazy.compactMap(\.fix).first)
+        let plan =
+            remedies.count > 1
+            ? FixHint.combined(remedies, for: subject, keyframes: keyframes)
+            : remedies.first.map { FixHint.plan($0, for: subject, keyframes: keyframes) }
+        return TargetVerdict(target: profile.id, findings: findings, fix: plan?.command, plan: plan)
     }
 
     /// A file of the wrong kind for its role: an audio-only file, a video given as a sticker...
@@ -239,7 +250,9 @@ public enum Rules {
         if let media = s.av, let duration = media.durationSeconds, duration > 0 {
             // Aim at 90% of the limit, leaving 128 kb/s for audio.
             let kbps = Int((max * 8 * 0.9 / duration - 128_000) / 1000)
-            if kbps > 100 { fix = .video([.h264(bitRateCap(kbps, seconds: duration)), .aac(["-b:a", "128k"])]) }
+            if kbps > 100 {
+                fix = .video([.encode(bitRateCap(kbps, seconds: duration)), .audio(AudioSettings(bitRateKbps: 128))])
+            }
         }
         return .fail(
             "\(Units.bytes(Double(size))) is over the \(Units.bytes(max)) limit",
@@ -268,7 +281,7 @@ public enum Rules {
         guard let media = s.av else { return .unknown("no container") }
         guard !allowed.contains(media.container) else { return .pass }
         // A stream Meta accepts is fine as it is: rewrap it; otherwise transcode.
-        let fix = rewrap(media.video?.codec) ?? .video([.h264([])])
+        let fix = rewrap(media.video?.codec) ?? .video([.encode(EncodeSettings())])
         let message = "container \(media.container) is not accepted (accepted: \(allowed.joined(separator: ", ")))"
         if let tolerance = tolerated.first(where: { $0.value == media.container }) {
             return .tolerated(
@@ -290,7 +303,7 @@ public enum Rules {
         return .fail(
             "\(Units.codec(codec)) in \(media.container) is not accepted: \(Units.codec(codec)) goes in \(homes.joined(separator: ", "))",
             actual: .string(pair.description), limit: .array(allowed.map { .string($0.description) }),
-            fix: rewrap(codec) ?? .video([.h264([])]))
+            fix: rewrap(codec) ?? .video([.encode(EncodeSettings())]))
     }
 
     /// The MP4 sample entry of a codec the list names: HEVC tagged hev1 keeps its parameter sets
@@ -318,7 +331,7 @@ public enum Rules {
         if let format = video.pixelFormat, Units.chroma(format) != "4:2:0" { facts.append(Units.chroma(format)) }
         return .fail(
             "\(Units.codec(codec)) \(profile)\(facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") is not among \(profiles.joined(separator: ", "))",
-            actual: .string(profile), limit: .array(profiles.map(JSON.string)), fix: .video([.h264([])]))
+            actual: .string(profile), limit: .array(profiles.map(JSON.string)), fix: .video([.encode(EncodeSettings())]))
     }
 
     static func videoCodec(_ allowed: [String], _ s: Subject) -> Outcome {
@@ -326,7 +339,7 @@ public enum Rules {
         guard !allowed.contains(codec) else { return .pass }
         return .fail(
             "video codec \(Units.codec(codec)) is not accepted (accepted: \(allowed.map(Units.codec).joined(separator: ", ")))",
-            actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
+            actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.encode(EncodeSettings())]))
     }
 
     static func durationMin(_ min: Double, _ s: Subject) -> Outcome {
@@ -443,7 +456,7 @@ public enum Rules {
         return .fail(
             "video bit rate \(Units.bitRate(Double(rate))) is over the \(Units.bitRate(max)) limit",
             actual: .int(rate), limit: .double(max),
-            fix: .video([.h264(bitRateCap(kbps, seconds: media.durationSeconds))]))
+            fix: .video([.encode(bitRateCap(kbps, seconds: media.durationSeconds))]))
     }
 
     static func fastStart(_ s: Subject) -> Outcome {
@@ -479,7 +492,7 @@ public enum Rules {
         // delay becomes a start at 0.
         return .fail(
             "an edit list \(what)", actual: .from(effect ?? "unknown"), limit: .string("none"),
-            fix: .video([.h264([]), .aac([]), .dropEditList]))
+            fix: .video([.encode(EncodeSettings()), .audio(AudioSettings()), .dropEditList]))
     }
 
     static func keyframeInterval(_ spec: Bounds, _ s: Subject) -> Outcome {
@@ -502,7 +515,7 @@ public enum Rules {
     /// Encoder arguments that put a keyframe comfortably inside the bounds' interval.
     static func keyframes(_ spec: Bounds) -> VideoChange {
         let target = spec.max.map { Swift.max(1, ($0 * 0.8).rounded(.down)) } ?? 2
-        return .h264(["-force_key_frames", "expr:gte(t,n_forced*\(Units.number(target)))", "-x264-params", "open-gop=0"])
+        return .encode(EncodeSettings(keyframeSeconds: target))
     }
 
     static func chroma(_ allowed: [String], _ s: Subject) -> Outcome {
@@ -511,7 +524,7 @@ public enum Rules {
         guard !allowed.contains(subsampling) else { return .pass }
         return .fail(
             "chroma \(subsampling) (\(format)) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-            actual: .string(subsampling), limit: .array(allowed.map(JSON.string)), fix: .video([.h264([])]))
+            actual: .string(subsampling), limit: .array(allowed.map(JSON.string)), fix: .video([.encode(EncodeSettings())]))
     }
 
     static func decodes(_ s: Subject) -> Outcome {
@@ -529,7 +542,7 @@ public enum Rules {
         var message = "\(decode.errors) of \(decode.frames + decode.errors) video frames do not decode"
         if let at = decode.firstErrorSeconds { message += ", the first at \(Units.number(at)) s" }
         if let words = decode.message { message += " (\(words))" }
-        return .fail(message, actual: .int(decode.errors), limit: .int(0), fix: .video([.h264([])]))
+        return .fail(message, actual: .int(decode.errors), limit: .int(0), fix: .video([.encode(EncodeSettings())]))
     }
 
     static func audioCodec(_ allowed: [String], _ s: Subject) -> Outcome {
@@ -538,7 +551,8 @@ public enum Rules {
         guard !allowed.contains(codec) else { return .pass }
         return .fail(
             "audio codec \(codec) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
-            actual: .string(codec), limit: .array(allowed.map(JSON.string)), fix: .video([.aac(["-b:a", "128k"])]))
+            actual: .string(codec), limit: .array(allowed.map(JSON.string)),
+            fix: .video([.audio(AudioSettings(bitRateKbps: 128))]))
     }
 
     static func sampleRate(_ spec: Bounds, _ s: Subject) -> Outcome {
@@ -547,12 +561,12 @@ public enum Rules {
         if let max = spec.max, Double(rate) > max {
             return .fail(
                 "\(rate) Hz is above \(Int(max)) Hz", actual: .int(rate), limit: .double(max),
-                fix: .video([.aac(["-ar", "\(Int(max))"])]))
+                fix: .video([.audio(AudioSettings(sampleRate: Int(max)))]))
         }
         if let min = spec.min, Double(rate) < min {
             return .fail(
                 "\(rate) Hz is below \(Int(min)) Hz", actual: .int(rate), limit: .double(min),
-                fix: .video([.aac(["-ar", "\(Int(min))"])]))
+                fix: .video([.audio(AudioSettings(sampleRate: Int(min)))]))
         }
         return .pass
     }
@@ -563,12 +577,12 @@ public enum Rules {
         if let max = spec.max, Double(count) > max {
             return .fail(
                 "\(count) audio channels, more than \(Int(max))", actual: .int(count), limit: .double(max),
-                fix: .video([.aac(["-ac", "\(Int(max))"])]))
+                fix: .video([.audio(AudioSettings(channels: Int(max)))]))
         }
         if let min = spec.min, Double(count) < min {
             return .fail(
                 "\(count) audio channel\(count == 1 ? "" : "s"), fewer than \(Int(min))", actual: .int(count),
-                limit: .double(min), fix: .video([.aac(["-ac", "\(Int(min))"])]))
+                limit: .double(min), fix: .video([.audio(AudioSettings(channels: Int(min)))]))
         }
         return .pass
     }
@@ -579,7 +593,7 @@ public enum Rules {
         if let max = spec.max, Double(rate) > max * 1.05 {
             return .fail(
                 "audio bit rate \(Units.bitRate(Double(rate))) is over \(Units.bitRate(max))",
-                actual: .int(rate), limit: .double(max), fix: .video([.aac(["-b:a", "\(Int(max / 1000))k"])]))
+                actual: .int(rate), limit: .double(max), fix: .video([.audio(AudioSettings(bitRateKbps: Int(max / 1000)))]))
         }
         // Encoders land a few percent under their target: 124 kb/s from "-b:a 128k" is fine. No fix:
         // AAC spends fewer bits on simple sound whatever rate it is asked for.
@@ -643,8 +657,8 @@ public enum Rules {
     /// x264 arguments that hold the video bit rate near `kbps` (90% of a limit) over a clip of
     /// `seconds`. The rate-control buffer may burst the average by its size over the clip's length,
     /// so a short clip gets a small one: a tenth of a second per second of clip, two seconds at most.
-    static func bitRateCap(_ kbps: Int, seconds: Double?) -> [String] {
+    static func bitRateCap(_ kbps: Int, seconds: Double?) -> EncodeSettings {
         let buffer = Swift.max(kbps / 10, Swift.min(kbps * 2, Int(Double(kbps) * (seconds ?? 20) / 10)))
-        return ["-b:v", "\(kbps)k", "-maxrate", "\(kbps)k", "-bufsize", "\(buffer)k"]
+        return EncodeSettings(bitRateKbps: kbps, bufferKbps: buffer)
     }
 }
