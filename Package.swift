@@ -24,7 +24,10 @@ let package = Package(
             path: "Sources/CFFmpeg",
             pkgConfig: "libavformat",
             providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+                .apt([
+                    "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libavfilter-dev",
+                    "libswresample-dev",
+                ]),
                 .brew(["ffmpeg"]),
             ]
         ),
@@ -50,6 +53,7 @@ let package = Package(
             // The module map's link lines reach only Swift importers; C objects need them here.
             linkerSettings: [
                 .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale"),
+                .linkedLibrary("avfilter"),
             ]
         ),
         .target(

@@ -231,13 +231,14 @@ rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *resul
 
 // Two slots, so that registering a new path never rewrites the one a handler may be reading; the
 // published slot index is a lock-free atomic, safe to read in a signal handler.
-static char cleanup_paths[2][4096];
-static atomic_int cleanup_slot = -1;
+enum { CLEANUP_SLOTS = 64, CLEANUP_FREE = 0, CLEANUP_FILLING = 1, CLEANUP_READY = 2 };
+static char cleanup_paths[CLEANUP_SLOTS][4096];
+static atomic_int cleanup_state[CLEANUP_SLOTS];
 static pthread_once_t cleanup_once = PTHREAD_ONCE_INIT;
 
 static void remove_pending_and_die(int signal_number) {
-    int slot = atomic_load(&cleanup_slot);
-    if (slot >= 0) unlink(cleanup_paths[slot]); // async-signal-safe
+    for (int i = 0; i < CLEANUP_SLOTS; i++)
+        if (atomic_load(&cleanup_state[i]) == CLEANUP_READY) unlink(cleanup_paths[i]); // async-signal-safe
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
     fallback.sa_handler = SIG_DFL;
@@ -260,10 +261,16 @@ void rs_cleanup_install(void) { pthread_once(&cleanup_once, install_handlers); }
 int rs_cleanup_register(const char *path) {
     size_t length = strlen(path);
     if (length >= sizeof cleanup_paths[0]) return 0;
-    int next = atomic_load(&cleanup_slot) == 0 ? 1 : 0;
-    memcpy(cleanup_paths[next], path, length + 1);
-    atomic_store(&cleanup_slot, next);
-    return 1;
+    for (int i = 0; i < CLEANUP_SLOTS; i++) {
+        int expected = CLEANUP_FREE;
+        if (!atomic_compare_exchange_strong(&cleanup_state[i], &expected, CLEANUP_FILLING)) continue;
+        memcpy(cleanup_paths[i], path, length + 1);
+        atomic_store(&cleanup_state[i], CLEANUP_READY); // the handler sees the whole name or none
+        return i + 1;
+    }
+    return 0;
 }
 
-void rs_cleanup_clear(void) { atomic_store(&cleanup_slot, -1); }
+void rs_cleanup_clear(int handle) {
+    if (handle >= 1 && handle <= CLEANUP_SLOTS) atomic_store(&cleanup_state[handle - 1], CLEANUP_FREE);
+}

@@ -56,7 +56,8 @@ protocol Command: Sendable {
 
 enum CommandTable {
     static let commands: [any Command.Type] = [
-        ProbeCommand.self, ValidateCommand.self, BuildCommand.self, PreviewCommand.self, DoctorCommand.self, TargetsCommand.self,
+        ProbeCommand.self, ValidateCommand.self, FixCommand.self, BuildCommand.self, PreviewCommand.self, DoctorCommand.self,
+        TargetsCommand.self,
         CompletionsCommand.self,
     ]
 

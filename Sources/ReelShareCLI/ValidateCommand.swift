@@ -5,7 +5,17 @@ import ReelShareMedia
 struct ValidateCommand: Command {
     enum Format: String, OptionChoice { case text, json, ndjson, junit, github, html }
     enum ImageRole: String, OptionChoice { case sticker, background }
-    enum PlatformChoice: String, OptionChoice { case both, ios, android }
+    enum PlatformChoice: String, OptionChoice {
+        case both, ios, android
+
+        var platforms: Set<Platform> {
+            switch self {
+            case .both: return Set(Platform.allCases)
+            case .ios: return [.ios]
+            case .android: return [.android]
+            }
+        }
+    }
 
     static let spec = CommandSpec(
         name: "validate",
@@ -75,11 +85,7 @@ struct ValidateCommand: Command {
             deep: parsed.has("deep") || Validator.needsPacketScan(targets), decode: parsed.has("decode"),
             timeoutSeconds: try OptionValues.timeout(parsed))
         jobs = try OptionValues.jobs(parsed)
-        switch parsed.choice("platform", default: PlatformChoice.both) {
-        case .both: platforms = Set(Platform.allCases)
-        case .ios: platforms = [.ios]
-        case .android: platforms = [.android]
-        }
+        platforms = parsed.choice("platform", default: PlatformChoice.both).platforms
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {

@@ -96,6 +96,12 @@ public enum Posix {
 
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+    /// Whether `path` names a directory (following links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return withCPath(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// What the symbolic link at `path` points to, as written in it; nil when it is not a link.
     public static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -253,10 +259,13 @@ public struct ReadableFile: Sendable {
 /// with a file. A symbolic link is followed: the file it names is replaced, the link kept.
 public final class AtomicFile {
     public let descriptor: Int32
+    /// The file being written (opened for reading too, so that what was written can be checked);
     /// nil when writing in place.
-    private let temporaryPath: String?
+    public let temporaryPath: String?
     private let path: String
     private var finished = false
+    /// The signal handler's handle for the temporary file.
+    private var cleanup: Int32 = 0
 
     /// Creates the temporary file. Its mode is what an ordinary new file gets (0666 less the
     /// umask, applied by the kernel), or the mode of the file it will replace. One AtomicFile at a
@@ -304,7 +313,7 @@ public final class AtomicFile {
             let suffix = String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 36)
             let candidate = "\(directory).\(name).reelshare-\(suffix)"
             let (fd, code) = Posix.withCPath(candidate) { file -> (Int32, Int32) in
-                let fd = systemOpen(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                let fd = systemOpen(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                 return (fd, fd < 0 ? errno : 0)
             }
             if fd >= 0 {
@@ -317,7 +326,8 @@ public final class AtomicFile {
         descriptor = fd
         temporaryPath = temporary
         rs_cleanup_install()
-        if Posix.withCPath(temporary, { rs_cleanup_register($0) }) == 0 {
+        cleanup = Posix.withCPath(temporary) { rs_cleanup_register($0) }
+        if cleanup == 0 {
             abort()
             throw PosixError(ENAMETOOLONG)
         }
@@ -349,10 +359,10 @@ public final class AtomicFile {
             : Posix.withCPath(temporaryPath) { from in Posix.withCPath(path) { rename(from, $0) == 0 ? 0 : errno } }
         if renameError != 0 {
             _ = Posix.withCPath(temporaryPath) { unlink($0) }
-            rs_cleanup_clear()
+            rs_cleanup_clear(cleanup)
             throw PosixError(renameError)
         }
-        rs_cleanup_clear()
+        rs_cleanup_clear(cleanup)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? "."
         let dir = Posix.withCPath(directory) { systemOpen($0, O_RDONLY | O_CLOEXEC) }
@@ -369,7 +379,7 @@ public final class AtomicFile {
         _ = systemClose(descriptor)
         guard let temporaryPath else { return }
         _ = Posix.withCPath(temporaryPath) { unlink($0) }
-        rs_cleanup_clear()
+        rs_cleanup_clear(cleanup)
     }
 
     deinit { abort() }

@@ -50,7 +50,7 @@ struct DocumentationTests {
     @Test("every option of every command appears in the man page and the README")
     func options() throws {
         let commands = try Self.commands()
-        #expect(commands == ["probe", "validate", "build", "preview", "doctor", "targets", "completions"])
+        #expect(commands == ["probe", "validate", "fix", "build", "preview", "doctor", "targets", "completions"])
         for command in commands {
             #expect(Self.manPage.contains(".Cm \(command)"), "man page lacks \(command)")
             #expect(Self.readme.contains("reelshare \(command)"), "README lacks \(command)")

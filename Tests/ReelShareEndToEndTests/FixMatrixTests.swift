@@ -161,10 +161,8 @@ struct FixMatrixTests {
         return (Set(rules), verdict)
     }
 
-    @Test("every fixable rule: the printed fix clears it and adds no error", arguments: FixMatrix.cases)
-    func fix(_ testCase: FixCase) throws {
-        let directory = try scratch("fix")
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// Makes the case's file in `directory`.
+    private func make(_ testCase: FixCase, in directory: URL) throws {
         for arguments in testCase.before {
             let (made, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments, in: directory)
             try #require(made == 0, "ffmpeg could not prepare \(testCase.name)")
@@ -179,6 +177,13 @@ struct FixMatrixTests {
             let (made, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + testCase.make, in: directory)
             try #require(made == 0, "ffmpeg could not make \(testCase.name)")
         }
+    }
+
+    @Test("every fixable rule: the printed fix clears it and adds no error", arguments: FixMatrix.cases)
+    func fix(_ testCase: FixCase) throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try make(testCase, in: directory)
         for target in testCase.targets {
             let (before, verdict) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
             #expect(before.contains(testCase.rule), "\(testCase.name) on \(target) does not fail \(testCase.rule): \(before)")
@@ -194,6 +199,67 @@ struct FixMatrixTests {
             #expect(!after.contains(testCase.rule), "\(target): \(command) left \(testCase.rule)")
             #expect(after.isSubset(of: before), "\(target): \(command) added \(after.subtracting(before))")
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(output))
+        }
+    }
+
+    /// The video's frames, each as its MD5 (ffmpeg -f framemd5), for a bit-for-bit comparison.
+    private func videoFrames(_ file: String, in directory: URL) throws -> [String] {
+        let (status, output) = try runCommand(
+            ["ffmpeg", "-nostdin", "-v", "error", "-i", file, "-map", "0:v:0", "-f", "framemd5", "-"], in: directory)
+        try #require(status == 0)
+        return output.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+            $0.split(separator: ",").last.map(String.init)
+        }
+    }
+
+    @Test(
+        "reelshare fix carries out each plan in process: the rule cleared, nothing new, copied video bit for bit",
+        arguments: FixMatrix.cases)
+    func fixCommand(_ testCase: FixCase) throws {
+        let directory = try scratch("fix-command")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try make(testCase, in: directory)
+        for target in testCase.targets {
+            let (before, _) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
+            let arguments = [
+                "fix", "--strict", "--platform", testCase.platform, "--target", target, "--format", "json", testCase.name,
+            ]
+            let plan = try runReelshare(arguments + ["--dry-run"], in: directory)
+            let planned = try #require((plan.json?["results"] as? [[String: Any]])?.first)
+            let operations = ((planned["outputs"] as? [[String: Any]])?.first?["operations"] as? [String]) ?? []
+            #expect(!operations.isEmpty, "\(target): no plan: \(planned)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".fixed.") })
+
+            let result = try runReelshare(arguments, in: directory)
+            let outcome = try #require((result.json?["results"] as? [[String: Any]])?.first)
+            let written = ((outcome["outputs"] as? [[String: Any]])?.first?["path"] as? String)
+            if result.status == 0, let written {
+                let (after, _) = try errors(written, target, platform: testCase.platform, in: directory)
+                #expect(after.isEmpty, "\(target): fix wrote \(written), which still fails \(after)")
+                if operations.contains(where: { $0.hasPrefix("video: copy") }), !written.hasSuffix(".png") {
+                    #expect(
+                        try videoFrames(written, in: directory) == (try videoFrames(testCase.name, in: directory)),
+                        "\(target): video not copied bit for bit")
+                }
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(written))
+            } else {
+                // Only what the plan cannot fix (a landscape clip for a 9:16 profile) may remain: the
+                // error names it, it failed before, and nothing is written.
+                let error = outcome["error"] as? String ?? ""
+                #expect(error.contains("still fails"), "\(target): \(error)")
+                let remaining = Set(
+                    error.components(separatedBy: "still fails ").last?.components(separatedBy: ":").first?.components(
+                        separatedBy: ", ") ?? [])
+                #expect(!remaining.contains(testCase.rule), "\(target): the plan did not fix \(testCase.rule): \(error)")
+                #expect(remaining.isSubset(of: before), "\(target): fix added \(remaining.subtracting(before))")
+                #expect(
+                    !testCase.targets.contains("ig-reels") || target.hasSuffix("-api"),
+                    "a share target's fix must succeed: \(error)")
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy {
+                        !$0.contains(".fixed.") && !$0.contains(".reelshare-")
+                    })
+            }
         }
     }
 }

@@ -128,6 +128,29 @@ struct HostileInputTests {
         #expect(html.stdout.components(separatedBy: "<article ").count - 1 == paths.count)
     }
 
+    @Test("fix on damaged inputs: never a crash, exit 0 or 1, and no temporary file left behind")
+    func fixSweep() throws {
+        let directory = try scratch("fix-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputs = try mutations(into: directory).enumerated().filter { $0.offset % 6 == 3 }.map(\.element)
+        let output = try scratch("fix-out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runReelshare(
+            ["fix", "--target", "ig-stories", "--strict", "--output-dir", output.path, "--files-from", "-", "-0"],
+            stdin: nulList(inputs))
+        #expect(!result.crashed, "fix crashed: \(result.stderr.suffix(2000))")
+        #expect([0, 1].contains(result.status))
+        let written = result.stdout.split(separator: "\n").map(String.init)
+        #expect(written.count >= 5, "damaged files that still play can be fixed: \(written.count) were")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        #expect(left.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(left.filter { $0.hasPrefix(".") })")
+        #expect(Set(left) == Set(written.map { String($0.split(separator: "/").last ?? "") }))
+        for path in written {
+            #expect(
+                try runReelshare(["validate", "--strict", "--target", "ig-stories", path]).status == 0, "\(path) does not pass")
+        }
+    }
+
     @Test("preview --force on damaged inputs: a documented status, and no file unless it succeeded")
     func previewSweep() throws {
         let directory = try scratch("preview-sweep")

@@ -4,8 +4,9 @@
 // computes the SHA-256 (OpenSSL's libcrypto) of the very chunks the encoder reads, so the digest
 // always matches the data written, even if the file is edited meanwhile.
 //
-// rs_cleanup_* keep the name of one temporary output file that a SIGINT, SIGTERM or SIGHUP must
-// remove before the process dies of the signal: the handler is async-signal-safe C. The Swift
+// rs_cleanup_* keep the names of the temporary output files (up to 64 at once: `fix` writes parts
+// and works on several files) that a SIGINT, SIGTERM or SIGHUP must remove before the process
+// dies of the signal: the handler is async-signal-safe C. The Swift
 // POSIX layer (ReelShareMedia/Posix.swift) decides when to install and register.
 #ifndef RS_STREAM_H
 #define RS_STREAM_H
@@ -44,12 +45,12 @@ void rs_stream_base64_buffer(const uint8_t *_Nonnull input, size_t length, char 
 /// dies of the signal (so the shell reports 128 + its number). Idempotent.
 void rs_cleanup_install(void);
 
-/// The file to remove if a signal ends the process (one at a time; a longer path is refused and
-/// returns 0).
+/// A file to remove if a signal ends the process. Returns a handle for rs_cleanup_clear, or 0
+/// when the path is too long or 64 are registered already.
 int rs_cleanup_register(const char *_Nonnull path);
 
-/// Nothing to remove any more.
-void rs_cleanup_clear(void);
+/// The file of `handle` is no longer to be removed.
+void rs_cleanup_clear(int handle);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,640 @@
+// rs_fix.c: a fix plan carried out with libavformat, libavcodec and libavfilter. One input, the
+// best video stream and the best audio stream (cover art, data and subtitle tracks are left out),
+// each either copied packet for packet or decoded, filtered and encoded; the output written to a
+// descriptor through custom I/O (MP4's index is moved to the front by reading the file back).
+#include "rs_av_internal.h"
+#include "rs_fix.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <libavformat/avformat.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/opt.h>
+#include <libavutil/time.h>
+
+// MARK: - Output I/O on a descriptor
+
+typedef struct out_file {
+    int fd;
+    int64_t position;
+} out_file;
+
+static int out_write(void *opaque, uint8_t *buf, int size) {
+    out_file *f = opaque;
+    int done = 0;
+    while (done < size) {
+        ssize_t n = pwrite(f->fd, buf + done, (size_t)(size - done), (off_t)(f->position + done));
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return AVERROR(n < 0 ? errno : EIO);
+        done += (int)n;
+    }
+    f->position += done;
+    return done;
+}
+
+static int out_read(void *opaque, uint8_t *buf, int size) {
+    out_file *f = opaque;
+    ssize_t n;
+    do n = pread(f->fd, buf, (size_t)size, (off_t)f->position);
+    while (n < 0 && errno == EINTR);
+    if (n < 0) return AVERROR(errno);
+    if (n == 0) return AVERROR_EOF;
+    f->position += n;
+    return (int)n;
+}
+
+static int64_t out_seek(void *opaque, int64_t offset, int whence) {
+    out_file *f = opaque;
+    struct stat sb;
+    switch (whence & ~AVSEEK_FORCE) {
+    case AVSEEK_SIZE: return fstat(f->fd, &sb) == 0 ? sb.st_size : AVERROR(errno);
+    case SEEK_SET: f->position = offset; break;
+    case SEEK_CUR: f->position += offset; break;
+    case SEEK_END:
+        if (fstat(f->fd, &sb) != 0) return AVERROR(errno);
+        f->position = sb.st_size + offset;
+        break;
+    default: return AVERROR(EINVAL);
+    }
+    return f->position;
+}
+
+enum { IO_BUFFER = 256 * 1024 };
+
+static AVIOContext *out_context(int fd, int writable) {
+    out_file *f = av_mallocz(sizeof *f);
+    uint8_t *buffer = av_malloc(IO_BUFFER);
+    AVIOContext *io = f && buffer ? avio_alloc_context(buffer, IO_BUFFER, writable, f, out_read, out_write, out_seek) : NULL;
+    if (!io) {
+        av_free(f);
+        av_free(buffer);
+        return NULL;
+    }
+    f->fd = fd;
+    return io;
+}
+
+static void out_context_free(AVIOContext **io) {
+    if (!*io) return;
+    av_freep(&(*io)->opaque);
+    av_freep(&(*io)->buffer);
+    avio_context_free(io);
+}
+
+// The MP4 muxer reopens its output to move the index to the front: the same descriptor.
+static int out_io_open(AVFormatContext *s, AVIOContext **pb, const char *url, int flags, AVDictionary **options) {
+    int fd = *(int *)s->opaque;
+    *pb = out_context(fd, (flags & AVIO_FLAG_WRITE) != 0);
+    return *pb ? 0 : AVERROR(ENOMEM);
+}
+
+static int out_io_close2(AVFormatContext *s, AVIOContext *pb) {
+    avio_flush(pb);
+    out_context_free(&pb);
+    return 0;
+}
+
+// MARK: - Streams
+
+typedef struct job {
+    int in_index;
+    AVStream *in;
+    AVStream *out;
+    AVCodecContext *dec;
+    AVCodecContext *enc;
+    AVFilterGraph *graph;
+    AVFilterContext *src;
+    AVFilterContext *sink;
+    int encode;
+    int done;          // past the end of the plan
+    int started;       // copies: the first packet kept (a part starts at a keyframe)
+    int64_t start_ts;  // in the input's time base: the part's start
+    int64_t end_ts;    // in the input's time base; INT64_MAX: to the end
+    int64_t shift;     // subtracted from copied timestamps
+    int64_t offset;    // added to decoded timestamps: the loops so far
+    int64_t first_ts;  // the first decoded timestamp
+    int64_t last_end;  // the largest decoded pts + duration, offset included
+} job;
+
+static void job_free(job *j) {
+    avcodec_free_context(&j->dec);
+    avcodec_free_context(&j->enc);
+    avfilter_graph_free(&j->graph);
+}
+
+static const char *turn_filter(int orientation) {
+    switch (orientation) {
+    case 2: return "hflip,";
+    case 3: return "hflip,vflip,";
+    case 4: return "vflip,";
+    case 5: return "transpose=0,";
+    case 6: return "transpose=1,";
+    case 7: return "transpose=3,";
+    case 8: return "transpose=2,";
+    default: return "";
+    }
+}
+
+static int exif_orientation(int rotation, int mirrored) {
+    static const int plain[4] = {1, 6, 3, 8}, flipped[4] = {2, 7, 4, 5};
+    int quarter = ((rotation / 90) % 4 + 4) % 4;
+    return mirrored ? flipped[quarter] : plain[quarter];
+}
+
+/// Builds `j->graph` from "buffer" through `description` to "buffersink".
+static int build_graph(job *j, const char *source_args, const char *description, int video) {
+    j->graph = avfilter_graph_alloc();
+    if (!j->graph) return AVERROR(ENOMEM);
+    int err = avfilter_graph_create_filter(&j->src, avfilter_get_by_name(video ? "buffer" : "abuffer"), "in", source_args,
+                                           NULL, j->graph);
+    if (err < 0) return err;
+    err = avfilter_graph_create_filter(&j->sink, avfilter_get_by_name(video ? "buffersink" : "abuffersink"), "out", NULL,
+                                       NULL, j->graph);
+    if (err < 0) return err;
+    AVFilterInOut *outputs = avfilter_inout_alloc(), *inputs = avfilter_inout_alloc();
+    if (!outputs || !inputs) {
+        avfilter_inout_free(&outputs);
+        avfilter_inout_free(&inputs);
+        return AVERROR(ENOMEM);
+    }
+    outputs->name = av_strdup("in");
+    outputs->filter_ctx = j->src;
+    inputs->name = av_strdup("out");
+    inputs->filter_ctx = j->sink;
+    err = avfilter_graph_parse_ptr(j->graph, description, &inputs, &outputs, NULL);
+    avfilter_inout_free(&outputs);
+    avfilter_inout_free(&inputs);
+    if (err < 0) return err;
+    return avfilter_graph_config(j->graph, NULL);
+}
+
+static int open_decoder(job *j) {
+    const AVCodec *codec = avcodec_find_decoder(j->in->codecpar->codec_id);
+    if (!codec) return AVERROR_DECODER_NOT_FOUND;
+    j->dec = avcodec_alloc_context3(codec);
+    if (!j->dec) return AVERROR(ENOMEM);
+    int err = avcodec_parameters_to_context(j->dec, j->in->codecpar);
+    if (err < 0) return err;
+    j->dec->pkt_timebase = j->in->time_base;
+    j->dec->thread_count = 0;
+    return avcodec_open2(j->dec, codec, NULL);
+}
+
+/// The video encoder (libx264) and the filter graph before it: the display matrix's turn, the
+/// plan's filters, 8-bit 4:2:0.
+static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
+    int err = open_decoder(j);
+    if (err < 0) {
+        snprintf(why, why_size, "the video decoder does not open");
+        return err;
+    }
+    int rotation = 0, mirrored = 0;
+    rs_stream_orientation(j->in, &rotation, &mirrored);
+    AVRational rate = av_guess_frame_rate(NULL, j->in, NULL);
+    AVRational sar = j->dec->sample_aspect_ratio.num > 0 ? j->dec->sample_aspect_ratio : (AVRational){1, 1};
+    char args[256];
+    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d%s%d/%d",
+             j->dec->width, j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den,
+             rate.num > 0 ? ":frame_rate=" : "", rate.num > 0 ? rate.num : 0, rate.num > 0 ? rate.den : 1);
+    if (rate.num <= 0) args[strlen(args) - 3] = 0; // drop the "0/1" left by the empty frame rate
+    char description[1024];
+    snprintf(description, sizeof description, "%s%s%sformat=yuv420p", turn_filter(exif_orientation(rotation, mirrored)),
+             plan->video_filters && plan->video_filters[0] ? plan->video_filters : "",
+             plan->video_filters && plan->video_filters[0] ? "," : "");
+    if ((err = build_graph(j, args, description, 1)) < 0) {
+        snprintf(why, why_size, "the video filters do not apply (%s)", description);
+        return err;
+    }
+    const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
+    if (!codec) {
+        snprintf(why, why_size, "this FFmpeg has no libx264 encoder");
+        return AVERROR_ENCODER_NOT_FOUND;
+    }
+    j->enc = avcodec_alloc_context3(codec);
+    if (!j->enc) return AVERROR(ENOMEM);
+    AVRational out_rate = av_buffersink_get_frame_rate(j->sink);
+    j->enc->width = av_buffersink_get_w(j->sink);
+    j->enc->height = av_buffersink_get_h(j->sink);
+    j->enc->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(j->sink);
+    j->enc->pix_fmt = AV_PIX_FMT_YUV420P;
+    j->enc->time_base = out_rate.num > 0 ? av_inv_q(out_rate) : av_buffersink_get_time_base(j->sink);
+    j->enc->framerate = out_rate;
+    j->enc->thread_count = 0;
+    if (plan->video_bit_rate_kbps > 0) {
+        j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
+        j->enc->rc_max_rate = j->enc->bit_rate;
+        j->enc->rc_buffer_size = (int)((plan->video_buffer_kbps > 0 ? plan->video_buffer_kbps : 2 * plan->video_bit_rate_kbps) * 1000);
+    }
+    AVDictionary *options = NULL;
+    av_dict_set(&options, "profile", "high", 0);
+    if (plan->keyframe_seconds > 0) {
+        double fps = out_rate.num > 0 ? av_q2d(out_rate) : 30;
+        int gop = (int)(plan->keyframe_seconds * fps);
+        j->enc->gop_size = gop > 0 ? gop : 1;
+        av_dict_set(&options, "x264-params", "open-gop=0", 0);
+    }
+    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    err = avcodec_open2(j->enc, codec, &options);
+    av_dict_free(&options);
+    if (err < 0) {
+        snprintf(why, why_size, "the H.264 encoder does not open");
+        return err;
+    }
+    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
+    j->out->time_base = j->enc->time_base;
+    j->out->sample_aspect_ratio = j->enc->sample_aspect_ratio;
+    return 0;
+}
+
+/// The audio encoder (AAC or Opus) and the resampling before it.
+static int open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
+    int err = open_decoder(j);
+    if (err < 0) {
+        snprintf(why, why_size, "the audio decoder does not open");
+        return err;
+    }
+    const char *name = plan->audio_codec && plan->audio_codec[0] ? plan->audio_codec : "aac";
+    const AVCodec *codec = avcodec_find_encoder_by_name(name);
+    if (!codec) {
+        snprintf(why, why_size, "this FFmpeg has no %s encoder", name);
+        return AVERROR_ENCODER_NOT_FOUND;
+    }
+    j->enc = avcodec_alloc_context3(codec);
+    if (!j->enc) return AVERROR(ENOMEM);
+    int opus = strcmp(name, "libopus") == 0;
+    j->enc->sample_rate = opus ? 48000 : plan->audio_sample_rate > 0 ? plan->audio_sample_rate : j->dec->sample_rate;
+    if (plan->audio_channels > 0) av_channel_layout_default(&j->enc->ch_layout, plan->audio_channels);
+    else if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&j->enc->ch_layout, &j->dec->ch_layout);
+    else av_channel_layout_default(&j->enc->ch_layout, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
+    j->enc->sample_fmt = codec->sample_fmts ? codec->sample_fmts[0] : AV_SAMPLE_FMT_FLTP;
+    j->enc->bit_rate = (int64_t)(plan->audio_bit_rate_kbps > 0 ? plan->audio_bit_rate_kbps : 128) * 1000;
+    j->enc->time_base = (AVRational){1, j->enc->sample_rate};
+    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    if ((err = avcodec_open2(j->enc, codec, NULL)) < 0) {
+        snprintf(why, why_size, "the %s encoder does not open", opus ? "Opus" : "AAC");
+        return err;
+    }
+    char in_layout[128], out_layout[128];
+    AVChannelLayout source = {0};
+    if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&source, &j->dec->ch_layout);
+    else av_channel_layout_default(&source, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
+    av_channel_layout_describe(&source, in_layout, sizeof in_layout);
+    av_channel_layout_uninit(&source);
+    av_channel_layout_describe(&j->enc->ch_layout, out_layout, sizeof out_layout);
+    char args[384], description[384];
+    snprintf(args, sizeof args, "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->in->time_base.num,
+             j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
+    snprintf(description, sizeof description, "aresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
+             j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
+    if ((err = build_graph(j, args, description, 0)) < 0) {
+        snprintf(why, why_size, "the audio cannot be resampled");
+        return err;
+    }
+    if (j->enc->frame_size > 0 && !(codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE))
+        av_buffersink_set_frame_size(j->sink, (unsigned)j->enc->frame_size);
+    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
+    j->out->time_base = j->enc->time_base;
+    return 0;
+}
+
+// MARK: - Moving packets
+
+typedef struct run {
+    AVFormatContext *in;
+    AVFormatContext *out;
+    AVPacket *pkt;
+    AVPacket *encoded;
+    AVFrame *frame;
+    AVFrame *filtered;
+    rs_fix_progress progress;
+    void *context;
+    int64_t last_report;
+    double done_seconds;
+} run;
+
+static void report(run *r, job *j, int64_t ts, AVRational base) {
+    double t = (double)ts * av_q2d(base);
+    if (t > r->done_seconds) r->done_seconds = t;
+    (void)j;
+    if (!r->progress) return;
+    int64_t now = av_gettime_relative();
+    if (now - r->last_report >= 250000) {
+        r->last_report = now;
+        r->progress(r->context, r->done_seconds);
+    }
+}
+
+/// Sends `frame` (NULL: the end) to the encoder and writes what comes out.
+static int encode(run *r, job *j, AVFrame *frame) {
+    int err = avcodec_send_frame(j->enc, frame);
+    if (err < 0 && err != AVERROR_EOF) return err;
+    while ((err = avcodec_receive_packet(j->enc, r->encoded)) >= 0) {
+        av_packet_rescale_ts(r->encoded, j->enc->time_base, j->out->time_base);
+        r->encoded->stream_index = j->out->index;
+        report(r, j, r->encoded->pts, j->out->time_base);
+        if ((err = av_interleaved_write_frame(r->out, r->encoded)) < 0) return err;
+    }
+    return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
+}
+
+/// Takes what the filter graph has ready to the encoder.
+static int drain_filter(run *r, job *j) {
+    int err;
+    while ((err = av_buffersink_get_frame(j->sink, r->filtered)) >= 0) {
+        if (r->filtered->pts != AV_NOPTS_VALUE)
+            r->filtered->pts = av_rescale_q(r->filtered->pts, av_buffersink_get_time_base(j->sink), j->enc->time_base);
+        r->filtered->pict_type = AV_PICTURE_TYPE_NONE;
+        err = encode(r, j, r->filtered);
+        av_frame_unref(r->filtered);
+        if (err < 0) return err;
+    }
+    return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
+}
+
+/// Decodes `pkt` (NULL: the end) and takes each frame before the end of the plan through the
+/// filters to the encoder.
+static int transcode(run *r, job *j, AVPacket *pkt) {
+    int err = avcodec_send_packet(j->dec, pkt);
+    if (err < 0 && err != AVERROR_EOF && err != AVERROR_INVALIDDATA) return err;
+    while ((err = avcodec_receive_frame(j->dec, r->frame)) >= 0) {
+        int64_t ts = r->frame->best_effort_timestamp;
+        if (ts == AV_NOPTS_VALUE) ts = j->last_end - j->offset;
+        if (j->first_ts == AV_NOPTS_VALUE) j->first_ts = ts;
+        ts += j->offset;
+        int64_t duration = r->frame->pkt_duration > 0 ? r->frame->pkt_duration : 0;
+        if (ts + duration > j->last_end) j->last_end = ts + duration;
+        if (ts >= j->end_ts) {
+            j->done = 1;
+            av_frame_unref(r->frame);
+            continue;
+        }
+        r->frame->pts = ts;
+        err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
+        av_frame_unref(r->frame);
+        if (err < 0) return err;
+        if ((err = drain_filter(r, j)) < 0) return err;
+    }
+    return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
+}
+
+/// Writes a copied packet: from the part's start (a keyframe, for video), before its end.
+static int copy(run *r, job *j, AVPacket *pkt, int video) {
+    if (pkt->pts == AV_NOPTS_VALUE && pkt->dts == AV_NOPTS_VALUE) return 0;
+    int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    if (!j->started) {
+        if (ts < j->start_ts || (video && !(pkt->flags & AV_PKT_FLAG_KEY))) return 0;
+        j->started = 1;
+        j->shift = pkt->dts != AV_NOPTS_VALUE && pkt->dts < ts ? pkt->dts : ts;
+        if (j->start_ts == 0) j->shift = 0; // from the beginning: the timestamps as they are
+    }
+    // The video ends at the keyframe that starts the next part (its presentation time is the cut);
+    // the audio at the same time.
+    if (ts >= j->end_ts && (!video || (pkt->flags & AV_PKT_FLAG_KEY))) {
+        j->done = 1;
+        return 0;
+    }
+    if (pkt->pts != AV_NOPTS_VALUE) pkt->pts -= j->shift;
+    if (pkt->dts != AV_NOPTS_VALUE) pkt->dts -= j->shift;
+    av_packet_rescale_ts(pkt, j->in->time_base, j->out->time_base);
+    pkt->stream_index = j->out->index;
+    pkt->pos = -1;
+    report(r, j, pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, j->out->time_base);
+    return av_interleaved_write_frame(r->out, pkt);
+}
+
+static int64_t seconds_to_ts(double seconds, const AVStream *st) {
+    int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
+    return start + (int64_t)(seconds / av_q2d(st->time_base));
+}
+
+rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_plan *plan, rs_fix_progress progress,
+                        void *context, char *message, size_t message_size) {
+    rs_av_init();
+    message[0] = 0;
+    struct stat sb;
+    if (fstat(in_fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
+    rs_source src = {.fd = in_fd, .data = NULL, .size = sb.st_size};
+    rs_deadline budget;
+    rs_start_budget(&src, &budget, 0);
+    src.byte_budget = INT64_MAX / 2; // a loop reads the file many times
+
+    run r = {.progress = progress, .context = context, .last_report = av_gettime_relative()};
+    job jobs[2];
+    memset(jobs, 0, sizeof jobs);
+    int count = 0;
+    rs_av_status status = RS_AV_OK;
+    char why[160] = {0};
+    int out_fd_copy = out_fd;
+    AVIOContext *io = NULL;
+    int err = rs_open_input(&src, name, &budget, &r.in);
+    if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+    if ((err = avformat_find_stream_info(r.in, NULL)) < 0) {
+        status = rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read its streams", err);
+        goto done;
+    }
+    r.pkt = av_packet_alloc();
+    r.encoded = av_packet_alloc();
+    r.frame = av_frame_alloc();
+    r.filtered = av_frame_alloc();
+    if ((err = avformat_alloc_output_context2(&r.out, NULL, plan->container, "output")) < 0 || !r.pkt || !r.encoded ||
+        !r.frame || !r.filtered) {
+        status = rs_fail(RS_AV_INTERNAL, message, message_size, "cannot set up the output", err);
+        goto done;
+    }
+    io = out_context(out_fd, 1);
+    if (!io) {
+        status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+        goto done;
+    }
+    r.out->pb = io;
+    r.out->flags |= AVFMT_FLAG_CUSTOM_IO;
+    r.out->opaque = &out_fd_copy;
+    r.out->io_open = out_io_open;
+    r.out->io_close2 = out_io_close2;
+
+    int video = av_find_best_stream(r.in, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    if (video >= 0 && (r.in->streams[video]->disposition & AV_DISPOSITION_ATTACHED_PIC)) video = -1;
+    int audio = plan->audio ? av_find_best_stream(r.in, AVMEDIA_TYPE_AUDIO, -1, video, NULL, 0) : -1;
+    if (video < 0) {
+        status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "no video stream to fix", 0);
+        goto done;
+    }
+    int indices[2] = {video, audio};
+    for (int i = 0; i < 2; i++) {
+        if (indices[i] < 0) continue;
+        job *j = &jobs[count++];
+        j->in_index = indices[i];
+        j->in = r.in->streams[indices[i]];
+        j->out = avformat_new_stream(r.out, NULL);
+        j->encode = i == 0 ? !plan->video_copy : plan->audio == 2;
+        j->first_ts = AV_NOPTS_VALUE;
+        j->start_ts = plan->start_seconds > 0 ? seconds_to_ts(plan->start_seconds, j->in) : 0;
+        j->end_ts = plan->end_seconds > 0 ? seconds_to_ts(plan->end_seconds, j->in) : INT64_MAX;
+        if (!j->out) {
+            status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+            goto done;
+        }
+        if (j->encode) {
+            err = i == 0 ? open_video(j, r.out, plan, why, sizeof why) : open_audio(j, r.out, plan, why, sizeof why);
+            if (err < 0) {
+                status = rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
+                                 why[0] ? why : "cannot encode", err);
+                goto done;
+            }
+        } else {
+            if ((err = avcodec_parameters_copy(j->out->codecpar, j->in->codecpar)) < 0) {
+                status = rs_fail(RS_AV_INTERNAL, message, message_size, "cannot copy the stream", err);
+                goto done;
+            }
+            j->out->codecpar->codec_tag = 0;
+            if (i == 0 && plan->video_tag && strlen(plan->video_tag) == 4)
+                j->out->codecpar->codec_tag = MKTAG(plan->video_tag[0], plan->video_tag[1], plan->video_tag[2], plan->video_tag[3]);
+            j->out->time_base = j->in->time_base;
+            j->out->sample_aspect_ratio = j->in->sample_aspect_ratio;
+            size_t size = 0;
+            const uint8_t *matrix = av_stream_get_side_data(j->in, AV_PKT_DATA_DISPLAYMATRIX, &size);
+            if (i == 0 && matrix && size >= 36) {
+                uint8_t *copy = av_stream_new_side_data(j->out, AV_PKT_DATA_DISPLAYMATRIX, size);
+                if (copy) memcpy(copy, matrix, size);
+            }
+        }
+        if (i == 1) {
+            AVDictionaryEntry *language = av_dict_get(j->in->metadata, "language", NULL, 0);
+            if (language) av_dict_set(&j->out->metadata, "language", language->value, 0);
+        }
+    }
+    for (unsigned i = 0; i < r.in->nb_streams; i++)
+        if ((int)i != video && (int)i != audio) r.in->streams[i]->discard = AVDISCARD_ALL;
+
+    AVDictionary *options = NULL;
+    if (strcmp(plan->container, "mp4") == 0) {
+        av_dict_set(&options, "movflags", "+faststart", 0);
+        if (plan->drop_edit_list) av_dict_set(&options, "use_editlist", "0", 0);
+    }
+    err = avformat_write_header(r.out, &options);
+    av_dict_free(&options);
+    if (err < 0) {
+        status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "the output cannot hold these streams", err);
+        goto done;
+    }
+
+    int loops = 0;
+    for (;;) {
+        err = av_read_frame(r.in, r.pkt);
+        if (err == AVERROR_EOF || err == AVERROR(EIO)) {
+            // The end: decoders give up what they hold; then maybe once more from the start.
+            for (int i = 0; i < count; i++)
+                if (jobs[i].encode && !jobs[i].done && (err = transcode(&r, &jobs[i], NULL)) < 0) goto failed;
+            int again = plan->loop && loops < 100000;
+            for (int i = 0; i < count; i++) again = again && jobs[i].encode && !jobs[i].done && jobs[i].last_end > jobs[i].first_ts;
+            if (!again) break;
+            for (int i = 0; i < count; i++) {
+                avcodec_flush_buffers(jobs[i].dec);
+                jobs[i].offset = jobs[i].last_end - jobs[i].first_ts;
+            }
+            if ((err = av_seek_frame(r.in, -1, r.in->start_time != AV_NOPTS_VALUE ? r.in->start_time : 0, AVSEEK_FLAG_BACKWARD)) < 0) break;
+            loops++;
+            continue;
+        }
+        if (err < 0) goto failed;
+        job *j = NULL;
+        for (int i = 0; i < count; i++)
+            if (jobs[i].in_index == r.pkt->stream_index) j = &jobs[i];
+        if (j && !j->done) {
+            err = j->encode ? transcode(&r, j, r.pkt) : copy(&r, j, r.pkt, j == &jobs[0]);
+            if (err < 0) {
+                av_packet_unref(r.pkt);
+                goto failed;
+            }
+        }
+        av_packet_unref(r.pkt);
+        int all_done = 1;
+        for (int i = 0; i < count; i++) all_done = all_done && jobs[i].done;
+        if (all_done) break;
+    }
+    // Flush the filters and encoders.
+    for (int i = 0; i < count; i++) {
+        job *j = &jobs[i];
+        if (!j->encode) continue;
+        if ((err = av_buffersrc_add_frame_flags(j->src, NULL, 0)) < 0 && err != AVERROR_EOF) goto failed;
+        if ((err = drain_filter(&r, j)) < 0) goto failed;
+        if ((err = encode(&r, j, NULL)) < 0) goto failed;
+    }
+    if ((err = av_write_trailer(r.out)) < 0) goto failed;
+    avio_flush(io);
+    if (io->error < 0) {
+        err = io->error;
+        goto failed;
+    }
+    if (progress) progress(context, r.done_seconds);
+    goto done;
+
+failed:
+    status = rs_fail(err == AVERROR(ENOSPC) || err == AVERROR(EIO) || err == AVERROR(EDQUOT) ? RS_AV_UNREADABLE : RS_AV_CORRUPT,
+                     message, message_size, why[0] ? why : "the fix failed", err);
+done:
+    for (int i = 0; i < count; i++) job_free(&jobs[i]);
+    av_packet_free(&r.pkt);
+    av_packet_free(&r.encoded);
+    av_frame_free(&r.frame);
+    av_frame_free(&r.filtered);
+    if (r.out) {
+        out_context_free(&io);
+        avformat_free_context(r.out);
+    }
+    rs_close_input(&r.in);
+    return status;
+}
+
+int rs_fix_keyframes(int fd, const char *name, double *times, int max, char *message, size_t message_size) {
+    rs_av_init();
+    message[0] = 0;
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
+        return -1;
+    }
+    rs_source src = {.fd = fd, .data = NULL, .size = sb.st_size};
+    rs_deadline budget;
+    rs_start_budget(&src, &budget, 0);
+    AVFormatContext *fmt = NULL;
+    int err = rs_open_input(&src, name, &budget, &fmt);
+    if (err < 0) {
+        rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+        return -1;
+    }
+    int index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    if (index < 0) {
+        avformat_find_stream_info(fmt, NULL);
+        index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    }
+    int count = 0;
+    if (index >= 0) {
+        AVStream *st = fmt->streams[index];
+        int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
+        // Every packet's presentation time: an index (MP4's) gives decoding times, which come a
+        // frame or two early where frames are reordered, and a cut is at a presentation time.
+        for (unsigned i = 0; i < fmt->nb_streams; i++)
+            if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
+        AVPacket *pkt = av_packet_alloc();
+        while (pkt && count < max && av_read_frame(fmt, pkt) >= 0) {
+            if (pkt->stream_index == index && (pkt->flags & AV_PKT_FLAG_KEY)) {
+                int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+                if (ts != AV_NOPTS_VALUE) times[count++] = (double)(ts - start) * av_q2d(st->time_base);
+            }
+            av_packet_unref(pkt);
+        }
+        av_packet_free(&pkt);
+    }
+    rs_close_input(&fmt);
+    return count;
+}

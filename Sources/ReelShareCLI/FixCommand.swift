@@ -1,0 +1,384 @@
+// `reelshare fix FILE... --target T`: make each file pass the target, in process. The plan is the
+// one `validate` prints as its hint (a remux, retag, cut, loop or transcode of only what fails);
+// --split cuts a clip too long for Stories into parts at keyframes instead of trimming it. Every
+// output is validated again before it is moved into place: if it does not pass, nothing is
+// written and the error names the rule that still fails.
+import ReelShareKit
+import ReelShareMedia
+
+struct FixCommand: Command {
+    enum Format: String, OptionChoice { case text, json }
+
+    static let spec = CommandSpec(
+        name: "fix",
+        summary: "Make files pass a target: remux, retag, trim, transcode or split them in process, then check the result.",
+        operands: "FILE...",
+        options: [
+            OptionSpec("target", value: "T", help: "The target to make the files pass (see 'reelshare targets')."),
+            OptionSpec(
+                "o", value: "FILE", help: "Write the fixed file here (one input only; default: NAME.fixed.mp4 beside it)."),
+            OptionSpec("output-dir", value: "DIR", help: "Write the fixed files into DIR (default: beside each input)."),
+            OptionSpec(
+                "split",
+                help:
+                    "Cut a clip longer than the target's limit into parts at keyframes (NAME.part1.mp4, ...) instead of trimming it."
+            ),
+            OptionSpec("strict", help: "Fix the warnings too, and require the output to pass with --strict."),
+            OptionSpec(
+                "as", value: "ROLE", choices: ValidateCommand.ImageRole.self,
+                help: "The role of images: sticker (default) or background."),
+            OptionSpec(
+                "platform", value: "PLATFORM", choices: ValidateCommand.PlatformChoice.self,
+                help: "The limits to meet: of sharing from ios, android, or both (default)."),
+            OptionSpec("dry-run", help: "Print the plan for each file (what is done to each stream, and why); write nothing."),
+            OptionSpec(
+                "format", value: "FORMAT", choices: Format.self,
+                help: "text (default: each written path on a line) or json (one document)."),
+            SharedOptions.profile,
+        ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
+        details: """
+            The plan for a file is the one 'validate' prints as its fix, carried out with FFmpeg's \
+            libraries: streams that already pass are copied packet for packet (a container change, \
+            the index moved to the front, an hvc1 retag, an edit list left out), a trim cuts at a \
+            keyframe by copying when one lies within a second before the limit, and only what fails \
+            is re-encoded. The output is probed and validated before it replaces anything; the input \
+            is never overwritten. A file that already passes is left alone.
+            """)
+
+    let files: [String]
+    let target: TargetProfile
+    let output: String?
+    let outputDirectory: String?
+    let split: Bool
+    let strict: Bool
+    let asBackground: Bool
+    let platforms: Set<Platform>
+    let dryRun: Bool
+    let format: Format
+    let jobs: Int
+    let options: ProbeOptions
+    let environment: [String: String]
+
+    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        self.environment = environment
+        files = try InputFiles.gather(parsed)
+        let profiles = try ProfileLoading.profiles(parsed)
+        guard let name = parsed.value("target") else {
+            throw parsed.usageError("fix needs --target (\(profiles.profiles.map(\.id).joined(separator: ", ")))")
+        }
+        guard !name.contains(",") else { throw parsed.usageError("fix makes files pass one target: give --target once") }
+        target = try OptionValues.target(name, in: profiles, parsed: parsed)
+        output = parsed.value("o")
+        outputDirectory = parsed.value("output-dir")
+        split = parsed.has("split")
+        strict = parsed.has("strict")
+        asBackground = parsed.choice("as", default: ValidateCommand.ImageRole.sticker) == .background
+        dryRun = parsed.has("dry-run")
+        format = parsed.choice("format", default: .text)
+        jobs = try OptionValues.jobs(parsed)
+        platforms = parsed.choice("platform", default: ValidateCommand.PlatformChoice.both).platforms
+        if output != nil, files.count > 1 { throw parsed.usageError("-o names one output: give one FILE, or use --output-dir") }
+        if output != nil, outputDirectory != nil { throw parsed.usageError("give -o or --output-dir, not both") }
+        if output != nil, split { throw parsed.usageError("--split writes several parts: use --output-dir, not -o") }
+        if let directory = outputDirectory, !Posix.isDirectory(directory) {
+            throw parsed.usageError("--output-dir \(directory) is not a directory")
+        }
+        options = ProbeOptions(deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
+    }
+
+    func run(stdout: Output, stderr: Output) throws(CLIError) {
+        let fixer = FileFixer(command: self, stderr: stderr)
+        var results: [FixResult] = []
+        Parallel.map(count: files.count, jobs: jobs, work: { index in fixer.fix(files[index]) }) { _, result in
+            switch format {
+            case .text:
+                if let error = result.error {
+                    stderr.write("reelshare: error: \(result.path): \(error)\n")
+                } else if result.alreadyAccepted {
+                    stderr.write("\(result.path): already accepted by \(target.id); nothing written\n")
+                } else {
+                    for output in result.outputs {
+                        if dryRun {
+                            stdout.write("\(result.path) -> \(output.path) (\(result.reason))\n")
+                            for operation in output.operations { stdout.write("  \(operation)\n") }
+                        } else {
+                            stdout.write(output.path + "\n")
+                        }
+                    }
+                }
+            case .json:
+                break
+            }
+            results.append(result)
+        }
+        if format == .json {
+            stdout.write(
+                JSON.object([
+                    "schemaVersion": .int(1), "results": .array(results.map(\.json)),
+                ]).serialized + "\n")
+        }
+        if results.contains(where: { $0.error != nil }) { throw .rejected(summary: nil) }
+    }
+}
+
+/// What `fix` did with one file.
+struct FixResult: Sendable {
+    struct Written: Sendable {
+        var path: String
+        var durationSeconds: Double?
+        var operations: [String]
+    }
+
+    var path: String
+    var target: String
+    var alreadyAccepted = false
+    var outputs: [Written] = []
+    /// The rules the plan answers.
+    var reason = ""
+    var error: String?
+
+    var json: JSON {
+        .object([
+            "path": .string(path), "target": .string(target), "alreadyAccepted": .bool(alreadyAccepted),
+            "outputs": .array(
+                outputs.map {
+                    .object([
+                        "path": .string($0.path), "durationSeconds": .from($0.durationSeconds),
+                        "operations": .array($0.operations.map(JSON.string)),
+                    ])
+                }),
+            "error": .from(error),
+        ])
+    }
+}
+
+/// The work on one file, safe to run on several threads at once.
+struct FileFixer: Sendable {
+    let command: FixCommand
+    let stderr: Output
+
+    func fix(_ path: String) -> FixResult {
+        var result = FixResult(path: path, target: command.target.id)
+        let prober = MediaProber(options: command.options)
+        let report = prober.probe(path)
+        if let failure = report.failure {
+            result.error = "cannot read it: \(failure.message)"
+            return result
+        }
+        guard let role = Validator.role(of: report, asBackground: command.asBackground) else {
+            result.error = "an \(report.kind.rawValue) file: \(command.target.id) takes video or images"
+            return result
+        }
+        let verdict = Rules.evaluate(
+            report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms)
+        let failing = verdict.findings.filter { $0.severity == .error }
+        if failing.isEmpty {
+            result.alreadyAccepted = true
+            return result
+        }
+        result.reason = failing.map(\.rule).joined(separator: ", ")
+        var media: AVMedia?
+        if case .av(let av) = report.content { media = av }
+        let keyframes = media?.video != nil ? Fixer.keyframes(path) : nil
+
+        let tooLong = failing.contains { $0.rule == RuleID.videoDurationMax.rawValue }
+        if command.split, tooLong, let media, let duration = media.durationSeconds,
+            let longest = SplitPlanner.longest(command.target, media: media)
+        {
+            return split(report, media: media, duration: duration, longest: longest, keyframes: keyframes ?? [], result: result)
+        }
+        let planned = Rules.evaluate(
+            report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms,
+            keyframes: keyframes)
+        guard let plan = planned.plan else {
+            result.error = "no mechanical fix for \(result.reason): \(failing.first?.message ?? "")"
+            return result
+        }
+        let destination = destinationPath(for: path, planned: plan.output ?? FixHint.fixedPath(path, extension: "mp4"))
+        var operations = plan.operations
+        if case .external = plan {
+            result.error = "its fix needs another tool: \(plan.command)"
+            return result
+        }
+        if destination == path || Posix.absolute(destination) == Posix.absolute(path) {
+            result.error = "the output would replace the input (\(destination))"
+            return result
+        }
+        if command.dryRun {
+            result.outputs = [FixResult.Written(path: destination, durationSeconds: nil, operations: operations)]
+            return result
+        }
+        do throws(FixFailure) {
+            let written = try write(to: destination, role: role) { descriptor throws(ProbeFailure) in
+                switch plan {
+                case .video(var video):
+                    video.output = destination
+                    try Fixer.run(video, into: descriptor, progress: progress(for: path, total: media?.durationSeconds))
+                case .image(let image):
+                    try Fixer.run(image, into: descriptor, timeoutSeconds: command.options.timeoutSeconds)
+                case .external:
+                    break
+                }
+            }
+            operations.append("checked: \(command.target.id) accepts it")
+            result.outputs = [FixResult.Written(path: destination, durationSeconds: written, operations: operations)]
+        } catch {
+            result.error = error.message
+        }
+        return result
+    }
+
+    /// Parts at keyframes, each within the limit; a clip whose keyframes are too far apart is
+    /// re-encoded first (with a keyframe often enough), into a temporary file, and that is split.
+    private func split(
+        _ report: ProbeReport, media: AVMedia, duration: Double, longest: Double, keyframes: [Double], result: FixResult
+    ) -> FixResult {
+        var result = result
+        var base = SplitPlanner.basePlan(
+            report, profile: command.target, strict: command.strict, platforms: command.platforms, keyframes: keyframes)
+        var keys = keyframes
+        var parts = SplitPlanner.parts(duration: duration, keyframes: keys, longest: longest)
+        var operations = ["split into parts of at most \(Units.number(longest)) s at keyframes, packets copied"]
+        var intermediate: AtomicFile?
+        defer { intermediate?.abort() }
+        var encodes = false
+        if case .encode = base.video { encodes = true }
+        if parts == nil || encodes {
+            // Re-encode the whole clip once, a keyframe every 80% of a part, then cut that.
+            let reencoded = base.reencoded(keyframeSeconds: (longest * 0.8 * 10).rounded(.down) / 10)
+            operations = FixPlan.video(reencoded).operations + ["then " + operations[0]]
+            if command.dryRun {
+                parts = SplitPlanner.parts(
+                    duration: duration, keyframes: stride(from: 0, to: duration, by: longest * 0.8).map { $0 }, longest: longest)
+            } else {
+                do {
+                    let file = try AtomicFile(
+                        replacing: destinationPath(for: report.path, planned: FixHint.fixedPath(report.path, extension: "mp4"))
+                            + ".whole")
+                    intermediate = file
+                    try Fixer.run(reencoded, into: file.descriptor, progress: progress(for: report.path, total: duration))
+                    guard let temporary = file.temporaryPath, let again = Fixer.keyframes(temporary) else {
+                        throw ProbeFailure(.internal, "cannot read back the re-encoded clip")
+                    }
+                    keys = again
+                    parts = SplitPlanner.parts(duration: duration, keyframes: keys, longest: longest)
+                    base = reencoded.copied(from: temporary)
+                } catch {
+                    result.error = "cannot re-encode it for the split: \(error)"
+                    return result
+                }
+            }
+        }
+        guard let parts else {
+            result.error = "cannot split it: its keyframes are further apart than \(Units.number(longest)) s"
+            return result
+        }
+        var files: [(path: String, file: AtomicFile, start: Double, end: Double?)] = []
+        defer { for entry in files { entry.file.abort() } }
+        for (number, part) in parts.enumerated() {
+            let path = destinationPath(
+                for: report.path,
+                planned: SplitPlanner.partPath(report.path, number: number + 1, extension: base.container.rawValue))
+            let span =
+                "part \(number + 1): \(Units.number(part.start)) to \(part.end.map { Units.number($0) + " s" } ?? "the end")"
+            if command.dryRun {
+                result.outputs.append(FixResult.Written(path: path, durationSeconds: nil, operations: operations + [span]))
+                continue
+            }
+            do {
+                let file = try AtomicFile(replacing: path)
+                files.append((path, file, part.start, part.end))
+                try Fixer.run(base, start: part.start, end: part.end, into: file.descriptor)
+                let seconds = try check(file, role: .backgroundVideo)
+                result.outputs.append(FixResult.Written(path: path, durationSeconds: seconds, operations: operations + [span]))
+            } catch {
+                result.error = "part \(number + 1): \(error)"
+                result.outputs = []
+                return result
+            }
+        }
+        // Every part passes: now they all replace what was there.
+        for entry in files {
+            do {
+                try entry.file.commit()
+            } catch {
+                result.error = "cannot write \(entry.path): \(error)"
+                result.outputs = []
+                return result
+            }
+        }
+        files = []
+        return result
+    }
+
+    /// Writes through an AtomicFile at `path`, checks the result, and moves it into place.
+    /// Returns the output's duration.
+    private func write(to path: String, role: Role, _ body: (Int32) throws(ProbeFailure) -> Void) throws(FixFailure) -> Double? {
+        let file: AtomicFile
+        do {
+            file = try AtomicFile(replacing: path)
+        } catch {
+            throw FixFailure("cannot create a file beside \(path): \(error)")
+        }
+        do {
+            try body(file.descriptor)
+        } catch {
+            file.abort()
+            throw FixFailure("the fix failed: \(error.message)")
+        }
+        let seconds: Double?
+        do {
+            seconds = try check(file, role: role)
+        } catch {
+            file.abort()
+            throw FixFailure(error.message)
+        }
+        do {
+            try file.commit()
+        } catch {
+            throw FixFailure("cannot write \(path): \(error)")
+        }
+        return seconds
+    }
+
+    /// Probes what was written and holds it to the target: the rules that still fail are the error.
+    private func check(_ file: AtomicFile, role: Role) throws(FixFailure) -> Double? {
+        guard let temporary = file.temporaryPath else { return nil }  // a device: nothing to read back
+        let report = MediaProber(options: command.options).probe(temporary)
+        let verdict = Rules.evaluate(
+            report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms)
+        let failing = verdict.findings.filter { $0.severity == .error }
+        guard failing.isEmpty else {
+            throw FixFailure(
+                "the fixed file still fails \(failing.map(\.rule).joined(separator: ", ")): "
+                    + failing.map(\.message).joined(separator: "; ") + "; nothing written")
+        }
+        if case .av(let media) = report.content { return media.durationSeconds }
+        return nil
+    }
+
+    /// The output path: -o, or the planned name in --output-dir, or the planned name.
+    private func destinationPath(for input: String, planned: String) -> String {
+        if let output = command.output { return output }
+        guard let directory = command.outputDirectory else { return planned }
+        let name = planned.split(separator: "/").last.map(String.init) ?? planned
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// A progress line on a terminal: the seconds written of the clip's.
+    private func progress(for path: String, total: Double?) -> ((Double) -> Void)? {
+        guard stderr.isTerminal, command.format == .text, let total, total > 0 else { return nil }
+        let stderr = self.stderr
+        return { done in
+            stderr.write("\rreelshare: fixing \(path): \(Units.number(min(done, total))) of \(Units.number(total)) s\u{1B}[K")
+            stderr.flush()
+            if done >= total { stderr.write("\r\u{1B}[K") }
+        }
+    }
+}
+
+struct FixFailure: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

@@ -1,0 +1,150 @@
+// Fixer: carries out a fix plan (ReelShareKit) in process: a video through the rs_fix shim
+// (remux, cut, loop, transcode), an image through the same decoding as `preview`. The output goes
+// to a descriptor the caller owns (an AtomicFile's), so nothing half-written ever shows.
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+import CReelShareAV
+import ReelShareKit
+
+public enum Fixer {
+    /// The keyframe times of the file's video (seconds from its start); nil when it cannot tell.
+    public static func keyframes(_ path: String) -> [Double]? {
+        guard let file = try? ReadableFile.open(path) else { return nil }
+        defer { file.close() }
+        var times = [Double](repeating: 0, count: 200_000)
+        var message = [CChar](repeating: 0, count: 256)
+        let count = Posix.withCPath(path) {
+            rs_fix_keyframes(file.descriptor, $0, &times, Int32(times.count), &message, message.count)
+        }
+        return count < 0 ? nil : Array(times.prefix(Int(count)))
+    }
+
+    /// Carries out `plan` (or the part of it from `start` to `end` seconds, packets copied, for a
+    /// split) into `descriptor`, calling `progress` with the seconds written.
+    public static func run(
+        _ plan: VideoPlan, start: Double = 0, end: Double? = nil, into descriptor: Int32,
+        progress: ((Double) -> Void)? = nil
+    ) throws(ProbeFailure) {
+        let file: ReadableFile
+        do {
+            file = try ReadableFile.open(plan.input)
+        } catch {
+            throw MediaProber.failure(error)
+        }
+        defer { file.close() }
+        var status = RS_AV_OK
+        var message = [CChar](repeating: 0, count: 512)
+        let box = ProgressBox(progress)
+        let strings = [plan.container.rawValue, videoTag(plan) ?? "", filters(plan) ?? "", audioCodec(plan) ?? ""]
+        var video: (copy: Int32, rate: Int32, buffer: Int32, keyframes: Double) = (1, 0, 0, 0)
+        if case .encode(_, let rate, let buffer, let keyframes) = plan.video {
+            video = (0, Int32(rate ?? 0), Int32(buffer ?? 0), keyframes ?? 0)
+        }
+        var audio: (mode: Int32, rate: Int32, sampleRate: Int32, channels: Int32) = (0, 0, 0, 0)
+        switch plan.audio {
+        case .none: break
+        case .copy: audio.mode = 1
+        case .encode(_, let rate, let sampleRate, let channels):
+            audio = (2, Int32(rate), Int32(sampleRate ?? 0), Int32(channels ?? 0))
+        }
+        let stop = plan.loopTo.map { $0 + 0.1 } ?? end ?? plan.cutAtKeyframe ?? plan.trimTo ?? 0
+        strings.withCStrings { pointers in
+            var c = rs_fix_plan(
+                container: pointers[0], video_copy: video.copy, video_tag: strings[1].isEmpty ? nil : pointers[1],
+                video_filters: strings[2].isEmpty ? nil : pointers[2], video_bit_rate_kbps: video.rate,
+                video_buffer_kbps: video.buffer, keyframe_seconds: video.keyframes, audio: audio.mode,
+                audio_codec: strings[3].isEmpty ? nil : pointers[3], audio_bit_rate_kbps: audio.rate,
+                audio_sample_rate: audio.sampleRate, audio_channels: audio.channels, start_seconds: start, end_seconds: stop,
+                loop: plan.loopTo == nil ? 0 : 1, drop_edit_list: plan.dropEditList ? 1 : 0)
+            let context = Unmanaged.passUnretained(box).toOpaque()
+            status = Posix.withCPath(plan.input) {
+                rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)
+            }
+        }
+        guard status == RS_AV_OK else {
+            let text = Posix.text(message)
+            throw ProbeFailure(FFmpeg.code(for: status), text.isEmpty ? "the fix failed" : text)
+        }
+    }
+
+    /// Carries out an image plan into `descriptor`: the picture as shown (EXIF orientation
+    /// applied, a GIF's first frame), fitted, as PNG or JPEG.
+    public static func run(_ plan: ImagePlan, into descriptor: Int32, timeoutSeconds: Double) throws(ProbeFailure) {
+        let format = (try? ReadableFile.open(plan.input)).flatMap { file -> String? in
+            defer { file.close() }
+            guard let head = try? file.read(count: min(file.size, FormatSniffer.prefixLength)) else { return nil }
+            switch FormatSniffer.sniff(head) {
+            case .png: return "png"
+            case .jpeg: return "jpeg"
+            default: return nil
+            }
+        }
+        var picture: Picture
+        if let format {
+            picture = try Pictures.image(plan.input, format: format, maxSide: 0, timeoutSeconds: timeoutSeconds)
+        } else {
+            picture = try Pictures.videoFrame(plan.input, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP
+        }
+        if let fit = plan.fit, picture.width > fit.width || picture.height > fit.height {
+            let scale = min(Double(fit.width) / Double(picture.width), Double(fit.height) / Double(picture.height))
+            picture = try Pictures.fit(picture, box: Int((Double(max(picture.width, picture.height)) * scale).rounded(.down)))
+        }
+        var failure: PosixError?
+        if plan.format == "jpeg" {
+            guard let bytes = Pictures.jpeg(picture, quality: 90) else { throw ProbeFailure(.internal, "cannot encode the JPEG") }
+            failure = bytes.withUnsafeBytes { raw -> PosixError? in
+                do throws(PosixError) {
+                    try Posix.write(descriptor, raw)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        } else {
+            do {
+                try Pictures.writePNG(picture, to: descriptor)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw ProbeFailure(.unreadable, "cannot write: \(failure)") }
+    }
+
+    private static func videoTag(_ plan: VideoPlan) -> String? {
+        if case .copy(let tag) = plan.video { return tag }
+        return nil
+    }
+
+    private static func filters(_ plan: VideoPlan) -> String? {
+        if case .encode(let filters, _, _, _) = plan.video, !filters.isEmpty { return filters.joined(separator: ",") }
+        return nil
+    }
+
+    private static func audioCodec(_ plan: VideoPlan) -> String? {
+        if case .encode(let codec, _, _, _) = plan.audio { return codec == "opus" ? "libopus" : "aac" }
+        return nil
+    }
+}
+
+/// The progress closure, reached from C through an opaque pointer.
+private final class ProgressBox {
+    let call: ((Double) -> Void)?
+    init(_ call: ((Double) -> Void)?) { self.call = call }
+}
+
+private let report: rs_fix_progress = { context, seconds in
+    guard let context else { return }
+    Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().call?(seconds)
+}
+
+extension Array where Element == String {
+    /// Calls `body` with C strings for every element, valid for the call.
+    fileprivate func withCStrings<R>(_ body: ([UnsafePointer<CChar>]) -> R) -> R {
+        let pointers: [UnsafeMutablePointer<CChar>] = map { strdup($0)! }
+        defer { for pointer in pointers { free(pointer) } }
+        return body(pointers.map { UnsafePointer($0) })
+    }
+}
