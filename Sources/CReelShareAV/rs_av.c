@@ -289,6 +289,17 @@ static void fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *la
     rs_stream_orientation(st, &info->rotation, &info->mirrored);
 }
 
+int rs_stream_exif_orientation(const AVStream *st) {
+    int rotation = 0, mirrored = 0;
+    rs_stream_orientation(st, &rotation, &mirrored);
+    // Without a flip: the turn. With one: the matrix turns the picture, then flips the result
+    // left to right (its x column is negated), so a quarter turn and a flip is a transpose (5)
+    // or a transverse (7).
+    static const int plain[4] = {1, 6, 3, 8}, flipped[4] = {2, 5, 4, 7};
+    int quarter = ((rotation / 90) % 4 + 4) % 4;
+    return mirrored ? flipped[quarter] : plain[quarter];
+}
+
 void rs_stream_orientation(const AVStream *st, int *rotation, int *mirrored) {
     *rotation = 0;
     *mirrored = 0;

@@ -15,13 +15,6 @@
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
-/// The EXIF orientation of a flip (of the picture's x axis) followed by a clockwise turn.
-static int exif_orientation(int rotation, int mirrored) {
-    static const int plain[4] = {1, 6, 3, 8}, flipped[4] = {2, 7, 4, 5};
-    int quarter = ((rotation / 90) % 4 + 4) % 4;
-    return mirrored ? flipped[quarter] : plain[quarter];
-}
-
 static int sws_matrix(const AVFrame *frame) {
     switch (frame->colorspace) {
     case AVCOL_SPC_BT709: return SWS_CS_ITU709;
@@ -38,9 +31,12 @@ static int sws_matrix(const AVFrame *frame) {
 /// The frame as RGBA at `width` x `height` (its displayed width: the SAR applied).
 static int to_rgba(const AVFrame *frame, int width, int height, uint8_t **out) {
     *out = NULL;
+    // As the ffmpeg CLI converts: bicubic, with full chroma where the source has it (4:4:4).
+    const AVPixFmtDescriptor *format = av_pix_fmt_desc_get(frame->format);
+    int full_chroma = format && format->log2_chroma_w == 0 && format->log2_chroma_h == 0;
     struct SwsContext *sws =
         sws_getContext(frame->width, frame->height, frame->format, width, height, AV_PIX_FMT_RGBA,
-                       SWS_BICUBIC, NULL, NULL, NULL); // as the ffmpeg CLI converts
+                       SWS_BICUBIC | (full_chroma ? SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP : 0), NULL, NULL, NULL);
     uint8_t *target = rs_canvas_sws_buffer(width, height);
     if (!sws || !target) {
         sws_freeContext(sws);
@@ -103,39 +99,67 @@ rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, 
 
     int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
     int64_t target = AV_NOPTS_VALUE;
+    int seeked = 0;
     if (at_seconds > 0) {
-        target = start + (int64_t)llround(at_seconds / av_q2d(st->time_base));
+        // Past any sane length (or too large to count in ticks): the last frame.
+        double ticks = at_seconds / av_q2d(st->time_base);
+        target = ticks < (double)(INT64_MAX / 4) ? start + (int64_t)llround(ticks) : INT64_MAX / 2;
         // The keyframe at or before the time; decoding runs on from there.
-        if (avformat_seek_file(fmt, index, INT64_MIN, target, target, 0) >= 0) avcodec_flush_buffers(decoder);
+        if (avformat_seek_file(fmt, index, INT64_MIN, target, target, 0) >= 0) {
+            avcodec_flush_buffers(decoder);
+            seeked = 1;
+        }
     }
-    int have = 0, done_decoding = 0, draining = 0;
-    while (!done_decoding) {
-        if (rs_deadline_passed(&budget)) {
-            status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
-            goto done;
+    // The frame shown at the time is the last one that starts at or before it: decoding goes on
+    // until a later one comes (or the end), keeping the candidate. Where a seek lands where
+    // nothing decodes, or past the time (an MPEG-TS has no index: its seek finds a keyframe by
+    // its timestamps, and may find the one after), again from the start.
+    int have = 0;
+    for (int attempt = 0; attempt < 2 && !have; attempt++) {
+        if (attempt == 1) {
+            if (!seeked || avformat_seek_file(fmt, -1, INT64_MIN, 0, 0, AVSEEK_FLAG_BYTE) < 0) break;
+            avcodec_flush_buffers(decoder);
         }
-        if (!draining) {
-            err = av_read_frame(fmt, pkt);
-            if (err < 0) {
-                draining = 1;
-                avcodec_send_packet(decoder, NULL);
-            } else {
-                if (pkt->stream_index == index) avcodec_send_packet(decoder, pkt);
-                av_packet_unref(pkt);
+        int done_decoding = 0, draining = 0;
+        while (!done_decoding) {
+            if (rs_deadline_passed(&budget)) {
+                status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
+                goto done;
             }
-        }
-        while ((err = avcodec_receive_frame(decoder, frame)) >= 0) {
-            av_frame_unref(kept);
-            av_frame_move_ref(kept, frame);
-            have = 1;
-            int64_t pts = kept->best_effort_timestamp;
-            if (target == AV_NOPTS_VALUE || (pts != AV_NOPTS_VALUE && pts >= target)) {
-                done_decoding = 1;
-                break;
+            if (!draining) {
+                err = av_read_frame(fmt, pkt);
+                if (err < 0) {
+                    draining = 1;
+                    avcodec_send_packet(decoder, NULL);
+                } else {
+                    if (pkt->stream_index == index) avcodec_send_packet(decoder, pkt);
+                    av_packet_unref(pkt);
+                }
             }
+            while ((err = avcodec_receive_frame(decoder, frame)) >= 0) {
+                int64_t pts = frame->best_effort_timestamp;
+                int later = target != AV_NOPTS_VALUE && pts != AV_NOPTS_VALUE && pts > target;
+                if (later && have) { // the candidate is the frame shown
+                    av_frame_unref(frame);
+                    done_decoding = 1;
+                    break;
+                }
+                if (later && seeked && attempt == 0) { // the seek overshot
+                    av_frame_unref(frame);
+                    done_decoding = 1;
+                    break;
+                }
+                av_frame_unref(kept);
+                av_frame_move_ref(kept, frame);
+                have = 1;
+                if (target == AV_NOPTS_VALUE || later) { // the first frame shown; or the first there is
+                    done_decoding = 1;
+                    break;
+                }
+            }
+            if (draining && err == AVERROR_EOF) done_decoding = 1;
+            if (draining && err < 0 && err != AVERROR(EAGAIN)) done_decoding = 1;
         }
-        if (draining && err == AVERROR_EOF) done_decoding = 1;
-        if (draining && err < 0 && err != AVERROR(EAGAIN)) done_decoding = 1;
     }
     if (!have) {
         status = rs_fail(RS_AV_CORRUPT, message, message_size, "no frame of its video decodes", 0);
@@ -162,9 +186,7 @@ rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, 
         status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "its pixel format cannot be converted", 0);
         goto done;
     }
-    int rotation = 0, mirrored = 0;
-    rs_stream_orientation(st, &rotation, &mirrored);
-    int orientation = exif_orientation(rotation, mirrored);
+    int orientation = rs_stream_exif_orientation(st);
     if (orientation == 1) {
         *rgba = pixels;
         *width = display_width;

@@ -47,6 +47,8 @@ rs_av_status rs_fail(rs_av_status status, char *message, size_t size, const char
 /// horizontal flip (`mirrored`).
 struct AVStream;
 void rs_stream_orientation(const struct AVStream *st, int *rotation, int *mirrored);
+/// The same as the EXIF orientation (1-8) that shows the stored picture as the matrix says.
+int rs_stream_exif_orientation(const struct AVStream *st);
 struct AVCodecContext;
 /// Finds the best video stream of `fmt` (reading packets for formats that declare their streams
 /// late, as FLV), opens its decoder with `threads` threads of `thread_type` and `opaque`, and has

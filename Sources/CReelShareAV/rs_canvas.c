@@ -63,20 +63,59 @@ int rs_canvas_scale(const uint8_t *rgba, int width, int height, int x, int y, in
         y > height - h)
         return -1;
     int shrinking = out_width < w || out_height < h;
+    // Translucent pixels are scaled premultiplied, so that the colour of a transparent pixel does
+    // not bleed into its neighbours; then divided back.
+    int translucent = 0;
+    for (int row = 0; row < h && !translucent; row++) {
+        const uint8_t *p = rgba + ((size_t)(y + row) * width + x) * 4;
+        for (int col = 0; col < w; col++, p += 4)
+            if (p[3] != 255) {
+                translucent = 1;
+                break;
+            }
+    }
     struct SwsContext *sws = sws_getContext(w, h, AV_PIX_FMT_RGBA, out_width, out_height, AV_PIX_FMT_RGBA,
                                             (shrinking ? SWS_AREA : SWS_BICUBIC) | SWS_ACCURATE_RND, NULL, NULL, NULL);
     uint8_t *target = rs_canvas_sws_buffer(out_width, out_height);
-    if (!sws || !target) {
+    uint8_t *premultiplied = translucent ? av_malloc((size_t)w * h * 4) : NULL;
+    if (!sws || !target || (translucent && !premultiplied)) {
         sws_freeContext(sws);
         av_free(target);
+        av_free(premultiplied);
         return -1;
     }
     const uint8_t *source[4] = {rgba + ((size_t)y * width + x) * 4, NULL, NULL, NULL};
-    const int source_stride[4] = {width * 4, 0, 0, 0};
+    int source_stride[4] = {width * 4, 0, 0, 0};
+    if (translucent) {
+        for (int row = 0; row < h; row++) {
+            const uint8_t *p = rgba + ((size_t)(y + row) * width + x) * 4;
+            uint8_t *q = premultiplied + (size_t)row * w * 4;
+            for (int col = 0; col < w; col++, p += 4, q += 4) {
+                for (int c = 0; c < 3; c++) q[c] = (uint8_t)((p[c] * p[3] + 127) / 255);
+                q[3] = p[3];
+            }
+        }
+        source[0] = premultiplied;
+        source_stride[0] = w * 4;
+    }
     uint8_t *destination[4] = {target, NULL, NULL, NULL};
     const int destination_stride[4] = {out_width * 4, 0, 0, 0};
     sws_scale(sws, source, source_stride, 0, h, destination, destination_stride);
     sws_freeContext(sws);
+    av_free(premultiplied);
+    if (translucent) {
+        uint8_t *p = target;
+        for (size_t i = 0; i < (size_t)out_width * out_height; i++, p += 4) {
+            if (p[3] == 0) {
+                p[0] = p[1] = p[2] = 0;
+                continue;
+            }
+            for (int c = 0; c < 3; c++) {
+                unsigned value = (p[c] * 255u + p[3] / 2) / p[3];
+                p[c] = (uint8_t)(value > 255 ? 255 : value);
+            }
+        }
+    }
     *out = target;
     return 0;
 }

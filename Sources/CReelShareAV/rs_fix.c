@@ -144,12 +144,6 @@ static const char *turn_filter(int orientation) {
     }
 }
 
-static int exif_orientation(int rotation, int mirrored) {
-    static const int plain[4] = {1, 6, 3, 8}, flipped[4] = {2, 7, 4, 5};
-    int quarter = ((rotation / 90) % 4 + 4) % 4;
-    return mirrored ? flipped[quarter] : plain[quarter];
-}
-
 /// Builds `j->graph` from "buffer" through `description` to "buffersink".
 static int build_graph(job *j, const char *source_args, const char *description, int video) {
     j->graph = avfilter_graph_alloc();
@@ -197,8 +191,6 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
         snprintf(why, why_size, "the video decoder does not open");
         return err;
     }
-    int rotation = 0, mirrored = 0;
-    rs_stream_orientation(j->in, &rotation, &mirrored);
     AVRational rate = av_guess_frame_rate(NULL, j->in, NULL);
     AVRational sar = j->dec->sample_aspect_ratio.num > 0 ? j->dec->sample_aspect_ratio : (AVRational){1, 1};
     char args[256];
@@ -207,7 +199,7 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
              rate.num > 0 ? ":frame_rate=" : "", rate.num > 0 ? rate.num : 0, rate.num > 0 ? rate.den : 1);
     if (rate.num <= 0) args[strlen(args) - 3] = 0; // drop the "0/1" left by the empty frame rate
     char description[1024];
-    snprintf(description, sizeof description, "%s%s%sformat=yuv420p", turn_filter(exif_orientation(rotation, mirrored)),
+    snprintf(description, sizeof description, "%s%s%sformat=yuv420p", turn_filter(rs_stream_exif_orientation(j->in)),
              plan->video_filters && plan->video_filters[0] ? plan->video_filters : "",
              plan->video_filters && plan->video_filters[0] ? "," : "");
     if ((err = build_graph(j, args, description, 1)) < 0) {

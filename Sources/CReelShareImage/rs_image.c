@@ -161,6 +161,69 @@ static int exif_orientation(const uint8_t *data, size_t size) {
     return tiff_orientation(data + 6, size - 6);
 }
 
+// MARK: - Shrinking while decoding
+
+/// Shrinks RGBA rows by a whole `step` as they arrive: each output pixel is the average of a
+/// step x step block, weighted by alpha (premultiplied), so a fine pattern becomes its mean and a
+/// transparent pixel's colour does not bleed into its neighbours.
+typedef struct reducer {
+    uint32_t width;     // of the input rows
+    uint32_t step;
+    uint32_t out_width;
+    uint32_t rows;      // added to the block so far
+    uint64_t *sums;     // out_width * 4: r*a, g*a, b*a, a
+} reducer;
+
+static int reducer_init(reducer *r, uint32_t width, uint32_t step) {
+    r->width = width;
+    r->step = step;
+    r->out_width = (width + step - 1) / step;
+    r->rows = 0;
+    r->sums = calloc((size_t)r->out_width * 4, sizeof *r->sums);
+    return r->sums != NULL;
+}
+
+static void reducer_add(reducer *r, const uint8_t *row) {
+    for (uint32_t x = 0; x < r->width; x++) {
+        const uint8_t *p = row + (size_t)x * 4;
+        uint64_t *sum = r->sums + (size_t)(x / r->step) * 4;
+        sum[0] += (uint64_t)p[0] * p[3];
+        sum[1] += (uint64_t)p[1] * p[3];
+        sum[2] += (uint64_t)p[2] * p[3];
+        sum[3] += p[3];
+    }
+    r->rows++;
+}
+
+/// Writes the block's row of averages to `out` and starts the next block.
+static void reducer_emit(reducer *r, uint8_t *out) {
+    for (uint32_t o = 0; o < r->out_width; o++) {
+        uint64_t *sum = r->sums + (size_t)o * 4;
+        uint32_t columns = o + 1 < r->out_width ? r->step : r->width - o * r->step;
+        uint64_t count = (uint64_t)columns * r->rows;
+        uint8_t *p = out + (size_t)o * 4;
+        if (sum[3] == 0) {
+            memset(p, 0, 4);
+        } else {
+            for (int c = 0; c < 3; c++) p[c] = (uint8_t)((sum[c] + sum[3] / 2) / sum[3]);
+            p[3] = (uint8_t)((sum[3] + count / 2) / count);
+        }
+        memset(sum, 0, 4 * sizeof *sum);
+    }
+    r->rows = 0;
+}
+
+/// Takes one input row `y` of `height`: copied when nothing is reduced, else added to its block
+/// and, at the block's end, averaged into `image`.
+static void reducer_take(reducer *r, const uint8_t *row, uint32_t y, uint32_t height, uint8_t *image) {
+    if (r->step == 1) {
+        memcpy(image + (size_t)y * r->width * 4, row, (size_t)r->width * 4);
+        return;
+    }
+    reducer_add(r, row);
+    if (y % r->step == r->step - 1 || y + 1 == height) reducer_emit(r, image + (size_t)(y / r->step) * r->out_width * 4);
+}
+
 // MARK: - PNG
 
 typedef struct png_context {
@@ -172,6 +235,7 @@ typedef struct png_context {
     int timed_out;
     png_bytep row;
     uint8_t *image; // the RGBA picture, when asked for
+    reducer reduce;
 } png_context;
 
 static void png_fail(png_structp png, png_const_charp text) {
@@ -215,15 +279,6 @@ static int png_exif_orientation(png_structp png, png_infop info) {
     if (png_get_eXIf_1(png, info, &length, &exif) && exif) return tiff_orientation(exif, length);
 #endif
     return 0;
-}
-
-/// Keeps every `step`-th pixel of an RGBA row (or all of them for step 1).
-static void keep_columns(const uint8_t *row, uint32_t width, uint32_t step, uint8_t *out) {
-    if (step == 1) {
-        memcpy(out, row, (size_t)width * 4);
-        return;
-    }
-    for (uint32_t x = 0, o = 0; x < width; x += step, o++) memcpy(out + (size_t)o * 4, row + (size_t)x * 4, 4);
 }
 
 /// The step that brings `side` down near `max_side` by keeping every step-th pixel (1: none).
@@ -309,6 +364,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
         }
         free(ctx.row);
         free(ctx.image);
+        free(ctx.reduce.sums);
         png_destroy_read_struct(&png, &png_info, NULL);
         free(input);
         return status;
@@ -366,7 +422,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     uint32_t out_width = reduced(width, step), out_height = reduced(height, step);
     if (pixels) {
         ctx.image = malloc((size_t)out_width * out_height * 4);
-        if (!ctx.image) png_error(png, "out of memory for the picture");
+        if (!ctx.image || !reducer_init(&ctx.reduce, width, step)) png_error(png, "out of memory for the picture");
     }
     rows_total = height * (uint32_t)passes;
     for (int pass = 0; pass < passes; pass++) {
@@ -380,7 +436,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
                 png_read_row(png, ctx.image + (size_t)y * out_width * 4, NULL); // combined pass by pass
             } else {
                 png_read_row(png, ctx.row, NULL);
-                if (pixels && y % step == 0) keep_columns(ctx.row, width, step, ctx.image + (size_t)(y / step) * out_width * 4);
+                if (pixels) reducer_take(&ctx.reduce, ctx.row, y, height, ctx.image);
             }
         }
     }
@@ -390,6 +446,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     info->frame_count = ctx.apng_frames > 0 ? ctx.apng_frames : 1;
 
     free(ctx.row);
+    free(ctx.reduce.sums);
     png_destroy_read_struct(&png, &png_info, NULL);
     free(input);
     if (pixels) {
@@ -589,6 +646,8 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     source.manager.term_source = source_term;
     JSAMPLE *volatile row = NULL;
     uint8_t *volatile image = NULL;
+    uint8_t *volatile converted = NULL;
+    reducer reduce = {0};
     volatile rs_img_status status = RS_IMG_CORRUPT;
 
     cinfo.err = jpeg_std_error(&ctx.manager);
@@ -617,6 +676,8 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         }
         free(row);
         free(image);
+        free(converted);
+        free(reduce.sums);
         jpeg_destroy_decompress(&cinfo);
         free(input);
         return status;
@@ -676,7 +737,8 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     uint32_t out_width = reduced(cinfo.output_width, step), out_height = reduced(cinfo.output_height, step);
     if (pixels) {
         image = malloc((size_t)out_width * out_height * 4);
-        if (!image) {
+        converted = cmyk ? malloc((size_t)cinfo.output_width * 4) : NULL;
+        if (!image || (cmyk && !converted) || !reducer_init(&reduce, cinfo.output_width, step)) {
             status = RS_IMG_INTERNAL;
             snprintf(message, message_size, "out of memory");
             longjmp(ctx.jump, 1);
@@ -690,17 +752,17 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         uint32_t y = cinfo.output_scanline;
         JSAMPROW rows[1] = {row};
         jpeg_read_scanlines(&cinfo, rows, 1);
-        if (!image || y % step != 0) continue;
-        uint8_t *out = image + (size_t)(y / step) * out_width * 4;
+        if (!image) continue;
         if (cmyk) {
-            for (uint32_t x = 0, o = 0; x < cinfo.output_width; x += step, o++)
-                cmyk_to_rgba(row + (size_t)x * 4, out + (size_t)o * 4, cinfo.saw_Adobe_marker);
-        } else {
-            keep_columns(row, cinfo.output_width, step, out);
+            for (uint32_t x = 0; x < cinfo.output_width; x++)
+                cmyk_to_rgba(row + (size_t)x * 4, converted + (size_t)x * 4, cinfo.saw_Adobe_marker);
         }
+        reducer_take(&reduce, cmyk ? converted : row, y, cinfo.output_height, image);
     }
     jpeg_finish_decompress(&cinfo);
     free(row);
+    free(converted);
+    free(reduce.sums);
     jpeg_destroy_decompress(&cinfo);
     free(input);
 

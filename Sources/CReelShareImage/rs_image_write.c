@@ -100,7 +100,13 @@ rs_img_status rs_img_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t h
     struct jpeg_compress_struct cinfo;
     jpeg_writer w;
     memset(&w, 0, sizeof w);
-    unsigned char *volatile buffer = NULL;
+    // libjpeg's memory destination grows its buffer through this pointer; it lives on the heap so
+    // that its value after a longjmp is the one libjpeg last wrote (a changed local would not be).
+    unsigned char **volatile slot = calloc(1, sizeof *slot);
+    if (!slot) {
+        snprintf(message, message_size, "out of memory");
+        return RS_IMG_INTERNAL;
+    }
     unsigned long size = 0;
     cinfo.err = jpeg_std_error(&w.manager);
     w.manager.error_exit = jpeg_writer_fail;
@@ -110,12 +116,12 @@ rs_img_status rs_img_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t h
         cinfo.err->format_message((j_common_ptr)&cinfo, reason);
         snprintf(message, message_size, "cannot encode the jpeg: %s", reason);
         jpeg_destroy_compress(&cinfo);
-        free(buffer);
+        free(*slot);
+        free(slot);
         return RS_IMG_INTERNAL;
     }
     jpeg_create_compress(&cinfo);
-    unsigned char *target = NULL;
-    jpeg_mem_dest(&cinfo, &target, &size);
+    jpeg_mem_dest(&cinfo, slot, &size);
     cinfo.image_width = width;
     cinfo.image_height = height;
     cinfo.input_components = 4;
@@ -128,9 +134,9 @@ rs_img_status rs_img_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t h
         jpeg_write_scanlines(&cinfo, row, 1);
     }
     jpeg_finish_compress(&cinfo);
-    buffer = target;
     jpeg_destroy_compress(&cinfo);
-    *out = buffer;
+    *out = *slot;
+    free(slot);
     *out_size = size;
     return RS_IMG_OK;
 }

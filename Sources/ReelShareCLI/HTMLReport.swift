@@ -23,7 +23,13 @@ struct ReportCard: Sendable {
         var card = ReportCard(result: result, media: true)
         card.facts = ProbeText.rows(report, color: false)
         card.failure = report.failure?.message
-        if let box = thumbnailBox { card.thumbnail = Pictures.thumbnail(report, box: box, timeoutSeconds: timeoutSeconds) }
+        if let box = thumbnailBox {
+            do {
+                card.thumbnail = try Pictures.thumbnail(report, box: box, timeoutSeconds: timeoutSeconds)
+            } catch {
+                card.failure = "cannot draw it: \(error.message)"
+            }
+        }
         return card
     }
 }

@@ -108,7 +108,8 @@ struct PreviewCommand: Command {
         }
         self.layout = layout
         if let text = parsed.value("at") {
-            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text), seconds.isFinite
+            else {
                 throw parsed.usageError("invalid value '\(text)' for --at: expected seconds from the start, like 2.5")
             }
             guard inputs.contains(where: { $0.1 == .backgroundVideo }) else {
@@ -150,7 +151,7 @@ struct PreviewCommand: Command {
                 case .av:
                     let (frame, shown) = try Pictures.videoFrame(input.path, at: at, timeoutSeconds: timeout)
                     picture = frame
-                    frameSeconds = shown
+                    frameSeconds = shown.map { ($0 * 1000).rounded() / 1000 }
                 case .image(let image):
                     picture = try Pictures.image(input.path, format: image.format, maxSide: side, timeoutSeconds: timeout)
                 case .failure(let failure):
@@ -168,9 +169,23 @@ struct PreviewCommand: Command {
             }
         }
 
+        // The plan is in the files' own pixels (what the report says); a picture decoded smaller
+        // (a large photo) is drawn from the same part of it.
+        func shown(_ index: Int?, _ picture: Picture?) -> (width: Int, height: Int)? {
+            guard let picture else { return nil }
+            if let index, case .image(let image) = check.reports[index].content, let w = image.displayWidth,
+                let h = image.displayHeight
+            {
+                return (w, h)
+            }
+            return (picture.width, picture.height)
+        }
+        let backgroundIndex = inputs.firstIndex { $0.role != .sticker }
+        let stickerIndex = inputs.firstIndex { $0.role == .sticker }
+        let backgroundSize = shown(backgroundIndex, background)
         let plan = CanvasPlanner.plan(
-            layout, width: width, height: height, background: background.map { ($0.width, $0.height) },
-            sticker: sticker.map { ($0.width, $0.height) }, colors: colors)
+            layout, width: width, height: height, background: backgroundSize, sticker: shown(stickerIndex, sticker),
+            colors: colors)
         for var finding in plan.findings {
             if strict, finding.severity == .warning { finding.severity = .error }
             stderr.write(ValidationRenderer.line(stickerInput ?? "sticker", finding, targets: [target.id], color: color))
@@ -180,7 +195,8 @@ struct PreviewCommand: Command {
         }
         let picture: Picture
         do {
-            picture = try Pictures.draw(plan, background: background, sticker: sticker, safeZones: safeZones)
+            picture = try Pictures.draw(
+                plan, background: background, planned: backgroundSize, sticker: sticker, safeZones: safeZones)
         } catch {
             throw .media([error.code], summary: error.message)
         }
@@ -219,6 +235,13 @@ struct PreviewReport {
     let colorsGiven: Bool
     let findings: [Finding]
 
+    /// Where the colours come from, and how they are blended: Meta says only that the two colours
+    /// make the background's gradient, so the straight top-to-bottom blend drawn here is an approximation.
+    private var colorsSource: String {
+        (colorsGiven ? "the request (--top-color, --bottom-color)" : layout.colors.source)
+            + "; drawn as a straight blend from top to bottom (Meta does not say how the app blends them)"
+    }
+
     private func marked(_ approximation: Bool) -> String { approximation ? " (approximation)" : "" }
     private func hex(_ rgb: UInt32) -> String {
         let digits = String(rgb, radix: 16, uppercase: true)
@@ -238,18 +261,22 @@ struct PreviewReport {
             lines.append(
                 "  background  \(background?.path ?? ""), \(what): \(crop) of it scaled \(Units.number(scale))x \(how)\(marked(layout.background.approximation))"
             )
+            lines.append("              (\(layout.background.source))")
         case .colors:
             lines.append(
-                "  background  \(hex(plan.top)) to \(hex(plan.bottom))\(colorsGiven ? "" : ", the target's default\(marked(layout.colors.approximation))")"
+                "  background  \(hex(plan.top)) to \(hex(plan.bottom))\(colorsGiven ? "" : ", the target's default") (approximation)"
             )
+            lines.append("              (\(colorsSource))")
         }
         if let rect = plan.sticker, let sticker {
             lines.append(
                 "  sticker     \(sticker): scaled \(Units.number(plan.stickerScale ?? 1))x to \(rect)\(marked(layout.sticker.approximation))"
             )
+            lines.append("              (\(layout.sticker.source))")
         }
         let zones = plan.safeZones.map { "\($0.name) \($0.rect)" }.joined(separator: "; ")
-        lines.append("  safe zones  \(zones)\(marked(layout.safeZones.approximation)) (\(layout.safeZones.source))")
+        lines.append("  safe zones  \(zones)\(marked(layout.safeZones.approximation))")
+        lines.append("              (\(layout.safeZones.source))")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -269,8 +296,7 @@ struct PreviewReport {
         case .colors:
             backgroundJSON = .object([
                 "kind": .string("colors"), "path": .null, "frameSeconds": .null, "fit": .null, "scale": .null, "crop": .null,
-                "into": .null, "source": .string(colorsGiven ? "the request" : layout.colors.source),
-                "approximation": .bool(!colorsGiven && layout.colors.approximation),
+                "into": .null, "source": .string(colorsSource), "approximation": .bool(true),
             ])
         }
         let stickerJSON: JSON =

@@ -193,7 +193,7 @@ enum BuiltinProfiles {
               "layout": {
                 "background": {"fit": "fill", "source": "Meta, Sharing to Reels: 'A video fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
                 "colors": {"top": "#000000", "bottom": "#000000", "source": "reelshare: a Reel always has a background video; black shows only where a picture does not reach", "approximation": true},
-                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Reels: 'An optional sticker can appear in front of the video', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
+                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Reels: 'An optional sticker can appear in front of the video' (no size given; 640x480 is the Stories pages' recommendation); centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
                 "safeZones": {"top": 0.14, "bottom": 0.35, "left": 0.06, "right": 0.06, "source": "Meta's Reels ads guidance as third parties repeat it (14% top, 35% bottom, 6% each side; shotstack.io, Vertical video safe zones); Meta publishes none for shared Reels", "approximation": true}
               }
             },
@@ -360,7 +360,7 @@ enum BuiltinProfiles {
               "layout": {
                 "background": {"fit": "fill", "source": "Meta, Sharing to Reels: 'A video fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
                 "colors": {"top": "#000000", "bottom": "#000000", "source": "reelshare: a Reel always has a background video; black shows only where a picture does not reach", "approximation": true},
-                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Reels: 'An optional sticker can appear in front of the video', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
+                "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Reels: 'An optional sticker can appear in front of the video' (no size given; 640x480 is the Stories pages' recommendation); centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
                 "safeZones": {"top": 0.14, "bottom": 0.35, "left": 0.06, "right": 0.06, "source": "Meta's Reels ads guidance as third parties repeat it (14% top, 35% bottom, 6% each side; shotstack.io, Vertical video safe zones); Meta publishes none for shared Reels", "approximation": true}
               }
             },
@@ -571,7 +571,7 @@ enum BuiltinProfiles {
                 "background": {"fit": "fill", "source": "Meta, Sharing to Stories: 'The background layer fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
                 "colors": {"top": "#222222", "bottom": "#222222", "source": "Meta documents no default colours; #222222 is the default of share plugins (open_social_share)", "approximation": true},
                 "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Stories: 'This image will be placed as a sticker over the background', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
-                "safeZones": {"top": 0.14, "bottom": 0.20, "source": "Meta, Ads Guide, Stories: 'leaving roughly 14% (250 pixels) of the top and 20% (340 pixels) of the bottom ... free'; Facebook Sharing to Stories: 'Reserve the top and bottom of your story for the Facebook Stories UI'", "approximation": false}
+                "safeZones": {"top": 0.14, "bottom": 0.20, "source": "Meta, Ads Guide, Stories: 'leaving roughly 14% (250 pixels) of the top and 20% (340 pixels) of the bottom ... free' (for ads; the composer's own interface is undocumented); Facebook Sharing to Stories: 'Reserve the top and bottom of your story for the Facebook Stories UI'", "approximation": true}
               }
             },
             {
@@ -774,7 +774,7 @@ enum BuiltinProfiles {
                 "background": {"fit": "fill", "source": "Meta, Sharing to Stories: 'The background layer fills the screen'; covering (cropped) rather than bars after react-native-share/react-native-share #1560 ('full zoomed in')", "approximation": true},
                 "colors": {"top": "#222222", "bottom": "#222222", "source": "Meta documents no default colours; #222222 is the default of share plugins (open_social_share)", "approximation": true},
                 "sticker": {"width": 0.6, "height": 0.4, "centerX": 0.5, "centerY": 0.5, "source": "Meta, Sharing to Stories: 'This image will be placed as a sticker over the background', 640x480 recommended; centred and scaled to a box of 60% x 40% of the screen, after ShekarMudaliyar/social_share #119 and #101 (a large sticker is shown shrunk)", "approximation": true},
-                "safeZones": {"top": 0.14, "bottom": 0.20, "source": "Meta, Ads Guide, Stories: 'leaving roughly 14% (250 pixels) of the top and 20% (340 pixels) of the bottom ... free'; Facebook Sharing to Stories: 'Reserve the top and bottom of your story for the Facebook Stories UI'", "approximation": false}
+                "safeZones": {"top": 0.14, "bottom": 0.20, "source": "Meta, Ads Guide, Stories: 'leaving roughly 14% (250 pixels) of the top and 20% (340 pixels) of the bottom ... free' (for ads; the composer's own interface is undocumented); Facebook Sharing to Stories: 'Reserve the top and bottom of your story for the Facebook Stories UI'", "approximation": true}
               }
             },
             {

@@ -93,17 +93,26 @@ public enum Pictures {
     }
 
     /// Draws `plan`: the colours, the background picture's crop scaled into place, the sticker,
-    /// and (with `safeZones`) the bands the app's interface covers, tinted.
-    public static func draw(_ plan: CanvasPlan, background: Picture?, sticker: Picture?, safeZones: Bool) throws(ProbeFailure)
-        -> Picture
-    {
+    /// and (with `safeZones`) the bands the app's interface covers, tinted. `planned` is the size
+    /// the plan's crop is in (the file's), when the background was decoded smaller.
+    public static func draw(
+        _ plan: CanvasPlan, background: Picture?, planned: (width: Int, height: Int)? = nil, sticker: Picture?, safeZones: Bool
+    ) throws(ProbeFailure) -> Picture {
         guard let canvas = rs_canvas_alloc(Int32(clamping: plan.width), Int32(clamping: plan.height)) else {
             throw ProbeFailure(.tooLarge, "a \(plan.width)x\(plan.height) canvas is too large")
         }
         let result = Picture.canvas(canvas, width: plan.width, height: plan.height)
         let w = Int32(plan.width), h = Int32(plan.height)
         rs_canvas_gradient(canvas, w, h, plan.top, plan.bottom)
-        if case .picture(let crop, let into, _) = plan.background, let background {
+        if case .picture(var crop, let into, _) = plan.background, let background {
+            if let planned, planned.width > 0, planned.height > 0, planned != (background.width, background.height) {
+                let sx = Double(background.width) / Double(planned.width), sy = Double(background.height) / Double(planned.height)
+                let x = min(background.width - 1, Int((Double(crop.x) * sx).rounded(.down)))
+                let y = min(background.height - 1, Int((Double(crop.y) * sy).rounded(.down)))
+                crop = PixelRect(
+                    x: x, y: y, width: max(1, min(background.width - x, Int((Double(crop.width) * sx).rounded()))),
+                    height: max(1, min(background.height - y, Int((Double(crop.height) * sy).rounded()))))
+            }
             try place(background, crop: crop, into: into, on: result)
         }
         if let rect = plan.sticker, let sticker {
@@ -183,34 +192,33 @@ public enum Pictures {
     }
 
     /// A small JPEG of what the file shows (a video's first frame, an image), fitted to `box`
-    /// pixels and laid on grey where it is transparent; nil when nothing can be drawn (an audio
-    /// file, an unreadable one). For the HTML report: the same decoding as `preview`.
-    public static func thumbnail(_ report: ProbeReport, box: Int, timeoutSeconds: Double) -> (
+    /// pixels and laid on grey where it is transparent; nil when the file shows nothing (audio, a
+    /// failed probe, whose failure says why); throws why a picture could not be drawn. For the
+    /// HTML report: the same decoding as `preview`.
+    public static func thumbnail(_ report: ProbeReport, box: Int, timeoutSeconds: Double) throws(ProbeFailure) -> (
         jpeg: [UInt8], width: Int, height: Int
     )? {
         let picture: Picture
-        do throws(ProbeFailure) {
-            switch report.content {
-            case .av(let media) where media.video != nil:
-                picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0
-            case .image(let image) where image.format == "png" || image.format == "jpeg":
-                picture = try self.image(report.path, format: image.format, maxSide: 2 * box, timeoutSeconds: timeoutSeconds)
-            case .image:
-                picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP: FFmpeg's decoders
-            default:
-                return nil
-            }
-        } catch {
+        switch report.content {
+        case .av(let media) where media.video != nil:
+            picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0
+        case .image(let image) where image.format == "png" || image.format == "jpeg":
+            picture = try self.image(report.path, format: image.format, maxSide: 2 * box, timeoutSeconds: timeoutSeconds)
+        case .image:
+            picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP: FFmpeg's decoders
+        default:
             return nil
         }
-        guard let fitted = try? fit(picture, box: box),
-            let canvas = rs_canvas_alloc(Int32(fitted.width), Int32(fitted.height))
-        else { return nil }
+        let fitted = try fit(picture, box: box)
+        guard let canvas = rs_canvas_alloc(Int32(fitted.width), Int32(fitted.height)) else {
+            throw ProbeFailure(.tooLarge, "a \(fitted.width)x\(fitted.height) thumbnail is too large")
+        }
         let flat = Picture.canvas(canvas, width: fitted.width, height: fitted.height)
         rs_canvas_gradient(canvas, Int32(flat.width), Int32(flat.height), 0xC8C8C8, 0xC8C8C8)
         rs_canvas_draw(
             canvas, Int32(flat.width), Int32(flat.height), fitted.pixels, Int32(fitted.width), Int32(fitted.height), 0, 0)
-        return jpeg(flat, quality: 80).map { ($0, flat.width, flat.height) }
+        guard let data = jpeg(flat, quality: 80) else { throw ProbeFailure(.internal, "the thumbnail could not be encoded") }
+        return (data, flat.width, flat.height)
     }
 
     private static func open(_ path: String) throws(ProbeFailure) -> ReadableFile {

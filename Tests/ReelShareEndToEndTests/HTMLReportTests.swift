@@ -78,7 +78,8 @@ struct HTMLReportTests {
             !result.stdout.contains("http://") && !result.stdout.contains("https://") && !result.stdout.contains("<link"),
             "nothing external")
         let articles = try #require(parsed["articles"] as? [String])
-        #expect(articles.filter { $0 == "card is-rejected" }.count == 4)  // the GIF, the corrupt, the audio-only and the missing file
+        // Rejected: the GIF, the corrupt, the audio-only and the missing file.
+        #expect(articles.filter { $0 == "card is-rejected" }.count == 4)
 
         // The same bytes whatever --jobs says.
         let one = try runReelshare(["validate", "--format", "html", "--jobs", "1"] + files, in: directory)
@@ -137,8 +138,26 @@ struct HTMLReportTests {
         let counts = try #require(parsed["counts"] as? [String: Int])
         #expect(counts["article"] == 2 && counts["img"] == nil)
         #expect(result.stdout.contains("<title>reelshare doctor: 2 files, 1 rejected</title>"))
-        #expect(
-            result.stdout.contains("PlistBuddy -c &#39;Add :LSApplicationQueriesSchemes: string instagram-stories&#39;")
-                || result.stdout.contains("PlistBuddy -c 'Add :LSApplicationQueriesSchemes: string instagram-stories'"))
+        #expect(result.stdout.contains("PlistBuddy -c 'Add :LSApplicationQueriesSchemes: string instagram-stories'"))
+    }
+
+    @Test("a video that probes but whose frames are gone gets a placeholder saying why, not a silent gap")
+    func undrawable() throws {
+        let directory = try scratch("html")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Index first (faststart), then the sample data cut off: the header describes frames that are not there.
+        let whole = directory.appendingPathComponent("whole.mp4").path
+        let (made, _) = try runCommand([
+            "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=s=64x64:r=5:d=1", "-c:v", "libx264",
+            "-movflags", "+faststart", whole,
+        ])
+        try #require(made == 0)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+        let mdat = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("mdat".utf8)) })
+        let cut = directory.appendingPathComponent("cut.mp4")
+        try Data(bytes[..<(mdat + 14)]).write(to: cut)
+        let result = try runReelshare(["validate", "--format", "html", "--target", "ig-stories", cut.path])
+        #expect(!result.stdout.contains("<img"))
+        #expect(result.stdout.contains("aria-label=\"no picture: cannot draw it: no frame of its video decodes\""))
     }
 }

@@ -166,11 +166,51 @@ struct PreviewCommandTests {
         ),
         (["--target", "ig-stories", "--video", "\(media)/h264_aac_10s.mp4", "--size", "1080"], 64, "expected WIDTHxHEIGHT"),
         (["--target", "ig-stories", "--video", "\(media)/h264_aac_10s.mp4", "--at", "-1"], 64, "invalid value '-1' for --at"),
+        (
+            ["--target", "ig-stories", "--video", "\(media)/h264_aac_10s.mp4", "--at", "0x10"], 64,
+            "invalid value '0x10' for --at"
+        ),
+        (["--target", "ig-stories", "--video", "\(media)/h264_aac_10s.mp4", "--at", "inf"], 64, "invalid value 'inf' for --at"),
         (["--target", "ig-reels-api", "--video", "\(media)/h264_aac_10s.mp4"], 64, "validate-only"),
         (["--target", "ig-stories", "--video", "\(media)/av1.mp4"], 1, "video.codec"),
         (["--target", "ig-stories", "--sticker", "\(media)/missing.png"], 66, "no such file"),
         (["--target", "ig-stories", "--sticker", "\(media)/crc_error.png"], 65, "CRC error"),
     ]
+
+    @Test("a sticker's transparent pixels lend no colour to its edges when it is scaled (alpha is premultiplied)")
+    func noFringes() throws {
+        let directory = try scratch("preview")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Left half red with alpha 0 (invisible, but its colour is stored), right half opaque green.
+        let (made, _) = try runCommand(
+            [
+                "ffmpeg", "-nostdin", "-v", "error", "-y", "-filter_complex",
+                "color=c=red@0:s=128x256,format=rgba[a];color=c=0x00FF00:s=128x256,format=rgba[b];[a][b]hstack,format=rgba",
+                "-frames:v", "1", "edge.png",
+            ], in: directory)
+        try #require(made == 0)
+        let sticker = try RGBA(directory.appendingPathComponent("edge.png").path, in: directory)
+        try #require(sticker.bytes[0] == 255 && sticker.bytes[3] == 0, "the transparent half keeps its red")
+        let result = try runReelshare(
+            [
+                "preview", "--target", "ig-stories", "--sticker", "edge.png", "--top-color", "#FFFFFF", "--bottom-color",
+                "#FFFFFF", "--size", "160x160", "-o", "out.png",
+            ], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let canvas = try RGBA(directory.appendingPathComponent("out.png").path, in: directory)
+        // Green at any coverage over white keeps red equal to blue; red bleeding in would not.
+        var worst = 0
+        var green = 0
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let pixel = canvas.rgb(x, y)
+                worst = max(worst, abs(Int(pixel >> 16) - Int(pixel & 0xFF)))
+                if pixel == 0x00FF00 { green += 1 }
+            }
+        }
+        #expect(worst <= 2, "a pixel's red and blue differ by \(worst)")
+        #expect(green > 1000, "the sticker is drawn (\(green) green pixels)")
+    }
 
     @Test("refused previews exit with the right status, say why, and leave no file", arguments: refusals)
     func refused(arguments: [String], status: Int32, says: String) throws {

@@ -63,6 +63,46 @@ struct PicturesTests {
         #expect(difference(frame, stored) > 3 * difference(frame, flipped))
     }
 
+    /// A plain clip with its track's display matrix replaced by `a b c d` (16.16) and `tx ty`, in
+    /// pixels: the patch a phone's muxer would have written.
+    private func matrixClip(_ name: String, a: Int32, b: Int32, c: Int32, d: Int32, tx: Int32, ty: Int32) throws -> String {
+        let plain = directory.appendingPathComponent("plain-\(name)").path
+        let (made, _) = try runCommand([
+            "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=5", "-t", "1", "-c:v", "libx264",
+            "-preset", "veryfast", "-pix_fmt", "yuv420p", plain,
+        ])
+        try #require(made == 0)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain)))
+        let tkhd = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("tkhd".utf8)) })
+        try #require(bytes[tkhd + 4] == 0, "tkhd version 0")
+        let matrix = tkhd + 4 + 40
+        for (slot, value) in [
+            (0, a * 0x10000), (1, b * 0x10000), (3, c * 0x10000), (4, d * 0x10000), (6, tx << 16), (7, ty << 16),
+        ] {
+            let bits = UInt32(bitPattern: value)
+            for byte in 0..<4 { bytes[matrix + slot * 4 + byte] = UInt8(truncatingIfNeeded: bits >> (24 - 8 * byte)) }
+        }
+        let path = directory.appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(
+        "a quarter turn and a mirror in one display matrix (a transpose) is drawn as that transpose",
+        arguments: [("transpose.mp4", Int32(1), Int32(0)), ("antitranspose.mp4", Int32(-1), Int32(3))])
+    func transposed(name: String, sign: Int32, filter: Int32) throws {
+        // x' = y, y' = x (or both negated, moved back into view): each is its own inverse, so the
+        // direction conventions of the matrix cannot hide a mistake.
+        let path = try matrixClip(
+            name, a: 0, b: sign, c: sign, d: 0, tx: sign < 0 ? 36 : 0, ty: sign < 0 ? 64 : 0)
+        let (frame, _) = try Pictures.videoFrame(path, at: nil, timeoutSeconds: 10)
+        #expect(frame.width == 36 && frame.height == 64, "\(frame.width)x\(frame.height)")
+        let expected = try ffmpegRGBA(["-noautorotate", "-i", path, "-vf", "transpose=\(filter)"], in: directory)
+        let turned = try ffmpegRGBA(["-noautorotate", "-i", path, "-vf", "transpose=\(filter == 0 ? 1 : 2)"], in: directory)
+        #expect(difference(frame, expected) < 8, "\(difference(frame, expected))")
+        #expect(difference(frame, turned) > 3 * difference(frame, expected))
+    }
+
     @Test("non-square pixels are widened: 90x160 coded at 4:3 is 120x160")
     func sampleAspectRatio() throws {
         let path = TestPaths.fixture("h264_sar_4x3.mp4")
@@ -88,6 +128,46 @@ struct PicturesTests {
         let first = try ffmpegRGBA(["-i", path], in: directory)
         #expect(difference(frame, reference) < 8)
         #expect(difference(frame, first) > 3 * difference(frame, reference))
+    }
+
+    @Test("--at between two frames shows the earlier one; past the end, the last; in MPEG-TS, from its own start")
+    func atBetweenFrames() throws {
+        for (container, name) in [("mp4", "five.mp4"), ("mpegts", "five.ts")] {
+            let path = directory.appendingPathComponent(name).path
+            let (made, _) = try runCommand([
+                "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=5", "-t", "2", "-c:v",
+                "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "5", "-f", container, path,
+            ])
+            try #require(made == 0)
+            for (at, expected) in [(1.01, 1.0), (1.19, 1.0), (1.2, 1.2), (0.5, 0.4), (1e6, 1.8)] {
+                let (frame, shown) = try Pictures.videoFrame(path, at: at, timeoutSeconds: 10)
+                #expect(shown.map { abs($0 - expected) < 0.001 } == true, "\(name) at \(at): \(String(describing: shown))")
+                let reference = try ffmpegRGBA(
+                    ["-i", path, "-vf", "select='gte(n,\(Int((expected * 5).rounded())))'"], in: directory)
+                #expect(difference(frame, reference) < 8, "\(name) at \(at): \(difference(frame, reference))")
+            }
+        }
+    }
+
+    @Test("a picture reduced for drawing averages its pixels: a one-pixel checkerboard becomes grey, not black or white")
+    func checkerboard() throws {
+        let path = directory.appendingPathComponent("checks.png").path
+        let (made, _) = try runCommand([
+            "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
+            "nullsrc=s=1000x1000,geq=lum='mod(X+Y,2)*255',format=gray",
+            "-frames:v", "1", path,
+        ])
+        try #require(made == 0)
+        let picture = try Pictures.image(path, format: "png", maxSide: 250, timeoutSeconds: 10)
+        #expect(picture.width <= 500 && picture.height <= 500)
+        var extreme = 0
+        for y in 0..<picture.height {
+            for x in 0..<picture.width {
+                let grey = Int((picture.rgba(x: x, y: y) ?? 0) >> 24)
+                extreme = max(extreme, abs(grey - 128))
+            }
+        }
+        #expect(extreme <= 2, "a pixel is \(extreme) away from grey")
     }
 
     @Test("a JPEG stored landscape with EXIF orientation 6 is drawn upright")
@@ -121,7 +201,7 @@ struct PicturesTests {
         ])
         try #require(made == 0)
         let picture = try Pictures.image(path, format: "jpeg", maxSide: 500, timeoutSeconds: 10)
-        // libjpeg decodes at 1/4 (1000x750), then every second pixel is kept.
+        // libjpeg decodes at 1/4 (1000x750), then each 2x2 block is averaged.
         #expect(picture.width == 500 && picture.height == 375, "\(picture.width)x\(picture.height)")
     }
 
