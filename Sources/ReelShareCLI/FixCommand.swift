@@ -179,9 +179,9 @@ struct FileFixer: Sendable {
         result.reason = failing.map(\.rule).joined(separator: ", ")
         var media: AVMedia?
         if case .av(let av) = report.content { media = av }
-        let keyframes = media?.video != nil ? Fixer.keyframes(path) : nil
-
+        // The keyframes matter only to a cut (a trim or a split); finding them reads every packet.
         let tooLong = failing.contains { $0.rule == RuleID.videoDurationMax.rawValue }
+        let keyframes = media?.video != nil && tooLong ? Fixer.keyframes(path) : nil
         if command.split, tooLong, let media, let duration = media.durationSeconds,
             let longest = SplitPlanner.longest(command.target, media: media)
         {
