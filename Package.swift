@@ -53,7 +53,8 @@ let package = Package(
             // The module map's link lines reach only Swift importers; C objects need them here.
             linkerSettings: [
                 .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"), .linkedLibrary("swscale"),
-                .linkedLibrary("avfilter"),
+                // libavfilter is loaded when fix first filters (rs_avfilter.c); dlopen is in libdl before glibc 2.34.
+                .linkedLibrary("dl", .when(platforms: [.linux])),
             ]
         ),
         .target(

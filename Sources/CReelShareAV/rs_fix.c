@@ -13,13 +13,12 @@
 #include <unistd.h>
 
 #include <libavcodec/avcodec.h>
-#include <libavfilter/avfilter.h>
-#include <libavfilter/buffersink.h>
-#include <libavfilter/buffersrc.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/opt.h>
 #include <libavutil/time.h>
+
+#include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
 
 // MARK: - Output I/O on a descriptor
 
@@ -128,7 +127,7 @@ typedef struct job {
 static void job_free(job *j) {
     avcodec_free_context(&j->dec);
     avcodec_free_context(&j->enc);
-    avfilter_graph_free(&j->graph);
+    if (j->graph) avfilter_graph_free(&j->graph);
 }
 
 static const char *turn_filter(int orientation) {
@@ -146,6 +145,7 @@ static const char *turn_filter(int orientation) {
 
 /// Builds `j->graph` from "buffer" through `description` to "buffersink".
 static int build_graph(job *j, const char *source_args, const char *description, int video) {
+    if (rs_avfilter_load()) return AVERROR(ENOSYS);
     j->graph = avfilter_graph_alloc();
     if (!j->graph) return AVERROR(ENOMEM);
     int err = avfilter_graph_create_filter(&j->src, avfilter_get_by_name(video ? "buffer" : "abuffer"), "in", source_args,
@@ -203,7 +203,8 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
              plan->video_filters && plan->video_filters[0] ? plan->video_filters : "",
              plan->video_filters && plan->video_filters[0] ? "," : "");
     if ((err = build_graph(j, args, description, 1)) < 0) {
-        snprintf(why, why_size, "the video filters do not apply (%s)", description);
+        if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
+        else snprintf(why, why_size, "the video filters do not apply (%s)", description);
         return err;
     }
     const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
@@ -288,7 +289,8 @@ static int open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     snprintf(description, sizeof description, "aresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
              j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
     if ((err = build_graph(j, args, description, 0)) < 0) {
-        snprintf(why, why_size, "the audio cannot be resampled");
+        if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
+        else snprintf(why, why_size, "the audio cannot be resampled");
         return err;
     }
     if (j->enc->frame_size > 0 && !(codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE))

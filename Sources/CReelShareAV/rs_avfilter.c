@@ -1,0 +1,52 @@
+// Loads libavfilter on first use (see rs_avfilter.h for why it is not linked).
+#define RS_AVFILTER_LOADER
+#include "rs_avfilter.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include <libavutil/macros.h>
+
+rs_avfilter_api rs_avfilter;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char failure[512];
+static int loaded;
+
+static void load(void) {
+    // The library of the major version the headers describe: its ABI is the one compiled against.
+    static const char *const names[] = {
+#if defined(__APPLE__)
+        "libavfilter." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR) ".dylib",
+        "/opt/homebrew/lib/libavfilter." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR) ".dylib",
+        "/usr/local/lib/libavfilter." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR) ".dylib",
+#else
+        "libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR),
+#endif
+    };
+    void *library = NULL;
+    const char *why = "not found";
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && !library; i++) {
+        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        if (!library) why = dlerror();
+    }
+    if (!library) {
+        snprintf(failure, sizeof failure, "libavfilter %d cannot be loaded (%s); Scripts/bootstrap installs it",
+                 LIBAVFILTER_VERSION_MAJOR, why ? why : "unknown");
+        return;
+    }
+#define RS_AVFILTER_RESOLVE(name)                                                                                      \
+    if (!(rs_avfilter.name = (__typeof__(name) *)dlsym(library, #name))) {                                            \
+        snprintf(failure, sizeof failure, "libavfilter %d lacks %s", LIBAVFILTER_VERSION_MAJOR, #name);               \
+        return;                                                                                                        \
+    }
+    RS_AVFILTER_FUNCTIONS(RS_AVFILTER_RESOLVE)
+#undef RS_AVFILTER_RESOLVE
+    loaded = 1;
+}
+
+const char *rs_avfilter_load(void) {
+    pthread_once(&once, load);
+    return loaded ? NULL : failure;
+}
