@@ -49,6 +49,13 @@ public enum JSON: Sendable, Equatable {
     /// name that were not UTF-8 (see PathCoding) become U+FFFD.
     public static func quote(_ text: String, into out: inout String) {
         out += "\""
+        // Most text needs nothing: no quote, backslash or control byte, and no lead byte of the
+        // escapes PathCoding uses (U+10FF80 and up begin with 0xF4). Then it is copied whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xF4 }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -16,6 +16,18 @@ struct JSONTests {
     }
 
     @Test(
+        "text that needs no escape is copied whole; each escape is found wherever it is",
+        arguments: [
+            ("plain/path name.mp4", #""plain/path name.mp4""#), ("tab\tlast", #""tab\tlast""#),
+            ("\u{1F}first", #""\u001ffirst""#), ("end\"", #""end\"""#),
+            ("a\u{10FF80}b", "\"a\u{FFFD}b\""),  // an undecodable byte of a file name (PathCoding)
+            ("\u{100000}", "\"\u{100000}\""),  // the same lead byte, a real character: kept
+        ])
+    func fastPath(text: String, expected: String) {
+        #expect(JSON.string(text).serialized == expected)
+    }
+
+    @Test(
         "doubles keep a decimal point; non-finite values become null",
         arguments: [
             (2.0, "2.0"), (1.024, "1.024"), (29.97002997002997, "29.97002997002997"),
