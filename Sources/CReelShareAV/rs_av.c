@@ -555,20 +555,25 @@ rs_av_status rs_av_probe_descriptor(int fd, const char *name, int deep, double t
     return probe_source(&src, name, deep, timeout_seconds, info, message, message_size);
 }
 
-/// Chooses the first video stream (cover art excluded) and the first audio stream; counts them.
-static void choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video, int *audio) {
+void rs_first_streams(const AVFormatContext *fmt, int *video, int *audio) {
     *video = *audio = -1;
+    for (unsigned i = 0; i < fmt->nb_streams; i++) {
+        const AVStream *st = fmt->streams[i];
+        enum AVMediaType type = st->codecpar->codec_type;
+        if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC) && *video < 0) *video = (int)i;
+        if (type == AVMEDIA_TYPE_AUDIO && *audio < 0) *audio = (int)i;
+    }
+}
+
+/// Chooses the streams (rs_first_streams) and counts them.
+static void choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video, int *audio) {
+    rs_first_streams(fmt, video, audio);
     info->video_stream_count = info->audio_stream_count = 0;
     for (unsigned i = 0; i < fmt->nb_streams; i++) {
         const AVStream *st = fmt->streams[i];
         enum AVMediaType type = st->codecpar->codec_type;
-        if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
-            info->video_stream_count++;
-            if (*video < 0) *video = (int)i;
-        } else if (type == AVMEDIA_TYPE_AUDIO) {
-            info->audio_stream_count++;
-            if (*audio < 0) *audio = (int)i;
-        }
+        if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC)) info->video_stream_count++;
+        if (type == AVMEDIA_TYPE_AUDIO) info->audio_stream_count++;
     }
 }
 

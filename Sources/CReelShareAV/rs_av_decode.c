@@ -64,19 +64,20 @@ static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, rs_a
 rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, void *opaque, int *index,
                                    AVCodecContext **decoder, const char *what, char *message, size_t message_size) {
     *decoder = NULL;
-    const AVCodec *codec = NULL;
-    *index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    int audio;
+    rs_first_streams(fmt, index, &audio);
     // Some formats (FLV) declare their streams only once packets are read.
-    if (*index < 0 || fmt->streams[*index]->codecpar->width <= 0 || !codec) {
+    if (*index < 0 || fmt->streams[*index]->codecpar->width <= 0) {
         avformat_find_stream_info(fmt, NULL);
-        *index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+        rs_first_streams(fmt, index, &audio);
     }
-    if (*index < 0 || !codec) {
+    if (*index < 0) {
         char text[64];
         snprintf(text, sizeof text, "no video stream to %s", what);
-        return rs_fail(RS_AV_UNSUPPORTED, message, message_size,
-                       *index == AVERROR_DECODER_NOT_FOUND ? "no decoder for its video" : text, 0);
+        return rs_fail(RS_AV_UNSUPPORTED, message, message_size, text, 0);
     }
+    const AVCodec *codec = avcodec_find_decoder(fmt->streams[*index]->codecpar->codec_id);
+    if (!codec) return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "no decoder for its video", 0);
     AVStream *st = fmt->streams[*index];
     *decoder = avcodec_alloc_context3(codec);
     if (!*decoder || avcodec_parameters_to_context(*decoder, st->codecpar) < 0)

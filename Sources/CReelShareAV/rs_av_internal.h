@@ -49,6 +49,11 @@ struct AVStream;
 void rs_stream_orientation(const struct AVStream *st, int *rotation, int *mirrored);
 /// The same as the EXIF orientation (1-8) that shows the stored picture as the matrix says.
 int rs_stream_exif_orientation(const struct AVStream *st);
+
+/// The streams every command describes and works on: the first video stream that is not cover
+/// art, and the first audio stream (-1: none). Probe, preview, --decode and fix all use these, so
+/// a plan made from the probe is carried out on the streams it was made for.
+void rs_first_streams(const struct AVFormatContext *fmt, int *video, int *audio);
 struct AVCodecContext;
 /// Finds the best video stream of `fmt` (reading packets for formats that declare their streams
 /// late, as FLV), opens its decoder with `threads` threads of `thread_type` and `opaque`, and has

@@ -1,7 +1,13 @@
 // rs_fix.c: a fix plan carried out with libavformat, libavcodec and libavfilter. One input, the
-// best video stream and the best audio stream (cover art, data and subtitle tracks are left out),
-// each either copied packet for packet or decoded, filtered and encoded; the output written to a
-// descriptor through custom I/O (MP4's index is moved to the front by reading the file back).
+// streams the probe describes (rs_first_streams: the first video that is not cover art, the first
+// audio; every other track is left out), each either copied packet for packet or decoded,
+// filtered and encoded; the output written to a descriptor through custom I/O (MP4's index is
+// moved to the front by reading the file back).
+//
+// Time: the output's zero is the video stream's start (an MPEG-TS starts at 1.4 s, say) plus the
+// part's start; the same instant is subtracted from every stream, so they stay in sync. From the
+// beginning nothing is dropped (AAC's priming packet and an edit list's pre-roll have negative
+// times and are kept, for the muxer to hide as the input did).
 #include "rs_av_internal.h"
 #include "rs_fix.h"
 
@@ -16,24 +22,37 @@
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
 #include <libavutil/time.h>
 
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
 
 // MARK: - Output I/O on a descriptor
 
-typedef struct out_file {
+/// The output descriptor, shared by every context the muxer opens on it, and the first error
+/// writing or reading it back (errno), so that a failure is told apart from the input's.
+typedef struct out_target {
     int fd;
+    int error;
+} out_target;
+
+typedef struct out_file {
+    out_target *target;
     int64_t position;
 } out_file;
+
+static int out_failed(out_file *f, int error) {
+    if (!f->target->error) f->target->error = error;
+    return AVERROR(error);
+}
 
 static int out_write(void *opaque, uint8_t *buf, int size) {
     out_file *f = opaque;
     int done = 0;
     while (done < size) {
-        ssize_t n = pwrite(f->fd, buf + done, (size_t)(size - done), (off_t)(f->position + done));
+        ssize_t n = pwrite(f->target->fd, buf + done, (size_t)(size - done), (off_t)(f->position + done));
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return AVERROR(n < 0 ? errno : EIO);
+        if (n <= 0) return out_failed(f, n < 0 ? errno : EIO);
         done += (int)n;
     }
     f->position += done;
@@ -43,9 +62,9 @@ static int out_write(void *opaque, uint8_t *buf, int size) {
 static int out_read(void *opaque, uint8_t *buf, int size) {
     out_file *f = opaque;
     ssize_t n;
-    do n = pread(f->fd, buf, (size_t)size, (off_t)f->position);
+    do n = pread(f->target->fd, buf, (size_t)size, (off_t)f->position);
     while (n < 0 && errno == EINTR);
-    if (n < 0) return AVERROR(errno);
+    if (n < 0) return out_failed(f, errno);
     if (n == 0) return AVERROR_EOF;
     f->position += n;
     return (int)n;
@@ -55,11 +74,11 @@ static int64_t out_seek(void *opaque, int64_t offset, int whence) {
     out_file *f = opaque;
     struct stat sb;
     switch (whence & ~AVSEEK_FORCE) {
-    case AVSEEK_SIZE: return fstat(f->fd, &sb) == 0 ? sb.st_size : AVERROR(errno);
+    case AVSEEK_SIZE: return fstat(f->target->fd, &sb) == 0 ? sb.st_size : AVERROR(errno);
     case SEEK_SET: f->position = offset; break;
     case SEEK_CUR: f->position += offset; break;
     case SEEK_END:
-        if (fstat(f->fd, &sb) != 0) return AVERROR(errno);
+        if (fstat(f->target->fd, &sb) != 0) return AVERROR(errno);
         f->position = sb.st_size + offset;
         break;
     default: return AVERROR(EINVAL);
@@ -69,7 +88,7 @@ static int64_t out_seek(void *opaque, int64_t offset, int whence) {
 
 enum { IO_BUFFER = 256 * 1024 };
 
-static AVIOContext *out_context(int fd, int writable) {
+static AVIOContext *out_context(out_target *target, int writable) {
     out_file *f = av_mallocz(sizeof *f);
     uint8_t *buffer = av_malloc(IO_BUFFER);
     AVIOContext *io = f && buffer ? avio_alloc_context(buffer, IO_BUFFER, writable, f, out_read, out_write, out_seek) : NULL;
@@ -78,7 +97,7 @@ static AVIOContext *out_context(int fd, int writable) {
         av_free(buffer);
         return NULL;
     }
-    f->fd = fd;
+    f->target = target;
     return io;
 }
 
@@ -91,8 +110,9 @@ static void out_context_free(AVIOContext **io) {
 
 // The MP4 muxer reopens its output to move the index to the front: the same descriptor.
 static int out_io_open(AVFormatContext *s, AVIOContext **pb, const char *url, int flags, AVDictionary **options) {
-    int fd = *(int *)s->opaque;
-    *pb = out_context(fd, (flags & AVIO_FLAG_WRITE) != 0);
+    (void)url;
+    (void)options;
+    *pb = out_context(s->opaque, (flags & AVIO_FLAG_WRITE) != 0);
     return *pb ? 0 : AVERROR(ENOMEM);
 }
 
@@ -115,13 +135,18 @@ typedef struct job {
     AVFilterContext *sink;
     int encode;
     int done;          // past the end of the plan
-    int started;       // copies: the first packet kept (a part starts at a keyframe)
-    int64_t start_ts;  // in the input's time base: the part's start
-    int64_t end_ts;    // in the input's time base; INT64_MAX: to the end
-    int64_t shift;     // subtracted from copied timestamps
-    int64_t offset;    // added to decoded timestamps: the loops so far
-    int64_t first_ts;  // the first decoded timestamp
-    int64_t last_end;  // the largest decoded pts + duration, offset included
+    int started;            // copies: the first packet kept (a part starts at a keyframe)
+    int64_t start_ts;       // in the input's time base: the part's start; INT64_MIN: from the beginning
+    int64_t end_ts;         // in the input's time base; INT64_MAX: to the end
+    int64_t shift;          // in the input's time base: the output's zero, subtracted from every timestamp
+    int64_t offset;         // added to decoded timestamps: the loops so far
+    int64_t first_ts;       // the first decoded timestamp
+    int64_t last_end;       // the largest decoded pts + duration, offset included
+    int64_t span_end;       // the same without the offset: where one pass ends
+    AVRational frame_rate;  // video: the duration of a frame that has none
+    int64_t key_interval;   // re-encoded video: a keyframe at least this often (encoder time base), 0: none
+    int64_t next_key;       // the next forced keyframe
+    int64_t last_pts;       // the last timestamp given to the encoder (encoder time base)
 } job;
 
 static void job_free(job *j) {
@@ -141,6 +166,21 @@ static const char *turn_filter(int orientation) {
     case 8: return "transpose=2,";
     default: return "";
     }
+}
+
+/// A decoded frame's duration in the input's time base: its own, or one frame at the frame rate,
+/// or its samples.
+static int64_t frame_duration(const job *j, const AVFrame *frame) {
+#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(57, 43, 100)
+    int64_t duration = frame->duration;
+#else
+    int64_t duration = frame->pkt_duration;
+#endif
+    if (duration > 0) return duration;
+    if (frame->nb_samples > 0 && frame->sample_rate > 0)
+        return av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base);
+    if (j->frame_rate.num > 0 && j->frame_rate.den > 0) return av_rescale_q(1, av_inv_q(j->frame_rate), j->in->time_base);
+    return 0;
 }
 
 /// Builds `j->graph` from "buffer" through `description` to "buffersink".
@@ -192,14 +232,18 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
         return err;
     }
     AVRational rate = av_guess_frame_rate(NULL, j->in, NULL);
+    j->frame_rate = rate;
     AVRational sar = j->dec->sample_aspect_ratio.num > 0 ? j->dec->sample_aspect_ratio : (AVRational){1, 1};
     char args[256];
     snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d%s%d/%d",
              j->dec->width, j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den,
              rate.num > 0 ? ":frame_rate=" : "", rate.num > 0 ? rate.num : 0, rate.num > 0 ? rate.den : 1);
     if (rate.num <= 0) args[strlen(args) - 3] = 0; // drop the "0/1" left by the empty frame rate
+    // The first scale holds every frame to the first one's size and format: a stream whose size or
+    // pixel format changes midway (spliced, damaged) must not reach the encoder as it is.
     char description[1024];
-    snprintf(description, sizeof description, "%s%s%sformat=yuv420p", turn_filter(rs_stream_exif_orientation(j->in)),
+    snprintf(description, sizeof description, "scale=%d:%d,%s%s%sformat=yuv420p", j->dec->width, j->dec->height,
+             turn_filter(rs_stream_exif_orientation(j->in)),
              plan->video_filters && plan->video_filters[0] ? plan->video_filters : "",
              plan->video_filters && plan->video_filters[0] ? "," : "");
     if ((err = build_graph(j, args, description, 1)) < 0) {
@@ -219,9 +263,18 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     j->enc->height = av_buffersink_get_h(j->sink);
     j->enc->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(j->sink);
     j->enc->pix_fmt = AV_PIX_FMT_YUV420P;
-    j->enc->time_base = out_rate.num > 0 ? av_inv_q(out_rate) : av_buffersink_get_time_base(j->sink);
-    j->enc->framerate = out_rate;
+    // The filters' time base, not 1/fps: frames of a variable frame rate keep their own times.
+    j->enc->time_base = av_buffersink_get_time_base(j->sink);
+    j->enc->framerate = out_rate.num > 0 ? out_rate : (AVRational){30, 1};
     j->enc->thread_count = 0;
+    // The colour tags go along (the filters change neither matrix nor transfer; a JPEG-range
+    // format becomes limited range when it is made yuv420p).
+    j->enc->color_primaries = j->dec->color_primaries;
+    j->enc->color_trc = j->dec->color_trc;
+    j->enc->colorspace = j->dec->colorspace;
+    const AVPixFmtDescriptor *decoded = av_pix_fmt_desc_get(j->dec->pix_fmt);
+    int jpeg_range = decoded && strncmp(decoded->name, "yuvj", 4) == 0;
+    j->enc->color_range = jpeg_range ? AVCOL_RANGE_MPEG : j->dec->color_range;
     if (plan->video_bit_rate_kbps > 0) {
         j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
         j->enc->rc_max_rate = j->enc->bit_rate;
@@ -230,9 +283,13 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     AVDictionary *options = NULL;
     av_dict_set(&options, "profile", "high", 0);
     if (plan->keyframe_seconds > 0) {
+        // A keyframe whenever the interval has passed (by time, as -force_key_frames does), and
+        // at most every so many frames at the nominal rate.
         double fps = out_rate.num > 0 ? av_q2d(out_rate) : 30;
         int gop = (int)(plan->keyframe_seconds * fps);
         j->enc->gop_size = gop > 0 ? gop : 1;
+        j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
+        j->next_key = AV_NOPTS_VALUE;
         av_dict_set(&options, "x264-params", "open-gop=0", 0);
     }
     if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
@@ -332,6 +389,10 @@ static int encode(run *r, job *j, AVFrame *frame) {
     int err = avcodec_send_frame(j->enc, frame);
     if (err < 0 && err != AVERROR_EOF) return err;
     while ((err = avcodec_receive_packet(j->enc, r->encoded)) >= 0) {
+        // libx264 gives its packets no duration; without one the muxer's edit list ends a frame
+        // early, and a part cut from this file would lose its last frame.
+        if (r->encoded->duration <= 0 && j->enc->codec_type == AVMEDIA_TYPE_VIDEO && j->enc->framerate.num > 0)
+            r->encoded->duration = av_rescale_q(1, av_inv_q(j->enc->framerate), j->enc->time_base);
         av_packet_rescale_ts(r->encoded, j->enc->time_base, j->out->time_base);
         r->encoded->stream_index = j->out->index;
         report(r, j, r->encoded->pts, j->out->time_base);
@@ -347,6 +408,20 @@ static int drain_filter(run *r, job *j) {
         if (r->filtered->pts != AV_NOPTS_VALUE)
             r->filtered->pts = av_rescale_q(r->filtered->pts, av_buffersink_get_time_base(j->sink), j->enc->time_base);
         r->filtered->pict_type = AV_PICTURE_TYPE_NONE;
+        // The encoder takes only rising times: a spliced or damaged stream whose times step back
+        // (or repeat) has its frames moved on by a tick, as the ffmpeg CLI mends them.
+        if (r->filtered->pts != AV_NOPTS_VALUE) {
+            if (j->last_pts != AV_NOPTS_VALUE && r->filtered->pts <= j->last_pts) r->filtered->pts = j->last_pts + 1;
+            j->last_pts = r->filtered->pts;
+        }
+        int64_t pts = r->filtered->pts;
+        if (j->key_interval > 0 && pts != AV_NOPTS_VALUE) {
+            if (j->next_key == AV_NOPTS_VALUE) j->next_key = pts;
+            if (pts >= j->next_key) {
+                r->filtered->pict_type = AV_PICTURE_TYPE_I;
+                while (j->next_key <= pts) j->next_key += j->key_interval;
+            }
+        }
         err = encode(r, j, r->filtered);
         av_frame_unref(r->filtered);
         if (err < 0) return err;
@@ -361,17 +436,22 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
     if (err < 0 && err != AVERROR_EOF && err != AVERROR_INVALIDDATA) return err;
     while ((err = avcodec_receive_frame(j->dec, r->frame)) >= 0) {
         int64_t ts = r->frame->best_effort_timestamp;
-        if (ts == AV_NOPTS_VALUE) ts = j->last_end - j->offset;
+        if (ts == AV_NOPTS_VALUE) ts = j->span_end != INT64_MIN ? j->span_end : 0; // on from the last frame
         if (j->first_ts == AV_NOPTS_VALUE) j->first_ts = ts;
+        int64_t duration = frame_duration(j, r->frame);
+        if (ts + duration > j->span_end) j->span_end = ts + duration;
         ts += j->offset;
-        int64_t duration = r->frame->pkt_duration > 0 ? r->frame->pkt_duration : 0;
         if (ts + duration > j->last_end) j->last_end = ts + duration;
         if (ts >= j->end_ts) {
             j->done = 1;
             av_frame_unref(r->frame);
             continue;
         }
-        r->frame->pts = ts;
+        if (ts < j->start_ts) { // before the part's start
+            av_frame_unref(r->frame);
+            continue;
+        }
+        r->frame->pts = ts - j->shift;
         err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
         av_frame_unref(r->frame);
         if (err < 0) return err;
@@ -385,10 +465,10 @@ static int copy(run *r, job *j, AVPacket *pkt, int video) {
     if (pkt->pts == AV_NOPTS_VALUE && pkt->dts == AV_NOPTS_VALUE) return 0;
     int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
     if (!j->started) {
-        if (ts < j->start_ts || (video && !(pkt->flags & AV_PKT_FLAG_KEY))) return 0;
+        // A part starts at the video's keyframe at its start, and the audio from there; from the
+        // beginning, with the first packet whatever it is.
+        if (j->start_ts != INT64_MIN && (ts < j->start_ts || (video && !(pkt->flags & AV_PKT_FLAG_KEY)))) return 0;
         j->started = 1;
-        j->shift = pkt->dts != AV_NOPTS_VALUE && pkt->dts < ts ? pkt->dts : ts;
-        if (j->start_ts == 0) j->shift = 0; // from the beginning: the timestamps as they are
     }
     // The video ends at the keyframe that starts the next part (its presentation time is the cut);
     // the audio at the same time.
@@ -398,6 +478,8 @@ static int copy(run *r, job *j, AVPacket *pkt, int video) {
     }
     if (pkt->pts != AV_NOPTS_VALUE) pkt->pts -= j->shift;
     if (pkt->dts != AV_NOPTS_VALUE) pkt->dts -= j->shift;
+    if (pkt->duration <= 0 && video && j->frame_rate.num > 0)
+        pkt->duration = av_rescale_q(1, av_inv_q(j->frame_rate), j->in->time_base);
     av_packet_rescale_ts(pkt, j->in->time_base, j->out->time_base);
     pkt->stream_index = j->out->index;
     pkt->pos = -1;
@@ -405,9 +487,21 @@ static int copy(run *r, job *j, AVPacket *pkt, int video) {
     return av_interleaved_write_frame(r->out, pkt);
 }
 
-static int64_t seconds_to_ts(double seconds, const AVStream *st) {
-    int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
-    return start + (int64_t)(seconds / av_q2d(st->time_base));
+/// Why the muxer refused a packet, in words: copied timestamps that step back (a spliced stream).
+static void explain_write(int err, double at, char *why, size_t why_size) {
+    if (err == AVERROR(EINVAL) && !why[0])
+        snprintf(why, why_size,
+                 "its timestamps step back near %.3f s (a spliced or damaged stream): the packets cannot be copied", at);
+}
+
+/// `seconds` after `zero` (AV_TIME_BASE units) in the time base of `st`.
+static int64_t seconds_to_ts(int64_t zero, double seconds, const AVStream *st) {
+    return av_rescale_q(zero + llround(seconds * AV_TIME_BASE), AV_TIME_BASE_Q, st->time_base);
+}
+
+/// The instant every time of the plan is counted from: the video stream's start.
+static int64_t stream_zero(const AVStream *st) {
+    return st->start_time != AV_NOPTS_VALUE ? av_rescale_q(st->start_time, st->time_base, AV_TIME_BASE_Q) : 0;
 }
 
 rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_plan *plan, rs_fix_progress progress,
@@ -427,7 +521,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     int count = 0;
     rs_av_status status = RS_AV_OK;
     char why[160] = {0};
-    int out_fd_copy = out_fd;
+    out_target target = {.fd = out_fd};
     AVIOContext *io = NULL;
     int err = rs_open_input(&src, name, &budget, &r.in);
     if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
@@ -444,25 +538,26 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "cannot set up the output", err);
         goto done;
     }
-    io = out_context(out_fd, 1);
+    io = out_context(&target, 1);
     if (!io) {
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
         goto done;
     }
     r.out->pb = io;
     r.out->flags |= AVFMT_FLAG_CUSTOM_IO;
-    r.out->opaque = &out_fd_copy;
+    r.out->opaque = &target;
     r.out->io_open = out_io_open;
     r.out->io_close2 = out_io_close2;
 
-    int video = av_find_best_stream(r.in, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
-    if (video >= 0 && (r.in->streams[video]->disposition & AV_DISPOSITION_ATTACHED_PIC)) video = -1;
-    int audio = plan->audio ? av_find_best_stream(r.in, AVMEDIA_TYPE_AUDIO, -1, video, NULL, 0) : -1;
+    int video, audio;
+    rs_first_streams(r.in, &video, &audio);
+    if (!plan->audio) audio = -1;
     if (video < 0) {
         status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "no video stream to fix", 0);
         goto done;
     }
     int indices[2] = {video, audio};
+    int64_t zero = stream_zero(r.in->streams[video]);
     for (int i = 0; i < 2; i++) {
         if (indices[i] < 0) continue;
         job *j = &jobs[count++];
@@ -471,8 +566,15 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         j->out = avformat_new_stream(r.out, NULL);
         j->encode = i == 0 ? !plan->video_copy : plan->audio == 2;
         j->first_ts = AV_NOPTS_VALUE;
-        j->start_ts = plan->start_seconds > 0 ? seconds_to_ts(plan->start_seconds, j->in) : 0;
-        j->end_ts = plan->end_seconds > 0 ? seconds_to_ts(plan->end_seconds, j->in) : INT64_MAX;
+        j->last_pts = AV_NOPTS_VALUE;
+        j->last_end = j->span_end = INT64_MIN;
+        // The plan's times come from keyframe times printed as decimals: a millisecond's slack
+        // lets the video start (and stop) at the keyframe meant, not the next one.
+        int64_t slack = i == 0 ? av_rescale_q(1000, AV_TIME_BASE_Q, j->in->time_base) : 0;
+        j->start_ts = plan->start_seconds > 0 ? seconds_to_ts(zero, plan->start_seconds, j->in) - slack : INT64_MIN;
+        j->end_ts = plan->end_seconds > 0 ? seconds_to_ts(zero, plan->end_seconds, j->in) - slack : INT64_MAX;
+        j->shift = seconds_to_ts(zero, plan->start_seconds > 0 ? plan->start_seconds : 0, j->in);
+        if (i == 0) j->frame_rate = av_guess_frame_rate(r.in, j->in, NULL);
         if (!j->out) {
             status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
             goto done;
@@ -524,22 +626,36 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     int loops = 0;
     for (;;) {
         err = av_read_frame(r.in, r.pkt);
-        if (err == AVERROR_EOF || err == AVERROR(EIO)) {
+        if (err == AVERROR_EOF) {
             // The end: decoders give up what they hold; then maybe once more from the start.
             for (int i = 0; i < count; i++)
                 if (jobs[i].encode && !jobs[i].done && (err = transcode(&r, &jobs[i], NULL)) < 0) goto failed;
+            // One pass lasts from the earliest stream's first frame to the latest one's end; every
+            // stream moves on by that, so they stay together however long each one is.
+            int64_t first = INT64_MAX, last = INT64_MIN;
             int again = plan->loop && loops < 100000;
-            for (int i = 0; i < count; i++) again = again && jobs[i].encode && !jobs[i].done && jobs[i].last_end > jobs[i].first_ts;
-            if (!again) break;
+            for (int i = 0; i < count; i++) {
+                job *j = &jobs[i];
+                again = again && j->encode && !j->done && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
+                if (!again) break;
+                int64_t a = av_rescale_q(j->first_ts, j->in->time_base, AV_TIME_BASE_Q);
+                int64_t b = av_rescale_q(j->span_end, j->in->time_base, AV_TIME_BASE_Q);
+                if (a < first) first = a;
+                if (b > last) last = b;
+            }
+            if (!again || last <= first) break;
             for (int i = 0; i < count; i++) {
                 avcodec_flush_buffers(jobs[i].dec);
-                jobs[i].offset = jobs[i].last_end - jobs[i].first_ts;
+                jobs[i].offset = av_rescale_q((int64_t)(loops + 1) * (last - first), AV_TIME_BASE_Q, jobs[i].in->time_base);
             }
             if ((err = av_seek_frame(r.in, -1, r.in->start_time != AV_NOPTS_VALUE ? r.in->start_time : 0, AVSEEK_FLAG_BACKWARD)) < 0) break;
             loops++;
             continue;
         }
-        if (err < 0) goto failed;
+        if (err < 0) {
+            snprintf(why, sizeof why, "reading it failed after %.3f s (the file changed, or its data is damaged)", r.done_seconds);
+            goto failed;
+        }
         job *j = NULL;
         for (int i = 0; i < count; i++)
             if (jobs[i].in_index == r.pkt->stream_index) j = &jobs[i];
@@ -547,6 +663,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
             err = j->encode ? transcode(&r, j, r.pkt) : copy(&r, j, r.pkt, j == &jobs[0]);
             if (err < 0) {
                 av_packet_unref(r.pkt);
+                explain_write(err, r.done_seconds, why, sizeof why);
                 goto failed;
             }
         }
@@ -573,20 +690,53 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     goto done;
 
 failed:
-    status = rs_fail(err == AVERROR(ENOSPC) || err == AVERROR(EIO) || err == AVERROR(EDQUOT) ? RS_AV_UNREADABLE : RS_AV_CORRUPT,
-                     message, message_size, why[0] ? why : "the fix failed", err);
+    if (target.error) status = rs_fail(RS_AV_OUTPUT, message, message_size, "cannot write the fixed file", AVERROR(target.error));
+    else if (err == AVERROR(EIO)) status = rs_fail(RS_AV_UNREADABLE, message, message_size, why[0] ? why : "cannot read it", err);
+    else status = rs_fail(RS_AV_CORRUPT, message, message_size, why[0] ? why : "FFmpeg stopped", err);
 done:
     for (int i = 0; i < count; i++) job_free(&jobs[i]);
     av_packet_free(&r.pkt);
     av_packet_free(&r.encoded);
     av_frame_free(&r.frame);
     av_frame_free(&r.filtered);
-    if (r.out) {
-        out_context_free(&io);
-        avformat_free_context(r.out);
-    }
+    if (r.out) avformat_free_context(r.out); // custom I/O: the context is ours to free, after
+    out_context_free(&io);
     rs_close_input(&r.in);
     return status;
+}
+
+/// The type of each NAL unit in an H.264 or HEVC packet: length-prefixed (MP4, Matroska: the
+/// prefix size from the configuration record) or Annex B (MPEG-TS); calls `seen` until it returns 1.
+static int any_nal(const AVCodecParameters *par, const AVPacket *pkt, int (*seen)(int type, int hevc)) {
+    int hevc = par->codec_id == AV_CODEC_ID_HEVC;
+    const uint8_t *p = pkt->data, *end = pkt->data + pkt->size;
+    const uint8_t *x = par->extradata;
+    if (x && par->extradata_size > 22 && x[0] == 1) { // hvcC or avcC: length prefixes
+        int size = hevc ? (x[21] & 3) + 1 : (x[4] & 3) + 1;
+        while (end - p > size) {
+            uint32_t length = 0;
+            for (int i = 0; i < size; i++) length = length << 8 | p[i];
+            p += size;
+            if (length == 0 || length > (uint32_t)(end - p)) return 0;
+            if (seen(hevc ? (p[0] >> 1) & 0x3F : p[0] & 0x1F, hevc)) return 1;
+            p += length;
+        }
+        return 0;
+    }
+    for (; end - p > 3; p++) // Annex B: after each 00 00 01
+        if (p[0] == 0 && p[1] == 0 && p[2] == 1 && seen(hevc ? (p[3] >> 1) & 0x3F : p[3] & 0x1F, hevc)) return 1;
+    return 0;
+}
+
+/// An IDR picture (H.264 5; HEVC IDR 19-20 or BLA 16-18): nothing after it refers to what came
+/// before. An HEVC CRA (21) or an H.264 recovery point is a keyframe too, but its leading pictures
+/// refer to the previous group, so a cut there would lose them.
+static int closed(int type, int hevc) { return hevc ? type >= 16 && type <= 20 : type == 5; }
+
+/// Whether a cut may start at this keyframe packet, every frame after it decodable.
+static int closed_keyframe(const AVCodecParameters *par, const AVPacket *pkt) {
+    if (par->codec_id != AV_CODEC_ID_H264 && par->codec_id != AV_CODEC_ID_HEVC) return 1;
+    return any_nal(par, pkt, closed);
 }
 
 int rs_fix_keyframes(int fd, const char *name, double *times, int max, char *message, size_t message_size) {
@@ -606,22 +756,21 @@ int rs_fix_keyframes(int fd, const char *name, double *times, int max, char *mes
         rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
         return -1;
     }
-    int index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
-    if (index < 0) {
-        avformat_find_stream_info(fmt, NULL);
-        index = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
-    }
+    // The streams' start times are known once their first packets are read (an MPEG-TS's).
+    avformat_find_stream_info(fmt, NULL);
+    int index, audio;
+    rs_first_streams(fmt, &index, &audio);
     int count = 0;
     if (index >= 0) {
         AVStream *st = fmt->streams[index];
-        int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
+        int64_t start = av_rescale_q(stream_zero(st), AV_TIME_BASE_Q, st->time_base);
         // Every packet's presentation time: an index (MP4's) gives decoding times, which come a
         // frame or two early where frames are reordered, and a cut is at a presentation time.
         for (unsigned i = 0; i < fmt->nb_streams; i++)
             if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
         AVPacket *pkt = av_packet_alloc();
         while (pkt && count < max && av_read_frame(fmt, pkt) >= 0) {
-            if (pkt->stream_index == index && (pkt->flags & AV_PKT_FLAG_KEY)) {
+            if (pkt->stream_index == index && (pkt->flags & AV_PKT_FLAG_KEY) && closed_keyframe(st->codecpar, pkt)) {
                 int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
                 if (ts != AV_NOPTS_VALUE) times[count++] = (double)(ts - start) * av_q2d(st->time_base);
             }

@@ -83,6 +83,22 @@ struct FixCommand: Command {
         if let directory = outputDirectory, !Posix.isDirectory(directory) {
             throw parsed.usageError("--output-dir \(directory) is not a directory")
         }
+        if let output, Posix.identity(output) != nil, !Posix.isRegularFile(output) {
+            throw parsed.usageError("-o \(output) is not a regular file: fix writes a file it can read back and check")
+        }
+        // NAME.fixed.* and NAME.partN.*: two inputs with one NAME in one directory would write the same files.
+        var stems: [String: String] = [:]
+        for file in files {
+            let stem = FixHint.fixedPath(file, extension: "")
+            let name = stem.split(separator: "/").last.map(String.init) ?? stem
+            let key = outputDirectory.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + name } ?? stem
+            if let other = stems[key], other != file {
+                throw parsed.usageError(
+                    "\(other) and \(file) would both be fixed into \(key)*: fix them in separate runs, or into different --output-dir"
+                )
+            }
+            stems[key] = file
+        }
         options = ProbeOptions(deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
     }
 
@@ -117,7 +133,18 @@ struct FixCommand: Command {
                     "schemaVersion": .int(1), "results": .array(results.map(\.json)),
                 ]).serialized + "\n")
         }
-        if results.contains(where: { $0.error != nil }) { throw .rejected(summary: nil) }
+        // As validate and build: the worst outcome of any file decides the status.
+        let worst = results.map(\.status).reduce(ExitStatus.success, ExitStatus.worst)
+        switch worst {
+        case .success: return
+        case .validationFailed: throw .rejected(summary: nil)
+        case .cannotCreate:
+            let count = results.filter { $0.status == .cannotCreate }.count
+            throw .output("\(count) fixed file\(count == 1 ? "" : "s") could not be written")
+        case .noInput: throw .media([.notFound], summary: nil)
+        case .dataError: throw .media([.corrupt], summary: nil)
+        case .usage, .software: throw .media([.internal], summary: nil)  // usage errors are found before any file
+        }
     }
 }
 
@@ -136,6 +163,13 @@ struct FixResult: Sendable {
     /// The rules the plan answers.
     var reason = ""
     var error: String?
+    /// What the error means, for the exit status.
+    var status = ExitStatus.success
+
+    mutating func fail(_ message: String, _ status: ExitStatus = .validationFailed) {
+        error = message
+        self.status = status
+    }
 
     var json: JSON {
         .object([
@@ -156,17 +190,45 @@ struct FixResult: Sendable {
 struct FileFixer: Sendable {
     let command: FixCommand
     let stderr: Output
+    /// Every input of the run: no output may replace one, whatever path reaches it.
+    let inputs: Set<Posix.FileIdentity>
+
+    init(command: FixCommand, stderr: Output) {
+        self.command = command
+        self.stderr = stderr
+        inputs = Set(command.files.compactMap(Posix.identity))
+    }
+
+    /// Why `destination` may not be written: it is one of the inputs.
+    private func replacesInput(_ destination: String) -> String? {
+        guard let identity = Posix.identity(destination), inputs.contains(identity) else { return nil }
+        return "the output would replace an input (\(destination))"
+    }
+
+    /// Whether a progress line is shown: on a terminal, in text, one file at a time.
+    private var showsProgress: Bool {
+        stderr.isTerminal && command.format == .text && (command.jobs == 1 || command.files.count == 1)
+    }
 
     func fix(_ path: String) -> FixResult {
+        let result = fixFile(path)
+        if showsProgress {
+            stderr.write("\r\u{1B}[K")  // the progress line, gone before the file's own line
+            stderr.flush()
+        }
+        return result
+    }
+
+    private func fixFile(_ path: String) -> FixResult {
         var result = FixResult(path: path, target: command.target.id)
         let prober = MediaProber(options: command.options)
         let report = prober.probe(path)
         if let failure = report.failure {
-            result.error = "cannot read it: \(failure.message)"
+            result.fail("cannot read it: \(failure.message)", CLIError.media([failure.code], summary: nil).exitStatus)
             return result
         }
         guard let role = Validator.role(of: report, asBackground: command.asBackground) else {
-            result.error = "an \(report.kind.rawValue) file: \(command.target.id) takes video or images"
+            result.fail("an \(report.kind.rawValue) file: \(command.target.id) takes video or images")
             return result
         }
         let verdict = Rules.evaluate(
@@ -191,17 +253,24 @@ struct FileFixer: Sendable {
             report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms,
             keyframes: keyframes)
         guard let plan = planned.plan else {
-            result.error = "no mechanical fix for \(result.reason): \(failing.first?.message ?? "")"
+            result.fail("no mechanical fix for \(result.reason): \(failing.first?.message ?? "")")
             return result
         }
-        let destination = destinationPath(for: path, planned: plan.output ?? FixHint.fixedPath(path, extension: "mp4"))
+        let planned_ = plan.output ?? FixHint.fixedPath(path, extension: "mp4")
+        let destination = destinationPath(for: path, planned: planned_)
         var operations = plan.operations
         if case .external = plan {
-            result.error = "its fix needs another tool: \(plan.command)"
+            result.fail("its fix needs another tool: \(plan.command)")
             return result
         }
-        if destination == path || Posix.absolute(destination) == Posix.absolute(path) {
-            result.error = "the output would replace the input (\(destination))"
+        if let why = replacesInput(destination) {
+            result.fail(why, .cannotCreate)
+            return result
+        }
+        if let output = command.output, let wanted = planned_.split(separator: ".").last,
+            output.split(separator: "/").last?.split(separator: ".").last != wanted
+        {
+            result.fail("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))", .cannotCreate)
             return result
         }
         if command.dryRun {
@@ -209,7 +278,7 @@ struct FileFixer: Sendable {
             return result
         }
         do throws(FixFailure) {
-            let written = try write(to: destination, role: role) { descriptor throws(ProbeFailure) in
+            let written = try write(to: destination, role: role) { descriptor throws(FixerFailure) in
                 switch plan {
                 case .video(var video):
                     video.output = destination
@@ -223,7 +292,7 @@ struct FileFixer: Sendable {
             operations.append("checked: \(command.target.id) accepts it")
             result.outputs = [FixResult.Written(path: destination, durationSeconds: written, operations: operations)]
         } catch {
-            result.error = error.message
+            result.fail(error.message, error.status)
         }
         return result
     }
@@ -238,7 +307,9 @@ struct FileFixer: Sendable {
             report, profile: command.target, strict: command.strict, platforms: command.platforms, keyframes: keyframes)
         var keys = keyframes
         var parts = SplitPlanner.parts(duration: duration, keyframes: keys, longest: longest)
-        var operations = ["split into parts of at most \(Units.number(longest)) s at keyframes, packets copied"]
+        var operations =
+            ["split into parts of at most \(Units.number(longest)) s at keyframes"]
+            + FixPlan.video(base).operations.filter { !$0.hasPrefix("write ") }
         var intermediate: AtomicFile?
         defer { intermediate?.abort() }
         var encodes = false
@@ -246,7 +317,7 @@ struct FileFixer: Sendable {
         if parts == nil || encodes {
             // Re-encode the whole clip once, a keyframe every 80% of a part, then cut that.
             let reencoded = base.reencoded(keyframeSeconds: (longest * 0.8 * 10).rounded(.down) / 10)
-            operations = FixPlan.video(reencoded).operations + ["then " + operations[0]]
+            operations = FixPlan.video(reencoded).operations + ["then " + operations[0] + ", packets copied"]
             if command.dryRun {
                 parts = SplitPlanner.parts(
                     duration: duration, keyframes: stride(from: 0, to: duration, by: longest * 0.8).map { $0 }, longest: longest)
@@ -258,19 +329,26 @@ struct FileFixer: Sendable {
                     intermediate = file
                     try Fixer.run(reencoded, into: file.descriptor, progress: progress(for: report.path, total: duration))
                     guard let temporary = file.temporaryPath, let again = Fixer.keyframes(temporary) else {
-                        throw ProbeFailure(.internal, "cannot read back the re-encoded clip")
+                        throw FixerFailure.input(ProbeFailure(.internal, "cannot read back the re-encoded clip"))
                     }
                     keys = again
                     parts = SplitPlanner.parts(duration: duration, keyframes: keys, longest: longest)
                     base = reencoded.copied(from: temporary)
+                } catch let error as FixerFailure {
+                    if case .output = error {
+                        result.fail("cannot write the re-encoded clip: \(error.message)", .cannotCreate)
+                    } else {
+                        result.fail("cannot re-encode it for the split: \(error.message)")
+                    }
+                    return result
                 } catch {
-                    result.error = "cannot re-encode it for the split: \(error)"
+                    result.fail("cannot write the re-encoded clip: \(error)", .cannotCreate)
                     return result
                 }
             }
         }
         guard let parts else {
-            result.error = "cannot split it: its keyframes are further apart than \(Units.number(longest)) s"
+            result.fail("cannot split it: its keyframes are further apart than \(Units.number(longest)) s")
             return result
         }
         var files: [(path: String, file: AtomicFile, start: Double, end: Double?)] = []
@@ -281,50 +359,77 @@ struct FileFixer: Sendable {
                 planned: SplitPlanner.partPath(report.path, number: number + 1, extension: base.container.rawValue))
             let span =
                 "part \(number + 1): \(Units.number(part.start)) to \(part.end.map { Units.number($0) + " s" } ?? "the end")"
+            if let why = replacesInput(path) {
+                result.fail(why, .cannotCreate)
+                result.outputs = []
+                return result
+            }
             if command.dryRun {
                 result.outputs.append(FixResult.Written(path: path, durationSeconds: nil, operations: operations + [span]))
                 continue
             }
+            let file: AtomicFile
             do {
-                let file = try AtomicFile(replacing: path)
-                files.append((path, file, part.start, part.end))
-                try Fixer.run(base, start: part.start, end: part.end, into: file.descriptor)
+                file = try AtomicFile(replacing: path)
+            } catch {
+                result.fail("cannot create a file beside \(path): \(error)", .cannotCreate)
+                result.outputs = []
+                return result
+            }
+            files.append((path, file, part.start, part.end))
+            do throws(FixFailure) {
+                do throws(FixerFailure) {
+                    try Fixer.run(base, start: part.start, end: part.end, into: file.descriptor)
+                } catch {
+                    throw FixFailure(error)
+                }
                 let seconds = try check(file, role: .backgroundVideo)
                 result.outputs.append(FixResult.Written(path: path, durationSeconds: seconds, operations: operations + [span]))
             } catch {
-                result.error = "part \(number + 1): \(error)"
+                result.fail("part \(number + 1): \(error.message)", error.status)
                 result.outputs = []
                 return result
             }
         }
-        // Every part passes: now they all replace what was there.
+        // Every part passes: now they all replace what was there. Should one rename fail, the
+        // parts already renamed are removed: a split is there whole or not at all.
+        var committed: [String] = []
         for entry in files {
             do {
                 try entry.file.commit()
+                committed.append(entry.path)
             } catch {
-                result.error = "cannot write \(entry.path): \(error)"
+                for path in committed { Posix.remove(path) }
+                result.fail("cannot write \(entry.path): \(error); no part written", .cannotCreate)
                 result.outputs = []
                 return result
             }
         }
         files = []
+        // A part from an earlier split into more parts is not this split's: say so, leave it.
+        let next = destinationPath(
+            for: report.path,
+            planned: SplitPlanner.partPath(report.path, number: parts.count + 1, extension: base.container.rawValue))
+        if !command.dryRun, Posix.identity(next) != nil {
+            stderr.write("reelshare: warning: \(next) is left from an earlier split; this one has \(parts.count) parts\n")
+        }
         return result
     }
 
     /// Writes through an AtomicFile at `path`, checks the result, and moves it into place.
     /// Returns the output's duration.
-    private func write(to path: String, role: Role, _ body: (Int32) throws(ProbeFailure) -> Void) throws(FixFailure) -> Double? {
+    private func write(to path: String, role: Role, _ body: (Int32) throws(FixerFailure) -> Void) throws(FixFailure) -> Double? {
         let file: AtomicFile
         do {
             file = try AtomicFile(replacing: path)
         } catch {
-            throw FixFailure("cannot create a file beside \(path): \(error)")
+            throw FixFailure("cannot create a file beside \(path): \(error)", .cannotCreate)
         }
         do {
             try body(file.descriptor)
         } catch {
             file.abort()
-            throw FixFailure("the fix failed: \(error.message)")
+            throw FixFailure(error)
         }
         let seconds: Double?
         do {
@@ -336,7 +441,7 @@ struct FileFixer: Sendable {
         do {
             try file.commit()
         } catch {
-            throw FixFailure("cannot write \(path): \(error)")
+            throw FixFailure("cannot write \(path): \(error)", .cannotCreate)
         }
         return seconds
     }
@@ -367,18 +472,34 @@ struct FileFixer: Sendable {
 
     /// A progress line on a terminal: the seconds written of the clip's.
     private func progress(for path: String, total: Double?) -> ((Double) -> Void)? {
-        guard stderr.isTerminal, command.format == .text, let total, total > 0 else { return nil }
+        guard showsProgress, let total, total > 0 else { return nil }
         let stderr = self.stderr
         return { done in
             stderr.write("\rreelshare: fixing \(path): \(Units.number(min(done, total))) of \(Units.number(total)) s\u{1B}[K")
             stderr.flush()
-            if done >= total { stderr.write("\r\u{1B}[K") }
         }
     }
 }
 
+/// Why one file's fix stopped, and what that means for the exit status.
 struct FixFailure: Error, CustomStringConvertible {
     var message: String
-    init(_ message: String) { self.message = message }
+    var status: ExitStatus
+
+    init(_ message: String, _ status: ExitStatus = .validationFailed) {
+        self.message = message
+        self.status = status
+    }
+
+    /// The fixer's failure: the input's (read as a probe would: 65, 66, 70) or the output's (73).
+    init(_ failure: FixerFailure) {
+        switch failure {
+        case .input(let probe):
+            self.init("the fix failed: \(probe.message)", CLIError.media([probe.code], summary: nil).exitStatus)
+        case .output(let message):
+            self.init(message, .cannotCreate)
+        }
+    }
+
     var description: String { message }
 }

@@ -175,7 +175,11 @@ public enum Rules {
             add(finding)
         }
         findings += Advisories.applicable(profile.advisories, to: .file(role: role, media: subject.av), platforms: platforms)
-        var remedies = findings.filter { $0.severity != .info }.compactMap(\.remedy)
+        // The plan answers the errors, and only them: a warning's remedy (a re-encode, often) is
+        // not worth paying for what the target takes anyway; --strict makes warnings errors. A
+        // file with warnings only gets their plan, for validate's hint.
+        let errors = findings.filter { $0.severity == .error }
+        var remedies = (errors.isEmpty ? findings.filter { $0.severity == .warning } : errors).compactMap(\.remedy)
         // A rewritten MP4 gets an edit list by default: keep it out where the target forbids one.
         if !remedies.isEmpty, applicable.contains(where: { $0.rule == .videoEditList }), subject.av != nil {
             remedies.append(.video([.dropEditList]))

@@ -9,6 +9,21 @@
 import CReelShareAV
 import ReelShareKit
 
+/// Why a fix stopped: its input (what the probe would say), or the output it was writing.
+public enum FixerFailure: Error, Sendable, CustomStringConvertible {
+    case input(ProbeFailure)
+    case output(String)
+
+    public var message: String {
+        switch self {
+        case .input(let failure): return failure.message
+        case .output(let message): return message
+        }
+    }
+
+    public var description: String { message }
+}
+
 public enum Fixer {
     /// The keyframe times of the file's video (seconds from its start); nil when it cannot tell.
     public static func keyframes(_ path: String) -> [Double]? {
@@ -27,12 +42,12 @@ public enum Fixer {
     public static func run(
         _ plan: VideoPlan, start: Double = 0, end: Double? = nil, into descriptor: Int32,
         progress: ((Double) -> Void)? = nil
-    ) throws(ProbeFailure) {
+    ) throws(FixerFailure) {
         let file: ReadableFile
         do {
             file = try ReadableFile.open(plan.input)
         } catch {
-            throw MediaProber.failure(error)
+            throw .input(MediaProber.failure(error))
         }
         defer { file.close() }
         var status = RS_AV_OK
@@ -66,13 +81,43 @@ public enum Fixer {
         }
         guard status == RS_AV_OK else {
             let text = Posix.text(message)
-            throw ProbeFailure(FFmpeg.code(for: status), text.isEmpty ? "the fix failed" : text)
+            if status == RS_AV_OUTPUT { throw .output(text) }
+            throw .input(ProbeFailure(FFmpeg.code(for: status), text.isEmpty ? "FFmpeg stopped" : text))
         }
     }
 
     /// Carries out an image plan into `descriptor`: the picture as shown (EXIF orientation
     /// applied, a GIF's first frame), fitted, as PNG or JPEG.
-    public static func run(_ plan: ImagePlan, into descriptor: Int32, timeoutSeconds: Double) throws(ProbeFailure) {
+    public static func run(_ plan: ImagePlan, into descriptor: Int32, timeoutSeconds: Double) throws(FixerFailure) {
+        let picture: Picture
+        do throws(ProbeFailure) {
+            picture = try shown(plan, timeoutSeconds: timeoutSeconds)
+        } catch {
+            throw .input(error)
+        }
+        var failure: PosixError?
+        if plan.format == "jpeg" {
+            guard let bytes = Pictures.jpeg(picture, quality: 90) else { throw .output("cannot encode the JPEG") }
+            failure = bytes.withUnsafeBytes { raw -> PosixError? in
+                do throws(PosixError) {
+                    try Posix.write(descriptor, raw)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        } else {
+            do {
+                try Pictures.writePNG(picture, to: descriptor)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw .output("cannot write the fixed file: \(failure)") }
+    }
+
+    /// The image plan's picture: as shown, fitted.
+    private static func shown(_ plan: ImagePlan, timeoutSeconds: Double) throws(ProbeFailure) -> Picture {
         let format = (try? ReadableFile.open(plan.input)).flatMap { file -> String? in
             defer { file.close() }
             guard let head = try? file.read(count: min(file.size, FormatSniffer.prefixLength)) else { return nil }
@@ -92,25 +137,7 @@ public enum Fixer {
             let scale = min(Double(fit.width) / Double(picture.width), Double(fit.height) / Double(picture.height))
             picture = try Pictures.fit(picture, box: Int((Double(max(picture.width, picture.height)) * scale).rounded(.down)))
         }
-        var failure: PosixError?
-        if plan.format == "jpeg" {
-            guard let bytes = Pictures.jpeg(picture, quality: 90) else { throw ProbeFailure(.internal, "cannot encode the JPEG") }
-            failure = bytes.withUnsafeBytes { raw -> PosixError? in
-                do throws(PosixError) {
-                    try Posix.write(descriptor, raw)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-        } else {
-            do {
-                try Pictures.writePNG(picture, to: descriptor)
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw ProbeFailure(.unreadable, "cannot write: \(failure)") }
+        return picture
     }
 
     private static func videoTag(_ plan: VideoPlan) -> String? {

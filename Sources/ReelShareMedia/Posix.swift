@@ -102,6 +102,29 @@ public enum Posix {
         return withCPath(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// The file `path` names (links followed): equal for two paths that reach the same file.
+    public struct FileIdentity: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    public static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard withCPath(path, { stat($0, &info) }) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Removes the file at `path` (best effort: undoing a half-finished set of outputs).
+    public static func remove(_ path: String) {
+        _ = withCPath(path) { unlink($0) }
+    }
+
+    /// Whether `path` names a regular file (following links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return withCPath(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// What the symbolic link at `path` points to, as written in it; nil when it is not a link.
     public static func readLink(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -10,14 +10,22 @@ private func make(_ name: String, _ arguments: [String], in directory: URL) thro
     try #require(status == 0, "ffmpeg could not make \(name)")
 }
 
-/// The MD5 of each video frame, in order (ffmpeg -f framemd5).
-private func frames(_ file: String, in directory: URL) throws -> [String] {
+/// The MD5 of each decoded frame of the first video (or audio) stream, in order (ffmpeg -f framemd5).
+private func frames(_ file: String, stream: String = "v", in directory: URL) throws -> [String] {
     let (status, output) = try runCommand(
-        ["ffmpeg", "-nostdin", "-v", "error", "-i", file, "-map", "0:v:0", "-f", "framemd5", "-"], in: directory)
+        ["ffmpeg", "-nostdin", "-v", "error", "-i", file, "-map", "0:\(stream):0", "-f", "framemd5", "-"], in: directory)
     try #require(status == 0, "ffmpeg cannot read \(file)")
     return output.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
         $0.split(separator: ",").last.map(String.init)
     }
+}
+
+/// ffprobe's value of `entries` (like stream=start_time,duration) for each stream, "type,value,...".
+private func streams(_ file: String, _ entries: String, in directory: URL) throws -> [[String]] {
+    let (status, output) = try runCommand(
+        ["ffprobe", "-v", "error", "-show_entries", "stream=codec_type,\(entries)", "-of", "csv=p=0", file], in: directory)
+    try #require(status == 0, "ffprobe cannot read \(file)")
+    return output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
 }
 
 private func listing(_ directory: URL) -> [String] {
@@ -87,6 +95,27 @@ struct FixCommandTests {
             joined += try frames("out/\(part)", in: directory)
         }
         #expect(joined == (try frames("long.mp4", in: directory)))
+        // Opus audio is re-encoded to AAC for each part: it starts with the part's video, not at
+        // the clip's start, and lasts as long.
+        try make(
+            "opus.mkv",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "45",
+                "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "20", "-c:a", "libopus",
+            ], in: directory)
+        let opus = try runReelshare(
+            ["fix", "--target", "ig-stories", "--split", "--output-dir", "out", "opus.mkv"], in: directory)
+        #expect(opus.status == 0, "\(opus.stderr)")
+        var audio = 0.0
+        for part in opus.stdout.split(separator: "\n").map(String.init) {
+            let rows = try streams(part, "codec_name,start_time,duration", in: directory)
+            try #require(rows.count == 2, "\(part): \(rows)")
+            let (video, sound) = (rows[0], rows[1])
+            #expect(sound[0] == "aac" && abs(Double(sound[2]) ?? 9) < 0.03, "\(part): \(sound)")
+            #expect(abs((Double(sound[3]) ?? 0) - (Double(video[3]) ?? 99)) < 0.06, "\(part): \(video) \(sound)")
+            audio += Double(sound[3]) ?? 0
+        }
+        #expect(abs(audio - 45) < 0.2, "the parts' audio lasts \(audio) s")
         // Keyframes 25 s apart: re-encoded once with keyframes close enough, then cut; no frame lost.
         try make("sparse.mp4", clip(45, keyframeEvery: 250), in: directory)
         let sparse = try runReelshare(
@@ -100,6 +129,20 @@ struct FixCommandTests {
             count += try frames(part, in: directory).count
         }
         #expect(count == 450)
+        // HEVC with open groups (x265's default): its keyframes are CRA pictures whose leading
+        // frames refer back, so no cut is made there; re-encoded, then cut, every frame kept.
+        try make(
+            "open.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-t", "45", "-c:v", "libx265", "-x265-params",
+                "log-level=none:keyint=20:bframes=3", "-tag:v", "hvc1", "-pix_fmt", "yuv420p",
+            ], in: directory)
+        let open = try runReelshare(
+            ["fix", "--target", "ig-stories", "--split", "--output-dir", "out", "open.mp4"], in: directory)
+        #expect(open.status == 0, "\(open.stderr)")
+        var openCount = 0
+        for part in open.stdout.split(separator: "\n").map(String.init) { openCount += try frames(part, in: directory).count }
+        #expect(openCount == 450)
         #expect(!listing(directory.appendingPathComponent("out")).contains { $0.hasPrefix(".") }, "no temporary file left")
     }
 
@@ -118,7 +161,7 @@ struct FixCommandTests {
         #expect(result.stderr.contains("nothing written"))
         #expect(listing(directory) == ["small.mp4"])
         let missing = try runReelshare(["fix", "--target", "ig-reels", "missing.mp4"], in: directory)
-        #expect(missing.status == 1 && missing.stderr.contains("missing.mp4: cannot read it: no such file"))
+        #expect(missing.status == 66 && missing.stderr.contains("missing.mp4: cannot read it: no such file"), "\(missing)")
         for arguments in [
             ["fix", "small.mp4"], ["fix", "--target", "ig-reels,ig-stories", "small.mp4"],
             ["fix", "--target", "ig-reels", "-o", "x.mp4", "small.mp4", "small.mp4"],
@@ -127,8 +170,124 @@ struct FixCommandTests {
         ] {
             #expect(try runReelshare(arguments, in: directory).status == 64, "\(arguments)")
         }
-        let onto = try runReelshare(["fix", "--target", "fb-reels-api", "-o", "small.mp4", "small.mp4"], in: directory)
-        #expect(onto.status == 1 && onto.stderr.contains("the output would replace the input"), "\(onto.stderr)")
+        // However the path reaches the input (itself, through .., through a link), it is not replaced: 73.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("link.mp4").path, withDestinationPath: "small.mp4")
+        let before = try Data(contentsOf: directory.appendingPathComponent("small.mp4"))
+        for onto in ["small.mp4", "sub/../small.mp4", "link.mp4"] {
+            let result = try runReelshare(
+                ["fix", "--target", "fb-reels-api", "--strict", "-o", onto, "small.mp4"], in: directory)
+            #expect(
+                result.status == 73 && result.stderr.contains("the output would replace an input"), "\(onto): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: directory.appendingPathComponent("small.mp4")) == before)
+        // Two inputs that would be fixed into the same name: refused before anything is written.
+        try make("clip.mkv", clip(2), in: directory)
+        try make("clip.webm", ["-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-t", "2", "-c:v", "libvpx-vp9"], in: directory)
+        let twins = try runReelshare(["fix", "--target", "ig-stories", "clip.mkv", "clip.webm"], in: directory)
+        #expect(twins.status == 64 && twins.stderr.contains("clip.mkv and clip.webm would both be fixed into clip.fixed."))
+        // -o must end as what is written.
+        let named = try runReelshare(["fix", "--target", "ig-stories", "-o", "clip.webm.out", "clip.mkv"], in: directory)
+        #expect(named.status == 73 && named.stderr.contains("the fixed file is MP4: name it with .mp4"), "\(named.stderr)")
+    }
+
+    @Test("copies keep what the input plays: AAC priming, an edit list's pre-roll, an MPEG-TS's start moved to zero")
+    func timestamps() throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // An HEVC clip tagged hev1 (retagged by copying), cut with -ss -c copy: its first frames are
+        // decoded but not shown (an edit list), and its audio starts with a priming packet.
+        try make(
+            "whole.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=128x72:r=30", "-f", "lavfi", "-i", "sine=sample_rate=44100", "-t", "6",
+                "-c:v", "libx265", "-x265-params", "log-level=none:keyint=30", "-tag:v", "hev1", "-pix_fmt", "yuv420p",
+                "-c:a", "aac",
+            ], in: directory)
+        try make("cut.mp4", ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy", "-tag:v", "hev1"], in: directory)
+        let retag = try runReelshare(["fix", "--target", "ig-stories", "cut.mp4"], in: directory)
+        #expect(retag.status == 0, "\(retag.stderr)")
+        #expect(try frames("cut.fixed.mp4", in: directory) == (try frames("cut.mp4", in: directory)))
+        #expect(try frames("cut.fixed.mp4", stream: "a", in: directory) == (try frames("cut.mp4", stream: "a", in: directory)))
+        // An MPEG-TS starts at 1.4 s: the MP4 starts at 0 and lasts as long, every frame there.
+        try make("clip.ts", clip(4) + ["-f", "mpegts"], in: directory)
+        let remux = try runReelshare(["fix", "--target", "ig-stories", "clip.ts"], in: directory)
+        #expect(remux.status == 0, "\(remux.stderr)")
+        for row in try streams("clip.fixed.mp4", "start_time,duration", in: directory) {
+            #expect(abs(Double(row[1]) ?? 9) < 0.03 && abs((Double(row[2]) ?? 0) - 4) < 0.1, "\(row)")
+        }
+        #expect(try frames("clip.fixed.mp4", in: directory) == (try frames("clip.ts", in: directory)))
+    }
+
+    @Test("a spliced stream whose size, pixel format and timestamps change midway is re-encoded at one size, every frame")
+    func spliced() throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 10-bit 320x568, then 4:2:2 160x284 with its times starting over: both need a re-encode for iOS.
+        try make(
+            "a.ts", ["-f", "lavfi", "-i", "testsrc2=s=320x568:r=30", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p10le"],
+            in: directory)
+        try make(
+            "b.ts", ["-f", "lavfi", "-i", "testsrc2=s=160x284:r=30", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv422p"],
+            in: directory)
+        let joined =
+            try Data(contentsOf: directory.appendingPathComponent("a.ts"))
+            + Data(contentsOf: directory.appendingPathComponent("b.ts"))
+        try joined.write(to: directory.appendingPathComponent("spliced.ts"))
+        let result = try runReelshare(["fix", "--target", "ig-stories", "spliced.ts"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try streams("spliced.fixed.mp4", "width,height,pix_fmt", in: directory)
+        #expect(rows.map { $0.joined(separator: ",") } == ["video,320,568,yuv420p"], "\(rows)")
+        let (_, counted) = try runCommand(
+            [
+                "ffprobe", "-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0",
+                "spliced.fixed.mp4",
+            ], in: directory)
+        #expect(counted.trimmingCharacters(in: .whitespacesAndNewlines) == "120", "every frame of both halves: \(counted)")
+        // Copied, the same times stepping back cannot be mended: a clear error, nothing written.
+        try make(
+            "c.ts", ["-f", "lavfi", "-i", "testsrc2=s=160x284:r=30", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p"],
+            in: directory)
+        let twice = try Data(contentsOf: directory.appendingPathComponent("c.ts"))
+        try (twice + twice).write(to: directory.appendingPathComponent("twice.ts"))
+        let copied = try runReelshare(["fix", "--target", "ig-stories", "twice.ts"], in: directory)
+        #expect(copied.status == 65 && copied.stderr.contains("its timestamps step back"), "\(copied.stderr)")
+        #expect(!listing(directory).contains("twice.fixed.mp4"))
+    }
+
+    @Test("the streams fixed are the ones probed: the first audio track, though another is marked default")
+    func streamChoice() throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try make(
+            "two.mkv",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "3",
+                "-map", "0:v", "-map", "1:a", "-map", "1:a", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a:0", "aac",
+                "-c:a:1", "ac3", "-disposition:a:0", "0", "-disposition:a:1", "default",
+            ], in: directory)
+        let plan = try runReelshare(["fix", "--target", "ig-stories", "--dry-run", "two.mkv"], in: directory)
+        #expect(plan.stdout.contains("audio: copy"), "\(plan.stdout)")
+        let result = try runReelshare(["fix", "--target", "ig-stories", "two.mkv"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try streams("two.fixed.mp4", "codec_name", in: directory).map { $0.joined(separator: ",") } == [
+                "h264,video", "aac,audio",
+            ])
+    }
+
+    @Test("without --strict only errors are fixed: a 1440p MKV for Reels is copied into MP4, not scaled")
+    func errorsOnly() throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try make(
+            "wide.mkv", ["-f", "lavfi", "-i", "testsrc2=s=2560x1440:r=10", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast"],
+            in: directory)
+        let plan = try runReelshare(["fix", "--target", "ig-reels", "--dry-run", "wide.mkv"], in: directory)
+        #expect(plan.stdout.contains("video: copy") && !plan.stdout.contains("scale="), "\(plan.stdout)")
+        let strict = try runReelshare(["fix", "--target", "ig-reels", "--strict", "--dry-run", "wide.mkv"], in: directory)
+        #expect(strict.stdout.contains("scale=1920:1080"), "\(strict.stdout)")
     }
 
     @Test("images: a GIF becomes a PNG of its first frame; a PNG turned by EXIF is shrunk upright; JSON says what was done")

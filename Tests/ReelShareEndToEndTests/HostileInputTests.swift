@@ -128,7 +128,7 @@ struct HostileInputTests {
         #expect(html.stdout.components(separatedBy: "<article ").count - 1 == paths.count)
     }
 
-    @Test("fix on damaged inputs: never a crash, exit 0 or 1, and no temporary file left behind")
+    @Test("fix on damaged inputs: never a crash, a documented status, and no temporary file left behind")
     func fixSweep() throws {
         let directory = try scratch("fix-sweep")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -139,8 +139,10 @@ struct HostileInputTests {
             ["fix", "--target", "ig-stories", "--strict", "--output-dir", output.path, "--files-from", "-", "-0"],
             stdin: nulList(inputs))
         #expect(!result.crashed, "fix crashed: \(result.stderr.suffix(2000))")
-        #expect([0, 1].contains(result.status))
+        // 1: could not be made to pass; 65: FFmpeg stopped on damaged data midway. Never 70.
+        #expect([0, 1, 65].contains(result.status), "\(result.status)")
         let written = result.stdout.split(separator: "\n").map(String.init)
+        #expect(written.count == Set(written).count, "two inputs written to one output")
         #expect(written.count >= 5, "damaged files that still play can be fixed: \(written.count) were")
         let left = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         #expect(left.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(left.filter { $0.hasPrefix(".") })")

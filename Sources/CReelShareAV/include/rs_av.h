@@ -22,6 +22,7 @@ typedef enum rs_av_status {
     RS_AV_TIMEOUT = 5,     // the time or byte budget ran out
     RS_AV_INTERNAL = 6,    // out of memory or an unexpected FFmpeg failure
     RS_AV_TOO_LARGE = 7,   // absurd dimensions or stream counts, refused before decoding
+    RS_AV_OUTPUT = 8,      // fix: the output could not be written (a full disk, say)
 } rs_av_status;
 
 /// Values meaning "unknown" in rs_av_info: -1 for integers, a negative double, NULL for strings.

@@ -44,7 +44,8 @@ rs_av_status rs_fix_run(int in_fd, const char *_Nonnull name, int out_fd, const 
                         rs_fix_progress _Nullable progress, void *_Nullable context, char *_Nonnull message,
                         size_t message_size);
 
-/// The presentation times of the keyframes of the best video stream (seconds from its start),
+/// The presentation times of the closed keyframes (IDR: where a cut may start) of the first video
+/// stream (seconds from its start),
 /// from every packet (read, not decoded); at most `max`. Returns the count, or -1 with a reason in
 /// `message`.
 int rs_fix_keyframes(int fd, const char *_Nonnull name, double *_Nonnull times, int max, char *_Nonnull message,
