@@ -231,7 +231,7 @@ rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *resul
 
 // Two slots, so that registering a new path never rewrites the one a handler may be reading; the
 // published slot index is a lock-free atomic, safe to read in a signal handler.
-enum { CLEANUP_SLOTS = 64, CLEANUP_FREE = 0, CLEANUP_FILLING = 1, CLEANUP_READY = 2 };
+enum { CLEANUP_SLOTS = 1024, CLEANUP_FREE = 0, CLEANUP_FILLING = 1, CLEANUP_READY = 2 };
 static char cleanup_paths[CLEANUP_SLOTS][4096];
 static atomic_int cleanup_state[CLEANUP_SLOTS];
 static pthread_once_t cleanup_once = PTHREAD_ONCE_INIT;
@@ -268,7 +268,7 @@ int rs_cleanup_register(const char *path) {
         atomic_store(&cleanup_state[i], CLEANUP_READY); // the handler sees the whole name or none
         return i + 1;
     }
-    return 0;
+    return -1;
 }
 
 void rs_cleanup_clear(int handle) {

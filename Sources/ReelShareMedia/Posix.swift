@@ -291,8 +291,8 @@ public final class AtomicFile {
     private var cleanup: Int32 = 0
 
     /// Creates the temporary file. Its mode is what an ordinary new file gets (0666 less the
-    /// umask, applied by the kernel), or the mode of the file it will replace. One AtomicFile at a
-    /// time: the interrupt handler removes one registered file.
+    /// umask, applied by the kernel), or the mode of the file it will replace. Up to 1,024 may be
+    /// open at once (a split's parts, --jobs): the interrupt handler removes every one of them.
     public init(replacing destination: String) throws(PosixError) {
         var existing = stat()
         let exists = Posix.withCPath(destination, { stat($0, &existing) }) == 0
@@ -350,9 +350,11 @@ public final class AtomicFile {
         temporaryPath = temporary
         rs_cleanup_install()
         cleanup = Posix.withCPath(temporary) { rs_cleanup_register($0) }
-        if cleanup == 0 {
+        if cleanup <= 0 {
+            let code = cleanup == 0 ? ENAMETOOLONG : EMFILE  // too long a name; too many files at once
+            cleanup = 0
             abort()
-            throw PosixError(ENAMETOOLONG)
+            throw PosixError(code)
         }
         if exists, fchmod(fd, existing.st_mode & 0o7777) != 0 {
             let code = errno

@@ -4,8 +4,8 @@
 // computes the SHA-256 (OpenSSL's libcrypto) of the very chunks the encoder reads, so the digest
 // always matches the data written, even if the file is edited meanwhile.
 //
-// rs_cleanup_* keep the names of the temporary output files (up to 64 at once: `fix` writes parts
-// and works on several files) that a SIGINT, SIGTERM or SIGHUP must remove before the process
+// rs_cleanup_* keep the names of the temporary output files (up to 1,024 at once: `fix` writes
+// every part of a split before any is moved into place, and works on several files) that a SIGINT, SIGTERM or SIGHUP must remove before the process
 // dies of the signal: the handler is async-signal-safe C. The Swift
 // POSIX layer (ReelShareMedia/Posix.swift) decides when to install and register.
 #ifndef RS_STREAM_H
@@ -45,8 +45,8 @@ void rs_stream_base64_buffer(const uint8_t *_Nonnull input, size_t length, char 
 /// dies of the signal (so the shell reports 128 + its number). Idempotent.
 void rs_cleanup_install(void);
 
-/// A file to remove if a signal ends the process. Returns a handle for rs_cleanup_clear, or 0
-/// when the path is too long or 64 are registered already.
+/// A file to remove if a signal ends the process. Returns a handle for rs_cleanup_clear; 0 when
+/// the path is too long, -1 when 1,024 are registered already.
 int rs_cleanup_register(const char *_Nonnull path);
 
 /// The file of `handle` is no longer to be removed.
