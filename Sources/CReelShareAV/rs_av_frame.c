@@ -59,6 +59,9 @@ static int to_rgba(const AVFrame *frame, int width, int height, uint8_t **out) {
     return 0;
 }
 
+static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, double timeout_seconds, uint8_t **rgba,
+                                int *width, int *height, double *shown_at, char *message, size_t message_size);
+
 rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, double timeout_seconds, uint8_t **rgba,
                                    int *width, int *height, double *shown_at, char *message, size_t message_size) {
     rs_av_init();
@@ -69,6 +72,23 @@ rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, 
     struct stat sb;
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
     rs_source src = {.fd = fd, .data = NULL, .size = sb.st_size};
+    return video_frame(src, name, at_seconds, timeout_seconds, rgba, width, height, shown_at, message, message_size);
+}
+
+rs_av_status rs_canvas_video_frame_memory(const uint8_t *data, size_t size, double at_seconds, double timeout_seconds,
+                                          uint8_t **rgba, int *width, int *height, double *shown_at, char *message,
+                                          size_t message_size) {
+    rs_av_init();
+    *rgba = NULL;
+    *width = *height = 0;
+    *shown_at = -1;
+    message[0] = 0;
+    rs_source src = {.fd = -1, .data = data, .size = (int64_t)size};
+    return video_frame(src, "memory", at_seconds, timeout_seconds, rgba, width, height, shown_at, message, message_size);
+}
+
+static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, double timeout_seconds, uint8_t **rgba,
+                                int *width, int *height, double *shown_at, char *message, size_t message_size) {
     rs_deadline budget;
     rs_start_budget(&src, &budget, timeout_seconds);
 

@@ -25,6 +25,12 @@ rs_av_status rs_canvas_video_frame(int fd, const char *_Nonnull name, double at_
                                    uint8_t *_Nullable *_Nonnull rgba, int *_Nonnull width, int *_Nonnull height,
                                    double *_Nonnull shown_at, char *_Nonnull message, size_t message_size);
 
+/// The same for a file held in memory (for fuzzing).
+rs_av_status rs_canvas_video_frame_memory(const uint8_t *_Nonnull data, size_t size, double at_seconds,
+                                          double timeout_seconds, uint8_t *_Nullable *_Nonnull rgba, int *_Nonnull width,
+                                          int *_Nonnull height, double *_Nonnull shown_at, char *_Nonnull message,
+                                          size_t message_size);
+
 /// Turns a picture as EXIF orientation `orientation` (1-8) says it is shown: a new picture in
 /// `*out` (malloc'd), its size in `*out_width` x `*out_height`. 0 on success, -1 out of memory.
 int rs_canvas_orient(const uint8_t *_Nonnull rgba, int width, int height, int orientation,
