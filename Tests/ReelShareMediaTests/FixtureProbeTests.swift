@@ -256,6 +256,33 @@ struct ImageFixtureTests {
         #expect(report.failure.map { !$0.message.isEmpty } == true)
     }
 
+    @Test("text saved under a media name (a failed download's HTML page) is named as text, not as a broken MP4")
+    func textUnderMediaNames() throws {
+        let directory = try scratch("text")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let html = Data([0xEF, 0xBB, 0xBF]) + Data("\n  <!DOCTYPE HTML><html><body>404 — not found</body></html>\n".utf8)
+        let cases: [(name: String, bytes: Data, message: String?)] = [
+            ("page.mp4", html, "not a recognised video, audio or image file: it is an HTML page"),
+            (
+                "notes.mov", Data(String(repeating: "plain words, café ☕\n", count: 40).utf8),
+                "not a recognised video, audio or image file: it is text"
+            ),
+            // Latin-1 is not UTF-8, and a NUL is not text: FFmpeg's own words stay.
+            ("latin1.mp4", Data("caf".utf8) + Data([0xE9, 0x20, 0x61]), nil),
+            ("nul.mp4", Data("abc".utf8) + Data([0, 0x61]), nil),
+        ]
+        for item in cases {
+            let path = directory.appendingPathComponent(item.name).path
+            try item.bytes.write(to: URL(fileURLWithPath: path))
+            let failure = try #require(prober.probe(path).failure, "\(item.name)")
+            if let message = item.message {
+                #expect(failure == ProbeFailure(.unsupported, message), "\(item.name)")
+            } else {
+                #expect(!failure.message.contains("it is"), "\(item.name): \(failure.message)")
+            }
+        }
+    }
+
     @Test("inputs the fuzzer found harmful are probed cleanly (regressions)")
     func fuzzRegressions() throws {
         // A box size that carried the ISO-BMFF walker's offset past INT64_MAX (signed overflow).
