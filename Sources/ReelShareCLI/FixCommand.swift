@@ -17,7 +17,8 @@ struct FixCommand: Command {
             OptionSpec("target", value: "T", help: "The target to make the files pass (see 'reelshare targets')."),
             OptionSpec(
                 "o", value: "FILE", help: "Write the fixed file here (one input only; default: NAME.fixed.mp4 beside it)."),
-            OptionSpec("output-dir", value: "DIR", help: "Write the fixed files into DIR (default: beside each input)."),
+            OptionSpec(
+                "output-dir", value: "DIR", help: "Write the fixed files into DIR, made if missing (default: beside each input)."),
             OptionSpec(
                 "split",
                 help:
@@ -80,7 +81,7 @@ struct FixCommand: Command {
         if output != nil, files.count > 1 { throw parsed.usageError("-o names one output: give one FILE, or use --output-dir") }
         if output != nil, outputDirectory != nil { throw parsed.usageError("give -o or --output-dir, not both") }
         if output != nil, split { throw parsed.usageError("--split writes several parts: use --output-dir, not -o") }
-        if let directory = outputDirectory, !Posix.isDirectory(directory) {
+        if let directory = outputDirectory, Posix.identity(directory) != nil, !Posix.isDirectory(directory) {
             throw parsed.usageError("--output-dir \(directory) is not a directory")
         }
         if let output, Posix.identity(output) != nil, !Posix.isRegularFile(output) {
@@ -103,6 +104,13 @@ struct FixCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
+        if let outputDirectory, !dryRun {  // made as `mkdir -p` would, like git format-patch -o
+            do throws(PosixError) {
+                try Posix.makeDirectories(outputDirectory)
+            } catch {
+                throw .output("--output-dir \(outputDirectory): \(error)")
+            }
+        }
         let fixer = FileFixer(command: self, stderr: stderr)
         var results: [FixResult] = []
         Parallel.map(count: files.count, jobs: jobs, work: { index in fixer.fix(files[index]) }) { _, result in

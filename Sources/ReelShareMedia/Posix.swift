@@ -102,6 +102,20 @@ public enum Posix {
         return withCPath(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Creates the directory `path` and any missing parents (as `mkdir -p`, mode 0777 less the
+    /// umask); a directory that already exists is fine.
+    public static func makeDirectories(_ path: String) throws(PosixError) {
+        if isDirectory(path) { return }
+        let trimmed = String(path.reversed().drop(while: { $0 == "/" }).reversed())
+        if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex {
+            try makeDirectories(String(trimmed[..<slash]))
+        }
+        if withCPath(trimmed, { mkdir($0, 0o777) }) == 0 { return }
+        let code = errno
+        if code == EEXIST, isDirectory(trimmed) { return }  // made by someone else meanwhile
+        throw PosixError(code == EEXIST ? ENOTDIR : code)
+    }
+
     /// The file `path` names (links followed): equal for two paths that reach the same file.
     public struct FileIdentity: Hashable, Sendable {
         let device: UInt64

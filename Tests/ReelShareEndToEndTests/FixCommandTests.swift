@@ -166,7 +166,7 @@ struct FixCommandTests {
             ["fix", "small.mp4"], ["fix", "--target", "ig-reels,ig-stories", "small.mp4"],
             ["fix", "--target", "ig-reels", "-o", "x.mp4", "small.mp4", "small.mp4"],
             ["fix", "--target", "ig-stories", "--split", "-o", "x.mp4", "small.mp4"],
-            ["fix", "--target", "ig-stories", "--output-dir", "nowhere", "small.mp4"],
+            ["fix", "--target", "ig-stories", "--output-dir", "small.mp4", "small.mp4"],
         ] {
             #expect(try runReelshare(arguments, in: directory).status == 64, "\(arguments)")
         }
@@ -190,6 +190,16 @@ struct FixCommandTests {
         // -o must end as what is written.
         let named = try runReelshare(["fix", "--target", "ig-stories", "-o", "clip.webm.out", "clip.mkv"], in: directory)
         #expect(named.status == 73 && named.stderr.contains("the fixed file is MP4: name it with .mp4"), "\(named.stderr)")
+        // A missing --output-dir is made (with its parents) when something is written, not by a dry run.
+        let planned = try runReelshare(
+            ["fix", "--target", "ig-stories", "--dry-run", "--output-dir", "made/here", "clip.mkv"], in: directory)
+        #expect(planned.status == 0 && !listing(directory).contains("made"), "\(planned)")
+        let made = try runReelshare(["fix", "--target", "ig-stories", "--output-dir", "made/here", "clip.mkv"], in: directory)
+        #expect(made.status == 0 && made.stdout == "made/here/clip.fixed.mp4\n", "\(made)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("made/here/clip.fixed.mp4").path))
+        let blocked = try runReelshare(
+            ["fix", "--target", "ig-stories", "--output-dir", "small.mp4/here", "clip.mkv"], in: directory)
+        #expect(blocked.status == 73 && blocked.stderr.contains("--output-dir small.mp4/here: not a directory"), "\(blocked)")
     }
 
     @Test("copies keep what the input plays: AAC priming, an edit list's pre-roll, an MPEG-TS's start moved to zero")
