@@ -579,18 +579,18 @@ static void choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *vi
 }
 
 /// What a file FFmpeg could not open is, when its first bytes are text that no demuxer claims by
-/// content: "an HTML page" or "text"; NULL otherwise. Text is valid UTF-8 with no control
-/// character but tab, line feed, form feed and carriage return in the first 512 bytes. A download
-/// that failed is often an HTML page saved under the clip's name: FFmpeg then picks a demuxer by
-/// the name's extension alone and says "moov atom not found", which sends people looking for a
-/// broken MP4. Text formats FFmpeg reads (Y4M, subtitles, playlists) score by content and keep
-/// FFmpeg's own words.
+/// content: "an HTML page" or "text"; NULL otherwise. Text is UTF-8 by its byte patterns (lead
+/// and continuation bytes; overlong forms are not looked for) with no control character but tab,
+/// line feed, form feed and carriage return in the first 512 bytes. A download that failed is
+/// often an HTML page saved under the clip's name: FFmpeg then picks a demuxer by the name's
+/// extension alone and says "moov atom not found", which sends people looking for a broken MP4.
+/// Text formats FFmpeg reads (Y4M, subtitles, playlists) score by content and keep FFmpeg's words.
 static const char *text_kind(const rs_source *src) {
     enum { HEAD = 2048, TEXT = 512 };
     uint8_t head[HEAD + AVPROBE_PADDING_SIZE] = {0};
-    size_t read = src->size < HEAD ? (size_t)src->size : HEAD;
-    if (read == 0 || !rs_read_at(src, 0, head, read)) return NULL;
-    size_t n = read < TEXT ? read : TEXT;
+    size_t got = src->size < HEAD ? (size_t)src->size : HEAD;
+    if (got == 0 || !rs_read_at(src, 0, head, got)) return NULL;
+    size_t n = got < TEXT ? got : TEXT;
     size_t i = n >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF ? 3 : 0; // UTF-8 BOM
     size_t start = i;
     while (i < n) {
@@ -602,16 +602,16 @@ static const char *text_kind(const rs_source *src) {
         }
         size_t length = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
         if (length == 0) return NULL;
-        if (i + length > read) return NULL; // a character cut by the file's end
+        if (i + length > got) return NULL; // a character cut by the file's end
         for (size_t k = 1; k < length; k++)
             if ((head[i + k] & 0xC0) != 0x80) return NULL;
         i += length;
     }
-    AVProbeData probe = {.filename = "", .buf = head, .buf_size = (int)read};
+    AVProbeData probe = {.filename = "", .buf = head, .buf_size = (int)got};
     int score = 0;
-    if (av_probe_input_format3(&probe, 1, &score) && score > 0) return NULL;
-    while (start < n && (head[start] == ' ' || head[start] == '\t' || head[start] == '\n' || head[start] == '\r'))
-        start++;
+    av_probe_input_format3(&probe, 1, &score); // two demuxers tied: no format, yet a score
+    if (score > 0) return NULL;
+    while (start < n && (head[start] == ' ' || (head[start] >= '\t' && head[start] <= '\r'))) start++;
     const char *html[] = {"<!doctype html", "<html"};
     for (size_t h = 0; h < sizeof html / sizeof html[0]; h++) {
         size_t length = strlen(html[h]);
@@ -633,7 +633,9 @@ static rs_av_status open_failure(rs_source *src, int err, const rs_deadline *bud
     if (err == AVERROR(EFBIG)) return rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: reading it took too many bytes", 0);
     rs_av_status status = status_for(err, budget);
     if (status == RS_AV_TIMEOUT) return rs_fail(status, message, message_size, TIMEOUT_TEXT, 0);
-    const char *text = text_kind(src);
+    // Only where FFmpeg found nothing it could read: a failed read stays a failed read.
+    const char *text =
+        err == AVERROR_INVALIDDATA || err == AVERROR(EINVAL) || err == AVERROR(EPERM) ? text_kind(src) : NULL;
     if (text) {
         snprintf(message, message_size, "not a recognised video, audio or image file: it is %s", text);
         return RS_AV_UNSUPPORTED;

@@ -81,8 +81,11 @@ struct FixCommand: Command {
         if output != nil, files.count > 1 { throw parsed.usageError("-o names one output: give one FILE, or use --output-dir") }
         if output != nil, outputDirectory != nil { throw parsed.usageError("give -o or --output-dir, not both") }
         if output != nil, split { throw parsed.usageError("--split writes several parts: use --output-dir, not -o") }
-        if let directory = outputDirectory, Posix.identity(directory) != nil, !Posix.isDirectory(directory) {
-            throw parsed.usageError("--output-dir \(directory) is not a directory")
+        if let directory = outputDirectory {
+            if directory.isEmpty { throw parsed.usageError("--output-dir needs a directory name") }
+            if let blocking = Self.nonDirectory(on: directory) {
+                throw parsed.usageError("--output-dir \(directory): \(blocking) is not a directory")
+            }
         }
         if let output, Posix.identity(output) != nil, !Posix.isRegularFile(output) {
             throw parsed.usageError("-o \(output) is not a regular file: fix writes a file it can read back and check")
@@ -101,6 +104,19 @@ struct FixCommand: Command {
             stems[key] = file
         }
         options = ProbeOptions(deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
+    }
+
+    /// The nearest part of `path` that exists (itself, or a parent), when that is not a directory:
+    /// the file that stops --output-dir from being made, named before anything is planned.
+    static func nonDirectory(on path: String) -> String? {
+        var candidate = path
+        while true {
+            while candidate.count > 1, candidate.hasSuffix("/") { candidate.removeLast() }
+            if Posix.identity(candidate) != nil { return Posix.isDirectory(candidate) ? nil : candidate }
+            guard let slash = candidate.lastIndex(of: "/") else { return nil }  // the working directory
+            if slash == candidate.startIndex { return nil }  // the root
+            candidate = String(candidate[..<slash])
+        }
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {

@@ -110,9 +110,8 @@ public enum Posix {
         if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex {
             try makeDirectories(String(trimmed[..<slash]))
         }
-        if withCPath(trimmed, { mkdir($0, 0o777) }) == 0 { return }
-        let code = errno
-        if code == EEXIST, isDirectory(trimmed) { return }  // made by someone else meanwhile
+        let code = withCPath(trimmed) { mkdir($0, 0o777) == 0 ? 0 : errno }
+        if code == 0 || (code == EEXIST && isDirectory(trimmed)) { return }  // or made by someone else meanwhile
         throw PosixError(code == EEXIST ? ENOTDIR : code)
     }
 

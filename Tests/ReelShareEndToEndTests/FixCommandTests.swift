@@ -197,9 +197,22 @@ struct FixCommandTests {
         let made = try runReelshare(["fix", "--target", "ig-stories", "--output-dir", "made/here", "clip.mkv"], in: directory)
         #expect(made.status == 0 && made.stdout == "made/here/clip.fixed.mp4\n", "\(made)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("made/here/clip.fixed.mp4").path))
-        let blocked = try runReelshare(
-            ["fix", "--target", "ig-stories", "--output-dir", "small.mp4/here", "clip.mkv"], in: directory)
-        #expect(blocked.status == 73 && blocked.stderr.contains("--output-dir small.mp4/here: not a directory"), "\(blocked)")
+        // A file in the way is named before anything is planned, dry run or not; a directory that
+        // cannot be made is exit 73.
+        for dryRun in [["--dry-run"], []] {
+            let blocked = try runReelshare(
+                ["fix", "--target", "ig-stories", "--output-dir", "small.mp4/here/", "clip.mkv"] + dryRun, in: directory)
+            #expect(
+                blocked.status == 64 && blocked.stderr.contains("--output-dir small.mp4/here/: small.mp4 is not a directory"),
+                "\(blocked)")
+        }
+        let unnamed = try runReelshare(["fix", "--target", "ig-stories", "--output-dir", "", "clip.mkv"], in: directory)
+        #expect(unnamed.status == 64 && unnamed.stderr.contains("--output-dir needs a directory name"), "\(unnamed)")
+        let refused = try runReelshare(
+            ["fix", "--target", "ig-stories", "--output-dir", "/sys/reelshare-test/out", "clip.mkv"], in: directory)
+        #expect(
+            refused.status == 73 && refused.stderr.contains("reelshare: error: --output-dir /sys/reelshare-test/out: "),
+            "\(refused)")
     }
 
     @Test("copies keep what the input plays: AAC priming, an edit list's pre-roll, an MPEG-TS's start moved to zero")

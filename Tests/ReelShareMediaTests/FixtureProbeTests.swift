@@ -267,9 +267,18 @@ struct ImageFixtureTests {
                 "notes.mov", Data(String(repeating: "plain words, café ☕\n", count: 40).utf8),
                 "not a recognised video, audio or image file: it is text"
             ),
-            // Latin-1 is not UTF-8, and a NUL is not text: FFmpeg's own words stay.
+            // A character that straddles the 512 bytes looked at is still text.
+            (
+                "straddle.mp4", Data(String(repeating: "a", count: 511).utf8) + Data("☕ and more\n".utf8),
+                "not a recognised video, audio or image file: it is text"
+            ),
+            // Latin-1 is not UTF-8, a character cut by the file's end or a NUL is not text: FFmpeg's
+            // own words stay.
             ("latin1.mp4", Data("caf".utf8) + Data([0xE9, 0x20, 0x61]), nil),
+            ("cut.mp4", Data("coffee ".utf8) + Data([0xE2, 0x98]), nil),
             ("nul.mp4", Data("abc".utf8) + Data([0, 0x61]), nil),
+            // Text FFmpeg claims by its content (a Y4M header) keeps FFmpeg's words, whatever its name.
+            ("header.mp4", Data("YUV4MPEG2 W60000 H60000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8), nil),
         ]
         for item in cases {
             let path = directory.appendingPathComponent(item.name).path
@@ -279,6 +288,7 @@ struct ImageFixtureTests {
                 #expect(failure == ProbeFailure(.unsupported, message), "\(item.name)")
             } else {
                 #expect(!failure.message.contains("it is"), "\(item.name): \(failure.message)")
+                if item.name == "header.mp4" { #expect(failure.message.contains("60000x60000"), "\(failure.message)") }
             }
         }
     }
