@@ -59,6 +59,28 @@ struct FixCommandTests {
         #expect(listing(directory) == ["clip.fixed.mp4", "clip.mkv"])
     }
 
+    @Test("a file over the size limit only by what a share leaves out (bytes after the media) is fixed by copying")
+    func sizeByCopy() throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try make("padded.mp4", clip(4), in: directory)
+        let padded = directory.appendingPathComponent("padded.mp4")
+        let media = try Data(contentsOf: padded)
+        try FileHandle(forWritingTo: padded).truncate(atOffset: 60_000_000)  // sparse: 60 MB, over Reels' 50 MB
+        let plan = try runReelshare(["fix", "--strict", "--target", "ig-reels", "--dry-run", "padded.mp4"], in: directory)
+        #expect(plan.stdout.contains("(file.size)") && plan.stdout.contains("video: copy"), "\(plan.stdout)")
+        #expect(plan.stdout.contains("audio: copy"), "\(plan.stdout)")
+        let result = try runReelshare(["fix", "--strict", "--target", "ig-reels", "padded.mp4"], in: directory)
+        #expect(result.status == 0 && result.stdout == "padded.fixed.mp4\n", "\(result)")
+        let size = try #require(
+            FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("padded.fixed.mp4").path)[.size] as? Int
+        )
+        #expect(size < media.count + 4096, "\(size) bytes from \(media.count) of media")
+        #expect(try frames("padded.fixed.mp4", in: directory) == (try frames("padded.mp4", in: directory)))
+        let check = try runReelshare(["validate", "--strict", "--target", "ig-reels", "padded.fixed.mp4"], in: directory)
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+
     @Test("a trim cuts at a keyframe by copying when one lies within a second of the limit; the frames are the input's first")
     func trimByCopy() throws {
         let directory = try scratch("fix")

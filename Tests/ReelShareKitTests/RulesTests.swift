@@ -75,14 +75,22 @@ struct RulesTests {
         }
     }
 
-    @Test("file.size: over the limit, with a bit-rate fix")
+    @Test("file.size: over the limit, with a bit-rate fix, or a copy when the shared streams are small")
     func fileSize() throws {
-        let finding = try #require(check(spec("file.size", .warning, max: 50e6), clip(size: 60_000_000)).first)
+        // 10 s at 46 Mb/s + 128 kb/s: the streams themselves are over 50 MB.
+        let big = clip(videoBitRate: 46_000_000, size: 60_000_000)
+        let finding = try #require(check(spec("file.size", .warning, max: 50e6), big).first)
         #expect(finding.severity == .warning)
         #expect(finding.message == "60 MB is over the 50 MB limit")
         #expect(finding.actual == .int(60_000_000) && finding.limit == .double(50e6))
         #expect(finding.fix?.contains("-b:v ") == true)
         #expect(check(spec("file.size", max: 50e6), clip(size: 50_000_000)).isEmpty)
+        // 10 s at 6 Mb/s in a 60 MB file: the rest is tracks or bytes a copy leaves out.
+        let padded = try #require(check(spec("file.size", max: 50e6), clip(size: 60_000_000)).first)
+        #expect(padded.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4")
+        // A stream of unknown rate: the size cannot be told apart, so the fix re-encodes.
+        let unknown = try #require(check(spec("file.size", max: 50e6), clip(videoBitRate: nil, size: 60_000_000)).first)
+        #expect(unknown.fix?.contains("-b:v ") == true)
     }
 
     @Test("file.truncated")
