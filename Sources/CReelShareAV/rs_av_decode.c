@@ -1,64 +1,160 @@
 // rs_av_decode.c: decode every frame of the video stream, as `ffmpeg -i FILE -f null -` does (the
-// decoder's own frame and slice threads), and count what does not decode cleanly: packets the
-// decoder refuses, frames it had to conceal errors in, and errors it only says in its log (a
+// decoder's own frame and slice threads), and count the packets that do not decode cleanly (a
 // damaged upload whose headers are fine, an invalid VP9 bitstream).
+//
+// The same file must give the same answer every time. With frame threads, which thread decodes a
+// packet and when it says so are a matter of timing, and so is error concealment (a frame may
+// come out flagged in one run and clean in the next). So each packet sent gets a record, and the
+// codec context's opaque points at it while the packet is sent: frame threading copies opaque into
+// the thread that takes the packet, so a log line is charged to the packet whose decoding said it,
+// whichever thread said it and whenever. A packet is damaged when its decoding logged an error;
+// packets refused outright are counted too. When the threaded pass finds damage, a second pass on
+// one thread (where concealment is deterministic) also counts the frames that came out concealed
+// and gives the count, the first time and the words: only damaged files pay for it.
 #include "rs_av_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 
-enum { STATE_MAGIC = 0x52534443 }; // "RSDC"
+enum { RECORD_MAGIC = 0x52534443, CHUNK = 4096 }; // "RSDC"
 
-// What the decoder's threads report through FFmpeg's log; reached through the codec context's
-// opaque pointer, which frame threading copies to every thread's context.
-typedef struct decode_state {
+struct decode_state;
+
+/// One video packet sent to the decoder.
+typedef struct packet_record {
     uint32_t magic;
+    uint32_t logged; // error lines its decoding said
+    struct decode_state *state;
+    int64_t number;  // in decode order
+    double pts;      // presentation time; < 0 unknown
+    int damaged;
+} packet_record;
+
+typedef struct decode_state {
     pthread_mutex_t lock;
-    int64_t logged;
-    char message[256];
-    double sending;      // the time of the packet being sent (frame threads lag a few behind)
-    double first_logged; // `sending` when the first error was logged
+    packet_record **chunks; // CHUNK records each, never moved: decoder threads hold pointers into them
+    size_t chunk_count, chunk_capacity;
+    int64_t packets;
+    int64_t damaged;             // packets whose decoding logged an error or came out concealed
+    int64_t refused;             // errors returned by avcodec_send_packet/receive_frame
+    double refused_first;        // the time of the packet being sent at the first refusal
+    char refused_message[128];
+    const packet_record *first;  // the damaged packet shown first (earliest presentation time)
+    char message[256];           // the first error line of `first`
 } decode_state;
+
+/// The order in which damaged packets are "first": presentation time, then decode order.
+static int shown_before(const packet_record *a, const packet_record *b) {
+    double ta = a->pts >= 0 ? a->pts : 1e300, tb = b->pts >= 0 ? b->pts : 1e300;
+    return ta < tb || (ta == tb && a->number < b->number);
+}
+
+/// Marks `record` damaged (under the state's lock); `line` is its decoder's words, if any.
+static void mark_damaged(decode_state *state, packet_record *record, const char *line) {
+    if (!record->damaged) {
+        record->damaged = 1;
+        state->damaged++;
+        if (!state->first || shown_before(record, state->first)) {
+            state->first = record;
+            state->message[0] = 0;
+        }
+    }
+    if (line && record == state->first && !state->message[0]) {
+        snprintf(state->message, sizeof state->message, "%s", line);
+        size_t n = strlen(state->message);
+        while (n > 0 && (state->message[n - 1] == '\n' || state->message[n - 1] == ' ')) state->message[--n] = 0;
+    }
+}
 
 int rs_av_decode_log(void *avcl, const char *format, va_list arguments) {
     if (!avcl) return 0;
     const AVClass *class = *(const AVClass **)avcl;
     if (class != avcodec_get_class()) return 0;
-    decode_state *state = ((AVCodecContext *)avcl)->opaque;
-    if (!state || state->magic != STATE_MAGIC) return 0;
+    packet_record *record = ((AVCodecContext *)avcl)->opaque;
+    if (!record || record->magic != RECORD_MAGIC) return 0;
+    char line[256];
+    vsnprintf(line, sizeof line, format, arguments);
+    decode_state *state = record->state;
     pthread_mutex_lock(&state->lock);
-    if (state->logged++ == 0) state->first_logged = state->sending;
-    if (!state->message[0]) {
-        vsnprintf(state->message, sizeof state->message, format, arguments);
-        size_t n = strlen(state->message);
-        while (n > 0 && (state->message[n - 1] == '\n' || state->message[n - 1] == ' ')) state->message[--n] = 0;
-    }
+    record->logged++;
+    mark_damaged(state, record, line);
     pthread_mutex_unlock(&state->lock);
     return 1;
 }
 
-static void note_error(rs_av_decode_result *result, double at, const char *text) {
-    if (result->errors++ == 0) {
-        result->first_error_seconds = at;
-        if (text && !result->message[0]) snprintf(result->message, sizeof result->message, "%s", text);
-    }
-}
-
 static double seconds(int64_t ts, AVRational base) { return ts == AV_NOPTS_VALUE ? -1 : (double)ts * av_q2d(base); }
 
-/// Takes every frame the decoder has ready.
-static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, rs_av_decode_result *result) {
-    while (avcodec_receive_frame(decoder, frame) >= 0) {
-        result->frames++;
-        if (frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT))
-            note_error(result, seconds(frame->best_effort_timestamp, base), "a frame decoded with errors concealed");
+/// A new record for the next packet; NULL when out of memory.
+static packet_record *next_record(decode_state *state, double pts) {
+    size_t chunk = (size_t)(state->packets / CHUNK), slot = (size_t)(state->packets % CHUNK);
+    if (chunk == state->chunk_count) {
+        if (state->chunk_count == state->chunk_capacity) {
+            size_t capacity = state->chunk_capacity ? 2 * state->chunk_capacity : 16;
+            packet_record **chunks = realloc(state->chunks, capacity * sizeof *chunks);
+            if (!chunks) return NULL;
+            state->chunks = chunks;
+            state->chunk_capacity = capacity;
+        }
+        packet_record *records = calloc(CHUNK, sizeof *records);
+        if (!records) return NULL;
+        state->chunks[state->chunk_count++] = records;
+    }
+    packet_record *record = &state->chunks[chunk][slot];
+    *record = (packet_record){.magic = RECORD_MAGIC, .state = state, .number = state->packets, .pts = pts};
+    state->packets++;
+    return record;
+}
+
+static void free_records(decode_state *state) {
+    for (size_t i = 0; i < state->chunk_count; i++) free(state->chunks[i]);
+    free(state->chunks);
+    state->chunks = NULL;
+    state->chunk_count = state->chunk_capacity = 0;
+}
+
+/// The record of the packet a frame of presentation time `pts` came from, among the latest sent
+/// (decoders reorder only a few frames); NULL when none matches.
+static packet_record *record_at(decode_state *state, double pts) {
+    if (pts < 0) return NULL;
+    for (int64_t k = state->packets - 1; k >= 0 && k >= state->packets - 256; k--) {
+        packet_record *record = &state->chunks[k / CHUNK][k % CHUNK];
+        if (record->pts == pts) return record;
+    }
+    return NULL;
+}
+
+static void refused(decode_state *state, int err, double at) {
+    pthread_mutex_lock(&state->lock);
+    if (state->refused++ == 0) {
+        state->refused_first = at;
+        av_strerror(err, state->refused_message, sizeof state->refused_message);
+    }
+    pthread_mutex_unlock(&state->lock);
+}
+
+/// Takes every frame the decoder has ready. With `concealed`, a frame that came out with errors
+/// concealed marks its packet damaged (on one thread only: with frame threads it is timing).
+static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, decode_state *state, int concealed,
+                  int64_t *frames) {
+    int err;
+    while ((err = avcodec_receive_frame(decoder, frame)) >= 0) {
+        (*frames)++;
+        if (concealed && (frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT))) {
+            double at = seconds(frame->best_effort_timestamp, base);
+            pthread_mutex_lock(&state->lock);
+            packet_record *record = record_at(state, at);
+            if (record) mark_damaged(state, record, "a frame decoded with errors concealed");
+            pthread_mutex_unlock(&state->lock);
+        }
         av_frame_unref(frame);
     }
+    if (err != AVERROR(EAGAIN) && err != AVERROR_EOF) refused(state, err, -1);
 }
 
 rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, void *opaque, int *index,
@@ -93,6 +189,59 @@ rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread
     return RS_AV_OK;
 }
 
+/// One pass over the file: every video packet sent to a decoder of `threads` threads, each charged
+/// with what its decoding logged (and, with `concealed`, its frames concealed).
+static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *budget, int threads, int concealed,
+                                decode_state *state, int64_t *frames, char *message, size_t message_size) {
+    AVFormatContext *fmt = NULL;
+    int err = rs_open_input(src, name, budget, &fmt);
+    if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+    rs_av_status status = RS_AV_OK;
+    AVCodecContext *decoder = NULL;
+    AVPacket *pkt = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc();
+    int index = -1;
+    if (!pkt || !frame) {
+        status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+        goto done;
+    }
+    int type = threads == 1 ? 0 : FF_THREAD_FRAME | FF_THREAD_SLICE;
+    status = rs_open_video_decoder(fmt, threads, type, NULL, &index, &decoder, "decode", message, message_size);
+    if (status != RS_AV_OK) goto done;
+    AVStream *st = fmt->streams[index];
+    while ((err = av_read_frame(fmt, pkt)) >= 0) {
+        if (pkt->stream_index == index) {
+            double at = seconds(pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, st->time_base);
+            pthread_mutex_lock(&state->lock);
+            packet_record *record = next_record(state, at);
+            pthread_mutex_unlock(&state->lock);
+            if (!record) {
+                status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+                goto done;
+            }
+            decoder->opaque = record; // copied into the frame thread that takes this packet
+            int sent = avcodec_send_packet(decoder, pkt);
+            if (sent < 0 && sent != AVERROR(EAGAIN)) refused(state, sent, at);
+            drain(decoder, frame, st->time_base, state, concealed, frames);
+        }
+        av_packet_unref(pkt);
+    }
+    if (rs_deadline_passed(budget)) {
+        status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
+        goto done;
+    }
+    if (err != AVERROR_EOF) refused(state, err, -1);
+    avcodec_send_packet(decoder, NULL);
+    drain(decoder, frame, st->time_base, state, concealed, frames);
+
+done:
+    avcodec_free_context(&decoder); // joins the decoder's threads: no log line arrives after this
+    av_frame_free(&frame);
+    av_packet_free(&pkt);
+    rs_close_input(&fmt);
+    return status;
+}
+
 rs_av_status rs_av_decode_descriptor(int fd, const char *name, int threads, double timeout_seconds,
                                      rs_av_decode_result *result, char *message, size_t message_size) {
     rs_av_init();
@@ -104,63 +253,30 @@ rs_av_status rs_av_decode_descriptor(int fd, const char *name, int threads, doub
     rs_source src = {.fd = fd, .data = NULL, .size = sb.st_size};
     rs_deadline budget;
     rs_start_budget(&src, &budget, timeout_seconds);
-    src.byte_budget = INT64_MAX / 2; // decoding reads the file once, however large
+    src.byte_budget = INT64_MAX / 2; // decoding reads the file, once or twice, however large
 
-    AVFormatContext *fmt = NULL;
-    int err = rs_open_input(&src, name, &budget, &fmt);
-    if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
     rs_av_status status = RS_AV_OK;
-    AVCodecContext *decoder = NULL;
-    AVPacket *pkt = av_packet_alloc();
-    AVFrame *frame = av_frame_alloc();
-    decode_state state = {.magic = STATE_MAGIC, .logged = 0, .message = {0}, .sending = -1, .first_logged = -1};
-    pthread_mutex_init(&state.lock, NULL);
-    int index = -1;
-    if (!pkt || !frame) {
-        status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-        goto done;
-    }
-    status = rs_open_video_decoder(fmt, threads, FF_THREAD_FRAME | FF_THREAD_SLICE, &state, &index, &decoder, "decode",
-                                   message, message_size);
-    if (status != RS_AV_OK) goto done;
-    AVStream *st = fmt->streams[index];
-    while ((err = av_read_frame(fmt, pkt)) >= 0) {
-        if (pkt->stream_index == index) {
-            pthread_mutex_lock(&state.lock);
-            state.sending = seconds(pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, st->time_base);
-            pthread_mutex_unlock(&state.lock);
-            int sent = avcodec_send_packet(decoder, pkt);
-            if (sent < 0 && sent != AVERROR(EAGAIN)) {
-                char reason[128];
-                av_strerror(sent, reason, sizeof reason);
-                note_error(result, seconds(pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, st->time_base), reason);
-            }
-            drain(decoder, frame, st->time_base, result);
+    decode_state state;
+    for (int pass = 1; pass <= 2; pass++) {
+        src.position = 0; // the second pass reads from the start again
+        memset(&state, 0, sizeof state);
+        state.refused_first = -1;
+        pthread_mutex_init(&state.lock, NULL);
+        int64_t frames = 0;
+        status = decode_pass(&src, name, &budget, pass == 1 ? threads : 1, pass == 2, &state, &frames, message,
+                             message_size);
+        result->frames = frames;
+        result->packets = state.packets;
+        int clean = state.damaged == 0 && state.refused == 0;
+        if (status == RS_AV_OK && (pass == 2 || clean)) {
+            result->errors = state.damaged > state.refused ? state.damaged : state.refused;
+            result->first_error_seconds = state.first ? state.first->pts : state.refused_first;
+            snprintf(result->message, sizeof result->message, "%s",
+                     state.first && state.message[0] ? state.message : state.refused_message);
         }
-        av_packet_unref(pkt);
+        free_records(&state);
+        pthread_mutex_destroy(&state.lock);
+        if (status != RS_AV_OK || clean) break;
     }
-    if (rs_deadline_passed(&budget)) {
-        status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
-        goto done;
-    }
-    if (err != AVERROR_EOF) note_error(result, -1, "the file ends inside a packet");
-    avcodec_send_packet(decoder, NULL);
-    drain(decoder, frame, st->time_base, result);
-
-done:
-    avcodec_free_context(&decoder); // joins the decoder's threads: no log line arrives after this
-    if (state.logged > 0) {
-        // Errors only the log told: one at least, and the decoder's words for the first.
-        if (result->errors == 0) {
-            result->errors = 1;
-            result->first_error_seconds = state.first_logged;
-        }
-        if (!result->message[0] || strcmp(result->message, "a frame decoded with errors concealed") == 0)
-            snprintf(result->message, sizeof result->message, "%s", state.message);
-    }
-    pthread_mutex_destroy(&state.lock);
-    av_frame_free(&frame);
-    av_packet_free(&pkt);
-    rs_close_input(&fmt);
     return status;
 }

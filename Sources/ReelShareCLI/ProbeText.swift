@@ -67,7 +67,7 @@ enum ProbeText {
                     ))
             }
             if let d = media.decode {
-                var line = "\(d.frames) frames, \(d.errors) error\(d.errors == 1 ? "" : "s")"
+                var line = "\(d.frames) frames of \(d.packets) packets, \(d.errors) damaged"
                 if d.errors > 0 {
                     line += d.firstErrorSeconds.map { ", the first at \(Units.duration($0))" } ?? ""
                     line += d.message.map { ": \($0)" } ?? ""

@@ -140,14 +140,20 @@ public struct DeepScan: Sendable, Equatable {
 
 /// What decoding every video frame (`--decode`) found.
 public struct DecodeResult: Sendable, Equatable {
+    /// Video packets sent to the decoder (the frames the file holds).
+    public var packets: Int
+    /// Video frames that came out of the decoder.
     public var frames: Int
-    /// Packets refused and frames decoded with errors concealed.
+    /// Packets whose decoding logged an error or came out with errors concealed (or the packets
+    /// the decoder refused, when more): the same count every run.
     public var errors: Int
+    /// The presentation time of the first damaged packet.
     public var firstErrorSeconds: Double?
-    /// The decoder's words for the first error.
+    /// The decoder's words for the first damaged packet.
     public var message: String?
 
-    public init(frames: Int, errors: Int, firstErrorSeconds: Double? = nil, message: String? = nil) {
+    public init(packets: Int, frames: Int, errors: Int, firstErrorSeconds: Double? = nil, message: String? = nil) {
+        self.packets = packets
         self.frames = frames
         self.errors = errors
         self.firstErrorSeconds = firstErrorSeconds

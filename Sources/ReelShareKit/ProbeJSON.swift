@@ -103,7 +103,8 @@ public enum ProbeJSON {
 
     static func decode(_ d: DecodeResult) -> JSON {
         .object([
-            "frames": .int(d.frames), "errors": .int(d.errors), "firstErrorSeconds": .from(d.firstErrorSeconds),
+            "packets": .int(d.packets), "frames": .int(d.frames), "errors": .int(d.errors),
+            "firstErrorSeconds": .from(d.firstErrorSeconds),
             "message": .from(d.message),
         ])
     }

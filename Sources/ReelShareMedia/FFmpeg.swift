@@ -67,8 +67,8 @@ enum FFmpeg {
         }
         return .success(
             DecodeResult(
-                frames: Int(result.frames), errors: Int(result.errors),
-                firstErrorSeconds: result.first_error_seconds >= 0 ? result.first_error_seconds : nil,
+                packets: Int(result.packets), frames: Int(result.frames), errors: Int(result.errors),
+                firstErrorSeconds: result.first_error_seconds >= 0 ? (result.first_error_seconds * 1e6).rounded() / 1e6 : nil,
                 message: text.isEmpty ? nil : text))
     }
 

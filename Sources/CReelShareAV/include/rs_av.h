@@ -98,10 +98,12 @@ typedef struct rs_av_info {
 
 /// What decoding every video frame found.
 typedef struct rs_av_decode_result {
+    int64_t packets;             // video packets sent to the decoder
     int64_t frames;              // video frames decoded
-    int64_t errors;              // packets refused and frames decoded with errors (concealed)
-    double first_error_seconds;  // the presentation time of the first error; < 0 unknown or none
-    char message[256];           // the decoder's words for the first error; "" when none
+    int64_t errors;              // packets whose decoding logged an error or came out concealed, or
+                                 // the packets refused, whichever is more
+    double first_error_seconds;  // the presentation time of the first damaged packet; < 0 unknown or none
+    char message[256];           // the decoder's words for that packet; "" when none
 } rs_av_decode_result;
 
 /// Silences FFmpeg's logging. Safe to call more than once, from any thread.
@@ -122,7 +124,8 @@ rs_av_status rs_av_probe_memory(const uint8_t *_Nonnull data, size_t size, int d
 
 /// Decodes every frame of the best video stream of the file open on `fd` with the decoder's own
 /// threads (`threads` 0: as many as cores), as `ffmpeg -i FILE -f null -` does, and counts what
-/// does not decode cleanly. Same budgets and failures as a probe.
+/// does not decode cleanly, the same every time; a file with damage is decoded a second time on
+/// one thread for the count. Same budgets and failures as a probe.
 rs_av_status rs_av_decode_descriptor(int fd, const char *_Nonnull name, int threads, double timeout_seconds,
                                      rs_av_decode_result *_Nonnull result, char *_Nonnull message,
                                      size_t message_size);
