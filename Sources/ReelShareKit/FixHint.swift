@@ -276,8 +276,11 @@ public enum FixHint {
         let cut = trimTarget.flatMap { target in
             keyframes?.last(where: { $0 <= target }).flatMap { $0 > 0 && $0 >= target - 1 ? $0 : nil }
         }
+        // Where only the audio runs past the target (a short video over a longer song), the video
+        // is copied whole and the audio cut.
+        let videoFits = trimTarget.flatMap { target in media?.video?.durationSeconds.map { $0 <= target } } ?? false
         let reencode =
-            loopTo != nil || !filters.isEmpty || encode != nil || (trimTarget != nil && cut == nil)
+            loopTo != nil || !filters.isEmpty || encode != nil || (trimTarget != nil && cut == nil && !videoFits)
         // Re-encoding makes H.264, which goes in MP4 whatever else was asked.
         let container: VideoPlan.Container = webm && !reencode && audio == nil ? .webm : .mp4
         let oddSize = (media?.video?.width ?? 0) % 2 == 1 || (media?.video?.height ?? 0) % 2 == 1

@@ -59,6 +59,29 @@ struct FixCommandTests {
         #expect(listing(directory) == ["clip.fixed.mp4", "clip.mkv"])
     }
 
+    @Test("a clip whose audio alone runs past the limit: the audio is cut, the video copied bit for bit")
+    func audioPastTheLimit() throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try make(
+            "song.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10:d=5", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=25",
+                "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+            ], in: directory)
+        let plan = try runReelshare(["fix", "--target", "ig-stories", "--dry-run", "song.mp4"], in: directory)
+        #expect(plan.stdout.contains("video: copy") && plan.stdout.contains("audio: copy"), "\(plan.stdout)")
+        let hint = try runReelshare(["validate", "--target", "ig-stories", "song.mp4"], in: directory)
+        #expect(hint.stdout.contains("-c:v copy") && !hint.stdout.contains("libx264"), "\(hint.stdout)")
+        let result = try runReelshare(["fix", "--target", "ig-stories", "song.mp4"], in: directory)
+        #expect(result.status == 0 && result.stdout == "song.fixed.mp4\n", "\(result)")
+        #expect(try frames("song.fixed.mp4", in: directory) == (try frames("song.mp4", in: directory)))
+        let durations = try streams("song.fixed.mp4", "duration", in: directory)
+        let audio = try #require(durations.first { $0.first == "audio" }.flatMap { Double($0[1]) })
+        #expect(audio > 19 && audio < 20, "\(durations)")
+        #expect(try runReelshare(["validate", "--target", "ig-stories", "song.fixed.mp4"], in: directory).status == 0)
+    }
+
     @Test("a file over the size limit only by what a share leaves out (bytes after the media) is fixed by copying")
     func sizeByCopy() throws {
         let directory = try scratch("fix")
