@@ -620,6 +620,28 @@ static const char *text_kind(const rs_source *src) {
     return "text";
 }
 
+/// Whether an MPEG-TS file ends inside a packet: its packets (188 bytes; 192 for M2TS, whose sync
+/// byte comes after a 4-byte time code; 204 with Reed-Solomon bytes) are in step from the start,
+/// the last whole one too, and the bytes after it start a packet that the file does not finish.
+/// Bytes that merely follow the last packet (padding, junk) do not start with a sync byte.
+static int rs_ts_cut_mid_packet(const rs_source *src) {
+    enum { SYNC = 0x47 };
+    uint8_t head[412];
+    if (src->size < (int64_t)sizeof head || !rs_read_at(src, 0, head, sizeof head)) return 0;
+    int size = 0, offset = 0;
+    if (head[0] == SYNC && head[188] == SYNC && head[376] == SYNC) size = 188;
+    else if (head[4] == SYNC && head[196] == SYNC && head[388] == SYNC) size = 192, offset = 4;
+    else if (head[0] == SYNC && head[204] == SYNC && head[408] == SYNC) size = 204;
+    else return 0;
+    int64_t tail = src->size % size;
+    if (tail == 0) return 0;
+    int64_t partial = src->size - tail;
+    uint8_t last, next;
+    if (!rs_read_at(src, partial - size + offset, &last, 1) || last != SYNC) return 0;
+    if (tail <= offset) return 1; // cut inside an M2TS packet's time code
+    return rs_read_at(src, partial + offset, &next, 1) && next == SYNC;
+}
+
 static rs_av_status open_failure(rs_source *src, int err, const rs_deadline *budget, const char *logged,
                                  char *message, size_t message_size) {
     rs_iso_facts iso;
@@ -693,6 +715,8 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
         rs_mkv_read_header(src, &mkv);
         info->container = mkv.is_webm ? "webm" : "matroska";
         info->truncated = mkv.past_eof;
+    } else if (strcmp(demuxer, "mpegts") == 0) {
+        info->truncated = rs_ts_cut_mid_packet(src);
     }
 
     if (fmt->duration != AV_NOPTS_VALUE && fmt->duration > 0) {

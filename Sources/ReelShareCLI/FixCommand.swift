@@ -291,8 +291,9 @@ struct FileFixer: Sendable {
             result.fail(why, .cannotCreate)
             return result
         }
-        if let output = command.output, let wanted = planned_.split(separator: ".").last,
-            output.split(separator: "/").last?.split(separator: ".").last != wanted
+        if let output = command.output, let wanted = planned_.split(separator: ".").last.map(String.init),
+            !OptionValues.named(output, withExtension: wanted),
+            wanted != "jpg" || !OptionValues.named(output, withExtension: "jpeg")
         {
             result.fail("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))", .cannotCreate)
             return result

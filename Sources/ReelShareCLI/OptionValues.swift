@@ -19,6 +19,14 @@ enum OptionValues {
         return seconds
     }
 
+    /// Whether the file name at the end of `path` ends with ".`ext`" (any case): an output named
+    /// for another format misleads every tool that goes by the name.
+    static func named(_ path: String, withExtension ext: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return name[name.index(after: dot)...].lowercased() == ext.lowercased()
+    }
+
     /// --jobs, or the number of cores.
     static func jobs(_ parsed: ParsedArguments) throws(CLIError) -> Int {
         guard let text = parsed.value("jobs") else { return Parallel.cores }

@@ -88,6 +88,9 @@ struct PreviewCommand: Command {
         if let path = parsed.value("sticker") { inputs.append((path, .sticker)) }
         self.inputs = inputs
         guard let output = parsed.value("o") else { throw parsed.usageError("preview needs -o FILE.png") }
+        guard OptionValues.named(output, withExtension: "png") else {
+            throw parsed.usageError("-o \(output): a preview is a PNG: name it with .png")
+        }
         self.output = output
 
         do {

@@ -94,6 +94,18 @@ struct CommandLineTests {
                 ))
     }
 
+    @Test("an output is named for what is written: preview -o must end .png (any case), fix's -o its format's extension")
+    func outputNames() {
+        for (path, named) in [
+            ("out.png", true), ("dir/OUT.PNG", true), ("a.b/c.png", true), ("p.jpg", false), ("png", false),
+            (".png", false), ("dir.png/x", false),
+        ] {
+            #expect(OptionValues.named(path, withExtension: "png") == named, "\(path)")
+        }
+        let jpeg = run(["preview", "--target", "ig-stories", "--video", "\(media)/h264_aac_2s.mp4", "-o", "p.jpg"])
+        #expect(jpeg.status == 64 && jpeg.stderr.hasPrefix("reelshare: error: -o p.jpg: a preview is a PNG: name it with .png\n"))
+    }
+
     @Test("statuses: the worst file decides probe; validate says 1; missing lists and outputs have their own")
     func statuses() throws {
         let mixed = run([

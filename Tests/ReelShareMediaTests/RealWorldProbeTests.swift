@@ -154,6 +154,32 @@ struct RealWorldProbeTests {
         #expect(abs(reported - truth) / truth < 0.05, "reported \(reported), packets say \(truth)")
     }
 
+    @Test("an MPEG-TS (and M2TS) cut inside a packet is truncated; whole, or with bytes after its last packet, it is not")
+    func cutTransportStreams() throws {
+        let directory = try scratch("ts")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = [
+            "-f", "lavfi", "-i", "testsrc2=s=128x72:r=25:d=3", "-c:v", "libx264", "-preset", "veryfast", "-f", "mpegts",
+        ]
+        try ffmpeg(source + ["whole.ts"], in: directory)
+        try ffmpeg(source + ["-mpegts_m2ts_mode", "1", "whole.m2ts"], in: directory)
+        for (name, packet) in [("whole.ts", 188), ("whole.m2ts", 192)] {
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            try #require(data.count % packet == 0 && data.count > 100 * packet, "\(name): \(data.count) bytes")
+            let cases: [(String, Data, Bool)] = [
+                ("whole", data, false),
+                ("cut", data.prefix(60 * packet + 100), true),  // as a stopped upload leaves it
+                ("padded", data + Data(repeating: 0xFF, count: 100), false),
+            ]
+            for (label, bytes, truncated) in cases {
+                let path = directory.appendingPathComponent("\(label)-\(name)").path
+                try bytes.write(to: URL(fileURLWithPath: path))
+                let media = try av(prober.probe(path))
+                #expect(media.truncated == truncated, "\(label) \(name)")
+            }
+        }
+    }
+
     @Test("frames that do not decode are found with --decode, the same every run; clean clips have none")
     func decodeErrors() throws {
         for file in ["h264_corrupt_frames.mp4", "vp9_corrupt_frames.webm"] {
