@@ -638,7 +638,7 @@ static int rs_ts_cut_mid_packet(const rs_source *src) {
     int64_t partial = src->size - tail;
     uint8_t last, next;
     if (!rs_read_at(src, partial - size + offset, &last, 1) || last != SYNC) return 0;
-    if (tail <= offset) return 1; // cut inside an M2TS packet's time code
+    if (tail <= offset) return 0; // too few bytes to tell a cut from junk
     return rs_read_at(src, partial + offset, &next, 1) && next == SYNC;
 }
 

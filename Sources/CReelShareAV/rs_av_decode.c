@@ -9,10 +9,13 @@
 // the thread that takes the packet, so a log line is charged to the packet whose decoding said it,
 // whichever thread said it and whenever. A packet is damaged when its decoding logged an error;
 // packets refused outright are counted too. When the threaded pass finds damage, a second pass on
-// one thread (where concealment is deterministic) also counts the frames that came out concealed
-// and gives the count, the first time and the words: only damaged files pay for it.
+// one thread (where concealment is deterministic, and a refusal is the packet just sent) also
+// counts the frames that came out concealed and gives the count, the first time and the words:
+// only damaged files pay for it. Decoders with threads of their own (libdav1d) log on the caller's
+// context, so they run on one thread in both passes.
 #include "rs_av_internal.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +35,7 @@ typedef struct packet_record {
     uint32_t logged; // error lines its decoding said
     struct decode_state *state;
     int64_t number;  // in decode order
-    double pts;      // presentation time; < 0 unknown
+    double pts;      // presentation time; NAN unknown
     int damaged;
 } packet_record;
 
@@ -42,8 +45,8 @@ typedef struct decode_state {
     size_t chunk_count, chunk_capacity;
     int64_t packets;
     int64_t damaged;             // packets whose decoding logged an error or came out concealed
-    int64_t refused;             // errors returned by avcodec_send_packet/receive_frame
-    double refused_first;        // the time of the packet being sent at the first refusal
+    int64_t refused;             // errors returned by avcodec_send_packet/receive_frame (first pass)
+    double refused_first;        // the time of the packet being sent at the first refusal; NAN unknown
     char refused_message[128];
     const packet_record *first;  // the damaged packet shown first (earliest presentation time)
     char message[256];           // the first error line of `first`
@@ -51,7 +54,7 @@ typedef struct decode_state {
 
 /// The order in which damaged packets are "first": presentation time, then decode order.
 static int shown_before(const packet_record *a, const packet_record *b) {
-    double ta = a->pts >= 0 ? a->pts : 1e300, tb = b->pts >= 0 ? b->pts : 1e300;
+    double ta = isnan(a->pts) ? INFINITY : a->pts, tb = isnan(b->pts) ? INFINITY : b->pts;
     return ta < tb || (ta == tb && a->number < b->number);
 }
 
@@ -88,7 +91,7 @@ int rs_av_decode_log(void *avcl, const char *format, va_list arguments) {
     return 1;
 }
 
-static double seconds(int64_t ts, AVRational base) { return ts == AV_NOPTS_VALUE ? -1 : (double)ts * av_q2d(base); }
+static double seconds(int64_t ts, AVRational base) { return ts == AV_NOPTS_VALUE ? NAN : (double)ts * av_q2d(base); }
 
 /// A new record for the next packet; NULL when out of memory.
 static packet_record *next_record(decode_state *state, double pts) {
@@ -121,7 +124,7 @@ static void free_records(decode_state *state) {
 /// The record of the packet a frame of presentation time `pts` came from, among the latest sent
 /// (decoders reorder only a few frames); NULL when none matches.
 static packet_record *record_at(decode_state *state, double pts) {
-    if (pts < 0) return NULL;
+    if (isnan(pts)) return NULL;
     for (int64_t k = state->packets - 1; k >= 0 && k >= state->packets - 256; k--) {
         packet_record *record = &state->chunks[k / CHUNK][k % CHUNK];
         if (record->pts == pts) return record;
@@ -129,11 +132,17 @@ static packet_record *record_at(decode_state *state, double pts) {
     return NULL;
 }
 
-static void refused(decode_state *state, int err, double at) {
+/// An error the decoder returned. On one thread it is the packet just sent (`record`), which is
+/// marked damaged; with frame threads it belongs to an earlier packet, and is only counted.
+static void refused(decode_state *state, int err, packet_record *record, int one_thread) {
+    char reason[128];
+    av_strerror(err, reason, sizeof reason);
     pthread_mutex_lock(&state->lock);
-    if (state->refused++ == 0) {
-        state->refused_first = at;
-        av_strerror(err, state->refused_message, sizeof state->refused_message);
+    if (one_thread && record) {
+        mark_damaged(state, record, reason);
+    } else if (state->refused++ == 0) {
+        state->refused_first = record ? record->pts : NAN;
+        snprintf(state->refused_message, sizeof state->refused_message, "%s", reason);
     }
     pthread_mutex_unlock(&state->lock);
 }
@@ -141,7 +150,7 @@ static void refused(decode_state *state, int err, double at) {
 /// Takes every frame the decoder has ready. With `concealed`, a frame that came out with errors
 /// concealed marks its packet damaged (on one thread only: with frame threads it is timing).
 static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, decode_state *state, int concealed,
-                  int64_t *frames) {
+                  packet_record *sent, int64_t *frames) {
     int err;
     while ((err = avcodec_receive_frame(decoder, frame)) >= 0) {
         (*frames)++;
@@ -154,7 +163,7 @@ static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, deco
         }
         av_frame_unref(frame);
     }
-    if (err != AVERROR(EAGAIN) && err != AVERROR_EOF) refused(state, err, -1);
+    if (err != AVERROR(EAGAIN) && err != AVERROR_EOF) refused(state, err, sent, concealed);
 }
 
 rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, void *opaque, int *index,
@@ -207,13 +216,19 @@ static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *b
     }
     int type = threads == 1 ? 0 : FF_THREAD_FRAME | FF_THREAD_SLICE;
     status = rs_open_video_decoder(fmt, threads, type, NULL, &index, &decoder, "decode", message, message_size);
+    if (status == RS_AV_OK && threads != 1 && (decoder->codec->capabilities & AV_CODEC_CAP_OTHER_THREADS)) {
+        // Its threads log on this context whatever packet they work on: one thread, in step.
+        avcodec_free_context(&decoder);
+        status = rs_open_video_decoder(fmt, 1, 0, NULL, &index, &decoder, "decode", message, message_size);
+    }
     if (status != RS_AV_OK) goto done;
     AVStream *st = fmt->streams[index];
+    packet_record *record = NULL;
     while ((err = av_read_frame(fmt, pkt)) >= 0) {
         if (pkt->stream_index == index) {
             double at = seconds(pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, st->time_base);
             pthread_mutex_lock(&state->lock);
-            packet_record *record = next_record(state, at);
+            record = next_record(state, at);
             pthread_mutex_unlock(&state->lock);
             if (!record) {
                 status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
@@ -221,8 +236,8 @@ static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *b
             }
             decoder->opaque = record; // copied into the frame thread that takes this packet
             int sent = avcodec_send_packet(decoder, pkt);
-            if (sent < 0 && sent != AVERROR(EAGAIN)) refused(state, sent, at);
-            drain(decoder, frame, st->time_base, state, concealed, frames);
+            if (sent < 0 && sent != AVERROR(EAGAIN)) refused(state, sent, record, concealed);
+            drain(decoder, frame, st->time_base, state, concealed, record, frames);
         }
         av_packet_unref(pkt);
     }
@@ -230,9 +245,9 @@ static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *b
         status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
         goto done;
     }
-    if (err != AVERROR_EOF) refused(state, err, -1);
+    if (err != AVERROR_EOF) refused(state, err, NULL, 0); // the file ends inside a packet
     avcodec_send_packet(decoder, NULL);
-    drain(decoder, frame, st->time_base, state, concealed, frames);
+    drain(decoder, frame, st->time_base, state, concealed, NULL, frames);
 
 done:
     avcodec_free_context(&decoder); // joins the decoder's threads: no log line arrives after this
@@ -256,27 +271,33 @@ rs_av_status rs_av_decode_descriptor(int fd, const char *name, int threads, doub
     src.byte_budget = INT64_MAX / 2; // decoding reads the file, once or twice, however large
 
     rs_av_status status = RS_AV_OK;
-    decode_state state;
     for (int pass = 1; pass <= 2; pass++) {
         src.position = 0; // the second pass reads from the start again
+        decode_state state;
         memset(&state, 0, sizeof state);
-        state.refused_first = -1;
+        state.refused_first = NAN;
         pthread_mutex_init(&state.lock, NULL);
         int64_t frames = 0;
-        status = decode_pass(&src, name, &budget, pass == 1 ? threads : 1, pass == 2, &state, &frames, message,
-                             message_size);
-        result->frames = frames;
-        result->packets = state.packets;
-        int clean = state.damaged == 0 && state.refused == 0;
-        if (status == RS_AV_OK && (pass == 2 || clean)) {
+        rs_av_status done = decode_pass(&src, name, &budget, pass == 1 ? threads : 1, pass == 2, &state, &frames,
+                                        message, message_size);
+        if (done == RS_AV_OK) { // the second pass's answer replaces the first's
+            result->frames = frames;
+            result->packets = state.packets;
+            // Damaged packets; refusals the first pass could not tie to a packet, when more.
             result->errors = state.damaged > state.refused ? state.damaged : state.refused;
-            result->first_error_seconds = state.first ? state.first->pts : state.refused_first;
+            double first = state.first ? state.first->pts : state.refused_first;
+            result->first_error_seconds = isnan(first) ? -1 : first < 0 ? 0 : first;
             snprintf(result->message, sizeof result->message, "%s",
                      state.first && state.message[0] ? state.message : state.refused_message);
+        } else if (pass == 1 || done != RS_AV_TIMEOUT) {
+            status = done; // a second pass out of time keeps the first pass's answer
+        } else {
+            message[0] = 0;
         }
+        int clean = state.damaged == 0 && state.refused == 0;
         free_records(&state);
         pthread_mutex_destroy(&state.lock);
-        if (status != RS_AV_OK || clean) break;
+        if (done != RS_AV_OK || clean) break;
     }
     return status;
 }

@@ -273,12 +273,15 @@ public enum FixHint {
         let trimTarget = trimTo.map { Self.trimTarget($0, media: media) }
         // A trim copies packets when a keyframe lies within a second before its target, and
         // nothing else re-encodes the video; otherwise it re-encodes to end exactly there.
-        let cut = trimTarget.flatMap { target in
-            keyframes?.last(where: { $0 <= target }).flatMap { $0 > 0 && $0 >= target - 1 ? $0 : nil }
-        }
         // Where only the audio runs past the target (a short video over a longer song), the video
         // is copied whole and the audio cut.
         let videoFits = trimTarget.flatMap { target in media?.video?.durationSeconds.map { $0 <= target } } ?? false
+        let cut =
+            videoFits
+            ? nil
+            : trimTarget.flatMap { target in
+                keyframes?.last(where: { $0 <= target }).flatMap { $0 > 0 && $0 >= target - 1 ? $0 : nil }
+            }
         let reencode =
             loopTo != nil || !filters.isEmpty || encode != nil || (trimTarget != nil && cut == nil && !videoFits)
         // Re-encoding makes H.264, which goes in MP4 whatever else was asked.

@@ -560,7 +560,7 @@ public enum Rules {
     /// Checked only when every frame was decoded (--decode): without it, nothing is said.
     static func decodeErrors(_ s: Subject) -> Outcome {
         guard let decode = s.av?.decode, decode.errors > 0 else { return .pass }
-        var message = "\(decode.errors) of \(decode.packets) video frames do not decode"
+        var message = "\(decode.errors) of \(decode.packets) video packets do not decode"
         if let at = decode.firstErrorSeconds { message += ", the first at \(Units.number(at)) s" }
         if let words = decode.message { message += " (\(words))" }
         return .fail(message, actual: .int(decode.errors), limit: .int(0), fix: .video([.encode(EncodeSettings())]))

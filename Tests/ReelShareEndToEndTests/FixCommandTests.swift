@@ -63,23 +63,29 @@ struct FixCommandTests {
     func audioPastTheLimit() throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
-            "song.mp4",
-            [
-                "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10:d=5", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=25",
-                "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac",
-            ], in: directory)
-        let plan = try runReelshare(["fix", "--target", "ig-stories", "--dry-run", "song.mp4"], in: directory)
-        #expect(plan.stdout.contains("video: copy") && plan.stdout.contains("audio: copy"), "\(plan.stdout)")
-        let hint = try runReelshare(["validate", "--target", "ig-stories", "song.mp4"], in: directory)
-        #expect(hint.stdout.contains("-c:v copy") && !hint.stdout.contains("libx264"), "\(hint.stdout)")
-        let result = try runReelshare(["fix", "--target", "ig-stories", "song.mp4"], in: directory)
-        #expect(result.status == 0 && result.stdout == "song.fixed.mp4\n", "\(result)")
-        #expect(try frames("song.fixed.mp4", in: directory) == (try frames("song.mp4", in: directory)))
-        let durations = try streams("song.fixed.mp4", "duration", in: directory)
-        let audio = try #require(durations.first { $0.first == "audio" }.flatMap { Double($0[1]) })
-        #expect(audio > 19 && audio < 20, "\(durations)")
-        #expect(try runReelshare(["validate", "--target", "ig-stories", "song.fixed.mp4"], in: directory).status == 0)
+        // 5 s of video; and 19.5 s with a keyframe every second (one lies within a second before
+        // the 19.92 s target: the video must still be kept whole, not cut there).
+        for (name, video) in [("song.mp4", "d=5"), ("keyed.mp4", "d=19.5")] {
+            try make(
+                name,
+                [
+                    "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10:\(video)", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=25",
+                    "-c:v", "libx264", "-preset", "veryfast", "-g", "10", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                ], in: directory)
+            let plan = try runReelshare(["fix", "--target", "ig-stories", "--dry-run", name], in: directory)
+            #expect(plan.stdout.contains("video: copy") && plan.stdout.contains("audio: copy"), "\(plan.stdout)")
+            #expect(!plan.stdout.contains("cut at the keyframe"), "\(plan.stdout)")
+            let hint = try runReelshare(["validate", "--target", "ig-stories", name], in: directory)
+            #expect(hint.stdout.contains("-c:v copy") && !hint.stdout.contains("libx264"), "\(hint.stdout)")
+            let result = try runReelshare(["fix", "--target", "ig-stories", name], in: directory)
+            let fixed = name.replacingOccurrences(of: ".mp4", with: ".fixed.mp4")
+            #expect(result.status == 0 && result.stdout == fixed + "\n", "\(result)")
+            #expect(try frames(fixed, in: directory) == (try frames(name, in: directory)), "\(name)")
+            let durations = try streams(fixed, "duration", in: directory)
+            let audio = try #require(durations.first { $0.first == "audio" }.flatMap { Double($0[1]) })
+            #expect(audio > 19.5 && audio < 20, "\(durations)")
+            #expect(try runReelshare(["validate", "--target", "ig-stories", fixed], in: directory).status == 0)
+        }
     }
 
     @Test("a file over the size limit only by what a share leaves out (bytes after the media) is fixed by copying")

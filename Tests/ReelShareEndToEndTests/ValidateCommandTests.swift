@@ -55,7 +55,7 @@ struct ValidateCommandTests {
         #expect(rules(found).contains("video.decode"))
         let message = try #require(found.first { $0["rule"] as? String == "video.decode" }?["message"] as? String)
         // Out of the 40 frames the file holds (ffprobe counts 40 packets), whatever was damaged.
-        #expect(message.contains(" of 40 video frames do not decode, the first at "), "\(message)")
+        #expect(message.contains(" of 40 video packets do not decode, the first at "), "\(message)")
         let quick = try runReelshare(["validate", "--format", "json", "--target", "fb-reels", file])
         #expect(!rules(try findings(quick, target: "fb-reels"), severity: "error").contains("video.decode"))
         #expect(try runReelshare(["validate", "--decode", "--target", "fb-reels", "\(media)/h264_aac_10s.mp4"]).status == 0)
