@@ -291,12 +291,20 @@ static uint32_t reduced(uint32_t side, uint32_t step) { return (side + step - 1)
 
 enum { RS_IMG_MAX_FULL_RGBA = 100 * 1000 * 1000 }; // pixels an interlaced PNG may be held whole for
 
+/// Whether an ICC profile describes RGB colours (its header's data colour space): a grey or CMYK
+/// profile does not describe the RGB pixels reelshare makes, and is left out.
+static int rgb_profile(const uint8_t *profile, size_t length) {
+    return profile && length >= 132 && memcmp(profile + 16, "RGB ", 4) == 0;
+}
+
 static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
                                 rs_img_pixels *pixels, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     if (pixels) {
         pixels->rgba = NULL;
         pixels->width = pixels->height = 0;
+        pixels->icc = NULL;
+        pixels->icc_size = 0;
     }
     message[0] = 0;
     reader *input = malloc(sizeof *input);
@@ -447,13 +455,22 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
 
     free(ctx.row);
     free(ctx.reduce.sums);
-    png_destroy_read_struct(&png, &png_info, NULL);
-    free(input);
     if (pixels) {
         pixels->rgba = ctx.image;
         pixels->width = out_width;
         pixels->height = out_height;
+        png_charp name;
+        int compression;
+        png_bytep profile;
+        png_uint_32 length;
+        if (png_get_iCCP(png, png_info, &name, &compression, &profile, &length) && rgb_profile(profile, length) &&
+            (pixels->icc = malloc(length))) {
+            memcpy(pixels->icc, profile, length);
+            pixels->icc_size = length;
+        }
     }
+    png_destroy_read_struct(&png, &png_info, NULL);
+    free(input);
     return RS_IMG_OK;
 }
 
@@ -477,6 +494,8 @@ typedef struct jpeg_context {
     int too_many_scans;
     int timed_out;
     budget time;
+    JOCTET *icc; // the ICC profile, when the pixels are kept; freed on failure
+    unsigned int icc_size;
 } jpeg_context;
 
 enum { JPEG_MAX_SCANS = 1000 };
@@ -600,6 +619,8 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     if (pixels) {
         pixels->rgba = NULL;
         pixels->width = pixels->height = 0;
+        pixels->icc = NULL;
+        pixels->icc_size = 0;
     }
     message[0] = 0;
     reader *input = malloc(sizeof *input);
@@ -678,6 +699,7 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         free(image);
         free(converted);
         free(reduce.sums);
+        free(ctx.icc);
         jpeg_destroy_decompress(&cinfo);
         free(input);
         return status;
@@ -689,6 +711,7 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     source.manager.bytes_in_buffer = 0;
     source.manager.next_input_byte = NULL;
     jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+    if (pixels) jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF); // ICC_PROFILE, in chunks
     jpeg_read_header(&cinfo, TRUE);
 
     info->width = cinfo.image_width;
@@ -716,6 +739,13 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         if (m->marker == JPEG_APP0 + 1 && !info->orientation) info->orientation = exif_orientation(m->data, m->data_length);
 
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+#if defined(LIBJPEG_TURBO_VERSION_NUMBER) && LIBJPEG_TURBO_VERSION_NUMBER >= 1005090
+    // Saved markers live only until decompression starts: the profile is taken now.
+    if (pixels && jpeg_read_icc_profile(&cinfo, &ctx.icc, &ctx.icc_size) && !rgb_profile(ctx.icc, ctx.icc_size)) {
+        free(ctx.icc);
+        ctx.icc = NULL;
+    }
+#endif
     if (pixels) {
         // libjpeg scales by 1/2, 1/4 or 1/8 while decoding: the largest that keeps max_side.
         uint32_t side = cinfo.image_width > cinfo.image_height ? cinfo.image_width : cinfo.image_height;
@@ -770,12 +800,15 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         lower_first(ctx.first_warning);
         snprintf(message, message_size, "invalid jpeg: %s", ctx.first_warning);
         free(image);
+        free(ctx.icc);
         return RS_IMG_CORRUPT;
     }
     if (pixels) {
         pixels->rgba = image;
         pixels->width = out_width;
         pixels->height = out_height;
+        pixels->icc = ctx.icc;
+        pixels->icc_size = ctx.icc ? ctx.icc_size : 0;
     }
     return RS_IMG_OK;
 }

@@ -3,6 +3,7 @@
 #include "rs_image.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +49,8 @@ static void writer_write(png_structp png, png_bytep data, size_t length) {
 
 static void writer_flush(png_structp png) {}
 
-rs_img_status rs_img_write_png(int fd, const uint8_t *rgba, uint32_t width, uint32_t height, char *message,
-                               size_t message_size) {
+rs_img_status rs_img_write_png(int fd, const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *icc,
+                               size_t icc_size, char *message, size_t message_size) {
     message[0] = 0;
     png_writer w = {.fd = fd, .error = 0, .message = message, .message_size = message_size};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &w, writer_fail, writer_warning);
@@ -73,7 +74,13 @@ rs_img_status rs_img_write_png(int fd, const uint8_t *rgba, uint32_t width, uint
     for (size_t i = 3; opaque && i < (size_t)width * height * 4; i += 4) opaque = rgba[i] == 255;
     png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    // The pixels' own profile when they came with one (libpng checks it: one it refuses is left
+    // out, and the picture is tagged sRGB); sRGB otherwise.
+    if (icc && icc_size > 0 && icc_size <= UINT32_MAX) {
+        png_set_benign_errors(png, 1);
+        png_set_iCCP(png, info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+    }
+    if (!png_get_valid(png, info, PNG_INFO_iCCP)) png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);
     if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
@@ -92,8 +99,8 @@ typedef struct jpeg_writer {
 static void jpeg_writer_fail(j_common_ptr cinfo) { longjmp(((jpeg_writer *)cinfo->err)->jump, 1); }
 static void jpeg_writer_silent(j_common_ptr cinfo) {}
 
-rs_img_status rs_img_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, uint8_t **out,
-                                 size_t *out_size, char *message, size_t message_size) {
+rs_img_status rs_img_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, const uint8_t *icc,
+                                 size_t icc_size, uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     message[0] = 0;
     *out = NULL;
     *out_size = 0;
@@ -129,6 +136,9 @@ rs_img_status rs_img_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t h
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
     jpeg_start_compress(&cinfo, TRUE);
+#if defined(LIBJPEG_TURBO_VERSION_NUMBER) && LIBJPEG_TURBO_VERSION_NUMBER >= 1005090
+    if (icc && icc_size > 0 && icc_size <= UINT_MAX) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
+#endif
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row[1] = {(JSAMPROW)(rgba + (size_t)cinfo.next_scanline * width * 4)};
         jpeg_write_scanlines(&cinfo, row, 1);

@@ -12,21 +12,29 @@ public final class Picture: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt8>
     public let width: Int
     public let height: Int
+    /// The ICC profile the pixels' colours are in (a phone photo's Display P3), as the file it
+    /// was decoded from carried it; nil for sRGB. Turned and scaled pictures keep it.
+    public let colorProfile: [UInt8]?
     private let release: (UnsafeMutablePointer<UInt8>) -> Void
 
-    init(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, release: @escaping (UnsafeMutablePointer<UInt8>) -> Void)
-    {
+    init(
+        _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, colorProfile: [UInt8]? = nil,
+        release: @escaping (UnsafeMutablePointer<UInt8>) -> Void
+    ) {
         self.pixels = pixels
         self.width = width
         self.height = height
+        self.colorProfile = colorProfile
         self.release = release
     }
 
     deinit { release(pixels) }
 
     /// Allocated by rs_canvas (av_malloc).
-    static func canvas(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int) -> Picture {
-        Picture(pixels, width: width, height: height) { rs_canvas_free($0) }
+    static func canvas(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, colorProfile: [UInt8]? = nil)
+        -> Picture
+    {
+        Picture(pixels, width: width, height: height, colorProfile: colorProfile) { rs_canvas_free($0) }
     }
 
     /// The colour at (x, y), 0xRRGGBBAA: for tests and for nothing else.
@@ -69,7 +77,7 @@ public enum Pictures {
         defer { file.close() }
         var c = ImageCodecs.limits(limits, timeoutSeconds: timeoutSeconds)
         var info = rs_img_info()
-        var decoded = rs_img_pixels(max_side: UInt32(clamping: maxSide), rgba: nil, width: 0, height: 0)
+        var decoded = rs_img_pixels(max_side: UInt32(clamping: maxSide), rgba: nil, width: 0, height: 0, icc: nil, icc_size: 0)
         var message = [CChar](repeating: 0, count: 512)
         let status: rs_img_status
         switch format {
@@ -77,9 +85,13 @@ public enum Pictures {
         case "jpeg": status = rs_img_decode_jpeg(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
         default: throw ProbeFailure(.unsupported, "reelshare draws PNG and JPEG pictures, not \(format.uppercased())")
         }
+        let profile = decoded.icc.map { Array(UnsafeBufferPointer(start: $0, count: decoded.icc_size)) }
+        rs_img_free(decoded.icc)
         if let failure = ImageCodecs.failure(status, Posix.text(message)) { throw failure }
         guard let rgba = decoded.rgba else { throw ProbeFailure(.internal, "no pixels") }
-        let stored = Picture(rgba, width: Int(decoded.width), height: Int(decoded.height)) { rs_img_free($0) }
+        let stored = Picture(rgba, width: Int(decoded.width), height: Int(decoded.height), colorProfile: profile) {
+            rs_img_free($0)
+        }
         let orientation = Int(info.orientation)
         guard (2...8).contains(orientation) else { return stored }
         var turned: UnsafeMutablePointer<UInt8>?
@@ -89,7 +101,7 @@ public enum Pictures {
                 stored.pixels, Int32(stored.width), Int32(stored.height), Int32(orientation), &turned, &width, &height)
                 == 0, let turned
         else { throw ProbeFailure(.tooLarge, "the picture is too large to turn") }
-        return Picture.canvas(turned, width: Int(width), height: Int(height))
+        return Picture.canvas(turned, width: Int(width), height: Int(height), colorProfile: profile)
     }
 
     /// Draws `plan`: the colours, the background picture's crop scaled into place, the sticker,
@@ -165,14 +177,16 @@ public enum Pictures {
                 picture.pixels, Int32(picture.width), Int32(picture.height), 0, 0, Int32(picture.width), Int32(picture.height),
                 Int32(w), Int32(h), &scaled) == 0, let scaled
         else { throw ProbeFailure(.internal, "cannot scale the picture") }
-        return Picture.canvas(scaled, width: w, height: h)
+        return Picture.canvas(scaled, width: w, height: h, colorProfile: picture.colorProfile)
     }
 
     /// Writes the picture as a PNG to `descriptor`.
     public static func writePNG(_ picture: Picture, to descriptor: Int32) throws(PosixError) {
         var message = [CChar](repeating: 0, count: 256)
+        let profile = picture.colorProfile ?? []
         let status = rs_img_write_png(
-            descriptor, picture.pixels, UInt32(picture.width), UInt32(picture.height), &message, message.count)
+            descriptor, picture.pixels, UInt32(picture.width), UInt32(picture.height), profile, profile.count, &message,
+            message.count)
         guard status == RS_IMG_OK else { throw PosixError(status == RS_IMG_UNREADABLE ? Posix.ioError : Posix.outOfMemory) }
     }
 
@@ -181,10 +195,11 @@ public enum Pictures {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
+        let profile = picture.colorProfile ?? []
         guard
             rs_img_encode_jpeg(
-                picture.pixels, UInt32(picture.width), UInt32(picture.height), Int32(quality), &out, &size, &message,
-                message.count)
+                picture.pixels, UInt32(picture.width), UInt32(picture.height), Int32(quality), profile, profile.count, &out,
+                &size, &message, message.count)
                 == RS_IMG_OK, let out
         else { return nil }
         defer { rs_img_free(out) }

@@ -69,6 +69,11 @@ typedef struct rs_img_pixels {
     uint8_t *_Nullable rgba;
     uint32_t width;
     uint32_t height;
+    /// Out: the ICC colour profile the image carries (PNG iCCP, JPEG APP2 ICC_PROFILE), malloc'd
+    /// (free with rs_img_free); NULL when it has none. Its pixels mean colours in that profile
+    /// (a phone's Display P3), so a picture written from them carries it on.
+    uint8_t *_Nullable icc;
+    size_t icc_size;
 } rs_img_pixels;
 
 /// Decodes a PNG (the regular file open on `fd`, `size` bytes) as rs_img_probe_png does, keeping
@@ -81,15 +86,17 @@ rs_img_status rs_img_decode_jpeg(int fd, size_t size, const rs_img_limits *_Nonn
                                  rs_img_pixels *_Nonnull pixels, char *_Nonnull message, size_t message_size);
 void rs_img_free(void *_Nullable pixels);
 
-/// Writes an RGBA picture as a PNG (8-bit RGBA, no interlace) to `fd`. On failure a one-line
-/// reason goes to `message`.
+/// Writes an RGBA picture as a PNG (8-bit RGBA, no interlace) to `fd`, tagged sRGB, or with the
+/// ICC profile `icc` (`icc_size` bytes) when given (one libpng refuses is left out: sRGB). On
+/// failure a one-line reason goes to `message`.
 rs_img_status rs_img_write_png(int fd, const uint8_t *_Nonnull rgba, uint32_t width, uint32_t height,
-                               char *_Nonnull message, size_t message_size);
-/// Encodes an RGBA picture as a baseline JPEG (alpha dropped) in memory: *out is malloc'd, free
-/// with rs_img_free.
+                               const uint8_t *_Nullable icc, size_t icc_size, char *_Nonnull message,
+                               size_t message_size);
+/// Encodes an RGBA picture as a baseline JPEG (alpha dropped) in memory, with the ICC profile
+/// `icc` when given: *out is malloc'd, free with rs_img_free.
 rs_img_status rs_img_encode_jpeg(const uint8_t *_Nonnull rgba, uint32_t width, uint32_t height, int quality,
-                                 uint8_t *_Nullable *_Nonnull out, size_t *_Nonnull out_size, char *_Nonnull message,
-                                 size_t message_size);
+                                 const uint8_t *_Nullable icc, size_t icc_size, uint8_t *_Nullable *_Nonnull out,
+                                 size_t *_Nonnull out_size, char *_Nonnull message, size_t message_size);
 
 const char *_Nonnull rs_img_png_version(void);
 const char *_Nonnull rs_img_jpeg_version(void);
