@@ -740,10 +740,16 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
 
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
 #if defined(LIBJPEG_TURBO_VERSION_NUMBER) && LIBJPEG_TURBO_VERSION_NUMBER >= 1005090
-    // Saved markers live only until decompression starts: the profile is taken now.
-    if (pixels && jpeg_read_icc_profile(&cinfo, &ctx.icc, &ctx.icc_size) && !rgb_profile(ctx.icc, ctx.icc_size)) {
-        free(ctx.icc);
-        ctx.icc = NULL;
+    // A malformed profile (chunks missing or repeated) is only a warning from libjpeg, and not a
+    // fault of the picture: it is left out, and the warning forgotten.
+    if (pixels) {
+        int warnings = ctx.warnings;
+        if (jpeg_read_icc_profile(&cinfo, &ctx.icc, &ctx.icc_size) && !rgb_profile(ctx.icc, ctx.icc_size)) {
+            free(ctx.icc);
+            ctx.icc = NULL;
+        }
+        if (ctx.warnings != warnings && warnings == 0) ctx.first_warning[0] = 0;
+        ctx.warnings = warnings;
     }
 #endif
     if (pixels) {

@@ -74,13 +74,23 @@ rs_img_status rs_img_write_png(int fd, const uint8_t *rgba, uint32_t width, uint
     for (size_t i = 3; opaque && i < (size_t)width * height * 4; i += 4) opaque = rgba[i] == 255;
     png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    // The pixels' own profile when they came with one (libpng checks it: one it refuses is left
-    // out, and the picture is tagged sRGB); sRGB otherwise.
+    // The pixels' own profile when they came with one, sRGB otherwise. libpng checks a profile
+    // (its errors are warnings here); one it refuses marks the colour space of the info it was set
+    // on invalid, after which not even sRGB can be set there: it is tried on a scratch info first.
+    int keep_icc = 0;
     if (icc && icc_size > 0 && icc_size <= UINT32_MAX) {
         png_set_benign_errors(png, 1);
-        png_set_iCCP(png, info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+        png_infop trial = png_create_info_struct(png);
+        if (trial) {
+            png_set_IHDR(png, trial, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                         PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+            png_set_iCCP(png, trial, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+            keep_icc = png_get_valid(png, trial, PNG_INFO_iCCP) != 0;
+            png_destroy_info_struct(png, &trial);
+        }
     }
-    if (!png_get_valid(png, info, PNG_INFO_iCCP)) png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (keep_icc) png_set_iCCP(png, info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_size);
+    else png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);
     if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));

@@ -155,4 +155,67 @@ struct ShimFailureTests {
         #expect(rs_img_probe_jpeg(directory, nil, 1000, &limits, &info, &message, message.count) == RS_IMG_UNREADABLE)
         #expect(text(message) == "cannot read the file")
     }
+
+    /// An RGB display profile: a v2 header and one private tag of 256 bytes (`length` in its
+    /// header: a wrong one makes libpng refuse it).
+    static func profile(statedLength: UInt32 = 400) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 400)
+        func put(_ value: UInt32, at offset: Int) { for k in 0..<4 { bytes[offset + k] = UInt8(value >> (24 - 8 * k) & 0xFF) } }
+        put(statedLength, at: 0)
+        bytes[8] = 2
+        bytes[9] = 0x10
+        for (offset, tag) in [(12, "mntr"), (16, "RGB "), (20, "XYZ "), (36, "acsp"), (132, "rsts")] {
+            bytes.replaceSubrange(offset..<offset + 4, with: Array(tag.utf8))
+        }
+        put(0xF6D6, at: 68)
+        put(0x10000, at: 72)
+        put(0xD32D, at: 76)
+        put(1, at: 128)
+        put(144, at: 136)
+        put(256, at: 140)
+        for i in 0..<256 { bytes[144 + i] = UInt8((i * 73 + 17) % 251) }
+        return bytes
+    }
+
+    /// The chunk types of a PNG, in order.
+    static func chunkTypes(_ png: [UInt8]) -> [String] {
+        var types: [String] = []
+        var at = 8
+        while at + 8 <= png.count {
+            let length = png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            types.append(String(decoding: png[at + 4..<at + 8], as: UTF8.self))
+            at += 12 + length
+        }
+        return types
+    }
+
+    @Test("rs_img colour profiles: a profile libpng refuses gives sRGB, not an untagged PNG; a malformed JPEG one is left out")
+    func colourProfiles() throws {
+        let directory = try scratch("icc")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rgba = [UInt8](repeating: 200, count: 4 * 4 * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        for (profile, expected) in [(Self.profile(), "iCCP"), (Self.profile(statedLength: 399), "sRGB"), ([], "sRGB")] {
+            let path = directory.appendingPathComponent("out.png").path
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let status = rs_img_write_png(fd, rgba, 4, 4, profile, profile.count, &message, message.count)
+            close(fd)
+            #expect(status == RS_IMG_OK, "\(text(message))")
+            let types = Self.chunkTypes([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(types.contains(expected) && types.filter { ["iCCP", "sRGB"].contains($0) }.count == 1, "\(types)")
+        }
+        // A JPEG whose ICC profile is chunk 1 of 2, the second missing: the picture decodes, its
+        // profile is left out.
+        var jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("grey.jpg"))))
+        let body = Array("ICC_PROFILE".utf8) + [0, 1, 2] + Self.profile()
+        jpeg.insert(contentsOf: [0xFF, 0xE2, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body, at: 2)
+        let path = directory.appendingPathComponent("bogus.jpg").path
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        let picture = try Pictures.image(path, format: "jpeg", maxSide: 0, timeoutSeconds: 5)
+        #expect(picture.colorProfile == nil && picture.width > 0)
+        // The same profile whole (1 of 1) is kept.
+        jpeg[2 + 4 + 13] = 1
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        #expect(try Pictures.image(path, format: "jpeg", maxSide: 0, timeoutSeconds: 5).colorProfile == Self.profile())
+    }
 }
