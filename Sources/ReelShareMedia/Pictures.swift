@@ -7,7 +7,9 @@ import CReelShareAV
 import CReelShareImage
 import ReelShareKit
 
-/// An RGBA picture owned by Swift, its pixels allocated by one of the shims.
+/// An RGBA picture owned by Swift, its pixels allocated by one of the shims. `@unchecked Sendable`
+/// is sound: every stored property is a constant, and the pixels are written only while the
+/// picture is being made, on the thread making it; after that they are only read.
 public final class Picture: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt8>
     public let width: Int
