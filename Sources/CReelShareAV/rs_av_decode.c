@@ -166,8 +166,9 @@ static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, deco
     if (err != AVERROR(EAGAIN) && err != AVERROR_EOF) refused(state, err, sent, concealed);
 }
 
-rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, void *opaque, int *index,
-                                   AVCodecContext **decoder, const char *what, char *message, size_t message_size) {
+rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, int one_for_own_threads,
+                                   int *index, AVCodecContext **decoder, const char *what, char *message,
+                                   size_t message_size) {
     *decoder = NULL;
     int audio;
     rs_first_streams(fmt, index, &audio);
@@ -187,9 +188,9 @@ rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread
     *decoder = avcodec_alloc_context3(codec);
     if (!*decoder || avcodec_parameters_to_context(*decoder, st->codecpar) < 0)
         return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-    (*decoder)->thread_count = threads;
-    (*decoder)->thread_type = thread_type;
-    (*decoder)->opaque = opaque;
+    int own = one_for_own_threads && (codec->capabilities & AV_CODEC_CAP_OTHER_THREADS);
+    (*decoder)->thread_count = own ? 1 : threads;
+    (*decoder)->thread_type = own ? 0 : thread_type;
     (*decoder)->pkt_timebase = st->time_base;
     int err = avcodec_open2(*decoder, codec, NULL);
     if (err < 0) return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "the video decoder does not open", err);
@@ -215,12 +216,9 @@ static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *b
         goto done;
     }
     int type = threads == 1 ? 0 : FF_THREAD_FRAME | FF_THREAD_SLICE;
-    status = rs_open_video_decoder(fmt, threads, type, NULL, &index, &decoder, "decode", message, message_size);
-    if (status == RS_AV_OK && threads != 1 && (decoder->codec->capabilities & AV_CODEC_CAP_OTHER_THREADS)) {
-        // Its threads log on this context whatever packet they work on: one thread, in step.
-        avcodec_free_context(&decoder);
-        status = rs_open_video_decoder(fmt, 1, 0, NULL, &index, &decoder, "decode", message, message_size);
-    }
+    // A decoder with threads of its own logs on this context whatever packet they work on: it
+    // runs on one thread, in step with the packet records.
+    status = rs_open_video_decoder(fmt, threads, type, 1, &index, &decoder, "decode", message, message_size);
     if (status != RS_AV_OK) goto done;
     AVStream *st = fmt->streams[index];
     packet_record *record = NULL;

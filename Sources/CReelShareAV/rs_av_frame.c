@@ -105,7 +105,7 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
         goto done;
     }
     // Slice threads only: frame threads delay the first frame by one frame per thread.
-    status = rs_open_video_decoder(fmt, 0, FF_THREAD_SLICE, NULL, &index, &decoder, "draw", message, message_size);
+    status = rs_open_video_decoder(fmt, 0, FF_THREAD_SLICE, 0, &index, &decoder, "draw", message, message_size);
     if (status != RS_AV_OK) goto done;
     AVStream *st = fmt->streams[index];
     const AVCodecParameters *par = st->codecpar;

@@ -56,10 +56,12 @@ int rs_stream_exif_orientation(const struct AVStream *st);
 void rs_first_streams(const struct AVFormatContext *fmt, int *video, int *audio);
 struct AVCodecContext;
 /// Finds the best video stream of `fmt` (reading packets for formats that declare their streams
-/// late, as FLV), opens its decoder with `threads` threads of `thread_type` and `opaque`, and has
-/// every other stream discarded. On failure the message says "no video stream to `what`".
-rs_av_status rs_open_video_decoder(struct AVFormatContext *fmt, int threads, int thread_type, void *opaque, int *index,
-                                   struct AVCodecContext **decoder, const char *what, char *message, size_t message_size);
+/// late, as FLV), opens its decoder with `threads` threads of `thread_type` (one thread for a
+/// decoder with threads of its own, such as libdav1d, when `one_for_own_threads`), and has every
+/// other stream discarded. On failure the message says "no video stream to `what`".
+rs_av_status rs_open_video_decoder(struct AVFormatContext *fmt, int threads, int thread_type, int one_for_own_threads,
+                                   int *index, struct AVCodecContext **decoder, const char *what, char *message,
+                                   size_t message_size);
 /// The log callback's hook for decoders run by rs_av_decode: 1 when the line was theirs.
 int rs_av_decode_log(void *avcl, const char *format, va_list arguments);
 

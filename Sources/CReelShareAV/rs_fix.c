@@ -372,10 +372,9 @@ typedef struct run {
     double done_seconds;
 } run;
 
-static void report(run *r, job *j, int64_t ts, AVRational base) {
+static void report(run *r, int64_t ts, AVRational base) {
     double t = (double)ts * av_q2d(base);
     if (t > r->done_seconds) r->done_seconds = t;
-    (void)j;
     if (!r->progress) return;
     int64_t now = av_gettime_relative();
     if (now - r->last_report >= 250000) {
@@ -395,7 +394,7 @@ static int encode(run *r, job *j, AVFrame *frame) {
             r->encoded->duration = av_rescale_q(1, av_inv_q(j->enc->framerate), j->enc->time_base);
         av_packet_rescale_ts(r->encoded, j->enc->time_base, j->out->time_base);
         r->encoded->stream_index = j->out->index;
-        report(r, j, r->encoded->pts, j->out->time_base);
+        report(r, r->encoded->pts, j->out->time_base);
         if ((err = av_interleaved_write_frame(r->out, r->encoded)) < 0) return err;
     }
     return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
@@ -483,7 +482,7 @@ static int copy(run *r, job *j, AVPacket *pkt, int video) {
     av_packet_rescale_ts(pkt, j->in->time_base, j->out->time_base);
     pkt->stream_index = j->out->index;
     pkt->pos = -1;
-    report(r, j, pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, j->out->time_base);
+    report(r, pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, j->out->time_base);
     return av_interleaved_write_frame(r->out, pkt);
 }
 

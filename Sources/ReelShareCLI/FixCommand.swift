@@ -95,7 +95,7 @@ struct FixCommand: Command {
         for file in files {
             let stem = FixHint.fixedPath(file, extension: "")
             let name = stem.split(separator: "/").last.map(String.init) ?? stem
-            let key = outputDirectory.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + name } ?? stem
+            let key = outputDirectory.map { Self.inDirectory($0, name) } ?? stem
             if let other = stems[key], other != file {
                 throw parsed.usageError(
                     "\(other) and \(file) would both be fixed into \(key)*: fix them in separate runs, or into different --output-dir"
@@ -104,6 +104,11 @@ struct FixCommand: Command {
             stems[key] = file
         }
         options = ProbeOptions(deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
+    }
+
+    /// The file `name` in `directory` (--output-dir).
+    static func inDirectory(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// The nearest part of `path` that exists (itself, or a parent), when that is not a directory:
@@ -273,9 +278,13 @@ struct FileFixer: Sendable {
         {
             return split(report, media: media, duration: duration, longest: longest, keyframes: keyframes ?? [], result: result)
         }
-        let planned = Rules.evaluate(
-            report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms,
-            keyframes: keyframes)
+        // Known keyframes can change the plan (a cut by copying); without them it is the verdict's.
+        let planned =
+            keyframes == nil
+            ? verdict
+            : Rules.evaluate(
+                report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms,
+                keyframes: keyframes)
         guard let plan = planned.plan else {
             result.fail("no mechanical fix for \(result.reason): \(failing.first?.message ?? "")")
             return result
@@ -291,9 +300,8 @@ struct FileFixer: Sendable {
             result.fail(why, .cannotCreate)
             return result
         }
-        if let output = command.output, let wanted = planned_.split(separator: ".").last.map(String.init),
-            !OptionValues.named(output, withExtension: wanted),
-            wanted != "jpg" || !OptionValues.named(output, withExtension: "jpeg")
+        if let output = command.output, let wanted = OptionValues.fileExtension(planned_),
+            !OptionValues.named(output, withExtension: wanted)
         {
             result.fail("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))", .cannotCreate)
             return result
@@ -491,8 +499,7 @@ struct FileFixer: Sendable {
     private func destinationPath(for input: String, planned: String) -> String {
         if let output = command.output { return output }
         guard let directory = command.outputDirectory else { return planned }
-        let name = planned.split(separator: "/").last.map(String.init) ?? planned
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        return FixCommand.inDirectory(directory, planned.split(separator: "/").last.map(String.init) ?? planned)
     }
 
     /// A progress line on a terminal: the seconds written of the clip's.

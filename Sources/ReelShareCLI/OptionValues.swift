@@ -19,12 +19,19 @@ enum OptionValues {
         return seconds
     }
 
-    /// Whether the file name at the end of `path` ends with ".`ext`" (any case): an output named
-    /// for another format misleads every tool that goes by the name.
-    static func named(_ path: String, withExtension ext: String) -> Bool {
+    /// The extension of the file name at the end of `path` ("clip.MP4" -> "MP4"); nil for none
+    /// (a name that only starts with a dot, ".png", has none).
+    static func fileExtension(_ path: String) -> String? {
         let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return name[name.index(after: dot)...].lowercased() == ext.lowercased()
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[name.index(after: dot)...])
+    }
+
+    /// Whether the file name at the end of `path` has the extension `ext` (any case; jpg and jpeg
+    /// are one): an output named for another format misleads every tool that goes by the name.
+    static func named(_ path: String, withExtension ext: String) -> Bool {
+        let spelling = { (text: String) in text.lowercased() == "jpeg" ? "jpg" : text.lowercased() }
+        return fileExtension(path).map(spelling) == spelling(ext)
     }
 
     /// --jobs, or the number of cores.

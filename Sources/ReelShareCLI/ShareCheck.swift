@@ -40,8 +40,7 @@ struct ShareCheck {
         var strictOnly = false
         for var finding in findings {
             if strict, finding.severity == .warning { finding.severity = .error }
-            stderr.write(
-                "reelshare: \(finding.severity.rawValue)[\(finding.rule)] \(target.id): \(finding.message) (\(finding.source))\n")
+            stderr.write(ValidationRenderer.line("reelshare", finding, targets: [target.id], color: false))
             check.warnings.append(BuildWarning(path: nil, finding: finding))
             if finding.severity == .error, !blocked { strictOnly = true }
         }
@@ -49,7 +48,7 @@ struct ShareCheck {
             video: video, backgroundImage: inputs.contains { $0.role == .backgroundImage },
             sticker: inputs.contains { $0.role == .sticker }, contentURL: contentURL)
         for advisory in Advisories.applicable(target.advisories, to: share, platforms: [platform]) {
-            stderr.write("reelshare: info[\(advisory.rule)] \(target.id): \(advisory.message) (\(advisory.source))\n")
+            stderr.write(ValidationRenderer.line("reelshare", advisory, targets: [target.id], color: false))
             check.warnings.append(BuildWarning(path: nil, finding: advisory))
         }
         // An input that cannot be read cannot be used, whatever --force says.

@@ -88,8 +88,9 @@ public struct ColorPair: Sendable, Equatable {
 
     /// "#RRGGBB" as 0xRRGGBB; nil when it is not that.
     public static func rgb(_ text: String) -> UInt32? {
-        guard text.count == 7, text.hasPrefix("#") else { return nil }
-        return UInt32(text.dropFirst(), radix: 16)
+        let hex = text.dropFirst()
+        guard text.hasPrefix("#"), hex.count == 6, hex.allSatisfy(\.isHexDigit) else { return nil }
+        return UInt32(hex, radix: 16)
     }
 }
 

@@ -115,6 +115,8 @@ public struct VideoPlan: Sendable, Equatable {
 /// The plan for an image: a still picture, turned as shown, fitted, in PNG or JPEG.
 public struct ImagePlan: Sendable, Equatable {
     public var input: String
+    /// The input's format, as the probe named it (png, jpeg, gif, webp...).
+    public var inputFormat: String
     public var output: String
     /// "png" or "jpeg"
     public var format: String
@@ -395,7 +397,7 @@ public enum FixHint {
         if image.format == "webp", (image.frameCount ?? 1) > 1 { return nil }
         return .image(
             ImagePlan(
-                input: s.report.path, output: output, format: "png", turn: pixelTurn(image), fit: nil,
+                input: s.report.path, inputFormat: image.format, output: output, format: "png", turn: pixelTurn(image), fit: nil,
                 firstFrame: image.format != "png" && image.format != "jpeg"))
     }
 
@@ -404,7 +406,8 @@ public enum FixHint {
         if image.format == "webp" { return nil }  // FFmpeg before 7.1 cannot decode an animated WebP
         return .image(
             ImagePlan(
-                input: s.report.path, output: fixedPath(s.report.path, extension: "png"), format: "png", turn: pixelTurn(image),
+                input: s.report.path, inputFormat: image.format, output: fixedPath(s.report.path, extension: "png"),
+                format: "png", turn: pixelTurn(image),
                 fit: nil, firstFrame: true))
     }
 
@@ -413,7 +416,8 @@ public enum FixHint {
         let jpeg = s.image?.format == "jpeg"
         return .image(
             ImagePlan(
-                input: s.report.path, output: fixedPath(s.report.path, extension: jpeg ? "jpg" : "png"),
+                input: s.report.path, inputFormat: s.image?.format ?? "",
+                output: fixedPath(s.report.path, extension: jpeg ? "jpg" : "png"),
                 format: jpeg ? "jpeg" : "png", turn: s.image.flatMap(pixelTurn), fit: PixelSize(width: width, height: height),
                 firstFrame: false))
     }

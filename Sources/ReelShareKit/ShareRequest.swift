@@ -133,8 +133,7 @@ public enum ShareRules {
 
     /// Checks a colour: #RRGGBB.
     public static func checkColor(_ color: String, option: String) throws(ShareRequestError) -> String {
-        let hex = color.dropFirst()
-        guard color.hasPrefix("#"), hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
+        guard ColorPair.rgb(color) != nil else {
             throw ShareRequestError("invalid colour '\(color)' for \(option): expected #RRGGBB, like #1A2B3C")
         }
         return color
@@ -213,13 +212,6 @@ public enum ShareRules {
             self.backgrounds = backgrounds
             self.sticker = sticker
             self.colors = colors
-        }
-
-        public init(video: Bool, backgroundImage: Bool, sticker: Bool, colors: Bool) {
-            self.init(
-                backgrounds: (video ? [Role.backgroundVideo] : []) + (backgroundImage ? [.backgroundImage] : []),
-                sticker: sticker,
-                colors: colors)
         }
     }
 

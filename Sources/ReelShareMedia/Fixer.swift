@@ -118,18 +118,10 @@ public enum Fixer {
 
     /// The image plan's picture: as shown, fitted.
     private static func shown(_ plan: ImagePlan, timeoutSeconds: Double) throws(ProbeFailure) -> Picture {
-        let format = (try? ReadableFile.open(plan.input)).flatMap { file -> String? in
-            defer { file.close() }
-            guard let head = try? file.read(count: min(file.size, FormatSniffer.prefixLength)) else { return nil }
-            switch FormatSniffer.sniff(head) {
-            case .png: return "png"
-            case .jpeg: return "jpeg"
-            default: return nil
-            }
-        }
+        // The probe that made the plan named the format: PNG and JPEG are decoded by their libraries.
         var picture: Picture
-        if let format {
-            picture = try Pictures.image(plan.input, format: format, maxSide: 0, timeoutSeconds: timeoutSeconds)
+        if plan.inputFormat == "png" || plan.inputFormat == "jpeg" {
+            picture = try Pictures.image(plan.input, format: plan.inputFormat, maxSide: 0, timeoutSeconds: timeoutSeconds)
         } else {
             picture = try Pictures.videoFrame(plan.input, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP
         }
