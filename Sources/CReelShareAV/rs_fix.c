@@ -622,6 +622,14 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         goto done;
     }
 
+    // A part that starts later (a split) seeks to the video keyframe at or before its start
+    // instead of reading every packet before it, where the container has an index to seek by
+    // (MP4/MOV, Matroska): copy() and transcode() still drop what comes before the start. An
+    // MPEG-TS is read from the beginning (a search by timestamp may land past the start).
+    const char *demuxer = r.in->iformat->name;
+    if (plan->start_seconds > 0 && !plan->loop &&
+        (strcmp(demuxer, "mov,mp4,m4a,3gp,3g2,mj2") == 0 || strcmp(demuxer, "matroska,webm") == 0))
+        avformat_seek_file(r.in, video, INT64_MIN, jobs[0].start_ts, jobs[0].start_ts, 0); // else from the start
     int loops = 0;
     for (;;) {
         err = av_read_frame(r.in, r.pkt);

@@ -521,7 +521,8 @@ extension SplitPlanner {
         untrimmed.roles[.backgroundVideo]?.removeAll { $0.rule == .videoDurationMax }
         let verdict = Rules.evaluate(
             report, role: .backgroundVideo, profile: untrimmed, strict: strict, platforms: platforms, keyframes: keyframes)
-        if case .video(let plan)? = verdict.plan { return plan }
+        // Only errors are fixed (a warning's plan is validate's hint, not fix's work).
+        if verdict.findings.contains(where: { $0.severity == .error }), case .video(let plan)? = verdict.plan { return plan }
         return FixHint.videoPlan([.rewrap], for: Subject(report), keyframes: keyframes)
     }
 }

@@ -149,6 +149,24 @@ struct FixCommandTests {
         }
     }
 
+    @Test("--split fixes errors only: a warning (the whole file over the size limit) does not make the parts re-encoded")
+    func splitIgnoresWarnings() throws {
+        let directory = try scratch("fix")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 20 Mb/s of constant-rate filler: 75 MB, whose own file.size remedy is a re-encode.
+        try make(
+            "long.mp4",
+            clip(30, keyframeEvery: 10) + ["-b:v", "20M", "-maxrate", "20M", "-bufsize", "40M", "-x264-params", "nal-hrd=cbr"],
+            in: directory)
+        let plan = try runReelshare(["fix", "--split", "--target", "ig-stories", "--dry-run", "long.mp4"], in: directory)
+        #expect(plan.stdout.contains("video: copy") && !plan.stdout.contains("encode"), "\(plan.stdout)")
+        let result = try runReelshare(
+            ["fix", "--split", "--target", "ig-stories", "--output-dir", "out", "long.mp4"], in: directory)
+        #expect(result.status == 0 && result.stdout == "out/long.part1.mp4\nout/long.part2.mp4\n", "\(result)")
+        let parts = try frames("out/long.part1.mp4", in: directory) + (try frames("out/long.part2.mp4", in: directory))
+        #expect(parts == (try frames("long.mp4", in: directory)))
+    }
+
     @Test("a file over the size limit only by what a share leaves out (bytes after the media) is fixed by copying")
     func sizeByCopy() throws {
         let directory = try scratch("fix")
