@@ -8,6 +8,7 @@
 // Where the container states no duration, the end of the media is read: the last Matroska
 // Cluster, the movie fragments, or (only then) every packet.
 #include "rs_av.h"
+#include "rs_av_compat.h"
 #include "rs_av_internal.h"
 
 #include <errno.h>
@@ -71,6 +72,11 @@ const char *rs_av_codec_version(void) {
     rs_av_init();
     return rs_av_codec_version_text;
 }
+
+const char *rs_av_ffmpeg_version(void) { return av_version_info(); }
+const char *rs_av_format_built_version(void) { return RS_AVFORMAT_BUILT_VERSION; }
+const char *rs_av_codec_built_version(void) { return RS_AVCODEC_BUILT_VERSION; }
+const char *rs_av_ffmpeg_built_version(void) { return RS_FFMPEG_BUILT_VERSION; }
 
 // MARK: - The source, seen by the walkers and, through a custom AVIOContext, by FFmpeg
 
@@ -304,8 +310,9 @@ int rs_stream_exif_orientation(const AVStream *st) {
 void rs_stream_orientation(const AVStream *st, int *rotation, int *mirrored) {
     *rotation = 0;
     *mirrored = 0;
-    const int32_t *matrix = (const int32_t *)av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, NULL);
-    if (!matrix) return;
+    size_t size = 0;
+    const uint8_t *matrix = rs_stream_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (!matrix || size < 9 * sizeof(int32_t)) return;
     int32_t m[9];
     memcpy(m, matrix, sizeof m);
     // A negative determinant means a reflection (of the picture's x axis, as FFmpeg writes it);
@@ -719,7 +726,13 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
         info->truncated = rs_ts_cut_mid_packet(src);
     }
 
-    if (fmt->duration != AV_NOPTS_VALUE && fmt->duration > 0) {
+    if (is_iso && iso.fragments == 0 && iso.movie_timescale > 0 && iso.movie_duration > 0) {
+        // The movie header's length of the presentation, edit lists and delays included. FFmpeg
+        // took it before 6.1 and later works it out from the streams' spans (without a delay an
+        // edit list puts first); the file says it, the same for every FFmpeg.
+        info->duration_seconds = (double)iso.movie_duration / iso.movie_timescale;
+        info->duration_from = "header";
+    } else if (fmt->duration != AV_NOPTS_VALUE && fmt->duration > 0) {
         info->duration_seconds = (double)fmt->duration / AV_TIME_BASE;
         info->duration_from = "header";
     }

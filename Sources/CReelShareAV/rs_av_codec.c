@@ -2,9 +2,8 @@
 // av1C, the MPEG-4 VOS header) and the first VP8/VP9 frame header, read for what a probe needs
 // without decoding: profile, chroma subsampling, bit depth, the sample aspect ratio, and whether
 // the stream can be interlaced. Every read is bounds-checked (a bit reader that flags overruns).
+#include "rs_av_compat.h"
 #include "rs_av_internal.h"
-
-#include <libavcodec/avcodec.h>
 #include <string.h>
 
 typedef struct bit_reader {
@@ -91,9 +90,9 @@ static void parse_h264_sps(const uint8_t *nal, size_t size, rs_video_layout *out
     }
     if (r.overrun || chroma > 3) return;
     int profile = profile_idc;
-    if (profile_idc == 66 && (constraints & 0x40)) profile |= FF_PROFILE_H264_CONSTRAINED;
+    if (profile_idc == 66 && (constraints & 0x40)) profile |= RS_PROFILE_H264_CONSTRAINED;
     if ((profile_idc == 110 || profile_idc == 122 || profile_idc == 244) && (constraints & 0x10))
-        profile |= FF_PROFILE_H264_INTRA;
+        profile |= RS_PROFILE_H264_INTRA;
     out->profile = profile;
     out->chroma = chroma;
     out->bit_depth = depth;
@@ -180,8 +179,8 @@ void rs_parse_mpeg4_config(const uint8_t *data, size_t size, rs_video_layout *ou
     for (size_t i = 0; i + 4 < size; i++) {
         if (data[i] == 0 && data[i + 1] == 0 && data[i + 2] == 1 && data[i + 3] == 0xB0) {
             int level = data[i + 4];
-            if (level >= 0x01 && level <= 0x08) out->profile = FF_PROFILE_MPEG4_SIMPLE;
-            else if (level >= 0xF0 && level <= 0xF7) out->profile = FF_PROFILE_MPEG4_ADVANCED_SIMPLE;
+            if (level >= 0x01 && level <= 0x08) out->profile = RS_PROFILE_MPEG4_SIMPLE;
+            else if (level >= 0xF0 && level <= 0xF7) out->profile = RS_PROFILE_MPEG4_ADVANCED_SIMPLE;
             break;
         }
     }

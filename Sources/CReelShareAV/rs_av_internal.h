@@ -108,6 +108,7 @@ typedef struct rs_iso_facts {
     int past_eof;            // a top-level box claims bytes beyond the end of the file
     int boxes_seen;
     uint32_t movie_timescale; // mvhd
+    int64_t movie_duration;   // mvhd, in the movie's timescale: the presentation's length; 0 unknown
     int fragments;            // moof boxes
     int incomplete;           // the walk stopped early (box budget, unreadable box)
     int track_count;

@@ -56,8 +56,15 @@ static uint8_t *payload(const walk *w, int64_t at, int64_t size, int64_t cap) {
 
 // mvhd, tkhd, mdhd: version 1 has 64-bit times.
 static void read_mvhd(walk *w, const uint8_t *p, int64_t n) {
-    if (n >= 20 && p[0] == 0) w->facts->movie_timescale = rs_be32(p + 12);
-    else if (n >= 28 && p[0] == 1) w->facts->movie_timescale = rs_be32(p + 20);
+    if (n >= 20 && p[0] == 0) {
+        w->facts->movie_timescale = rs_be32(p + 12);
+        uint32_t duration = rs_be32(p + 16);
+        w->facts->movie_duration = duration == UINT32_MAX ? 0 : duration; // all ones: unknown
+    } else if (n >= 32 && p[0] == 1) {
+        w->facts->movie_timescale = rs_be32(p + 20);
+        uint64_t duration = rs_be64(p + 24);
+        w->facts->movie_duration = duration > (uint64_t)INT64_MAX ? 0 : (int64_t)duration;
+    }
 }
 
 static void read_tkhd(walk *w, const uint8_t *p, int64_t n) {

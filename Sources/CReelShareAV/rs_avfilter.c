@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#include <libavutil/macros.h>
+#include "rs_av_compat.h"
 
 rs_avfilter_api rs_avfilter;
 
@@ -17,12 +17,10 @@ static int loaded;
 static void load(void) {
     // The library of the major version the headers describe: its ABI is the one compiled against.
     static const char *const names[] = {
+        RS_AVFILTER_LIBRARY_NAME,
 #if defined(__APPLE__)
-        "libavfilter." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR) ".dylib",
-        "/opt/homebrew/lib/libavfilter." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR) ".dylib",
-        "/usr/local/lib/libavfilter." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR) ".dylib",
-#else
-        "libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR),
+        "/opt/homebrew/lib/" RS_AVFILTER_LIBRARY_NAME,
+        "/usr/local/lib/" RS_AVFILTER_LIBRARY_NAME,
 #endif
     };
     void *library = NULL;
@@ -32,13 +30,13 @@ static void load(void) {
         if (!library) why = dlerror();
     }
     if (!library) {
-        snprintf(failure, sizeof failure, "libavfilter %d cannot be loaded (%s); Scripts/bootstrap installs it",
-                 LIBAVFILTER_VERSION_MAJOR, why ? why : "unknown");
+        snprintf(failure, sizeof failure, "%s cannot be loaded (%s); Scripts/bootstrap installs it",
+                 RS_AVFILTER_LIBRARY_NAME, why ? why : "unknown");
         return;
     }
 #define RS_AVFILTER_RESOLVE(name)                                                                                      \
     if (!(rs_avfilter.name = (__typeof__(name) *)dlsym(library, #name))) {                                            \
-        snprintf(failure, sizeof failure, "libavfilter %d lacks %s", LIBAVFILTER_VERSION_MAJOR, #name);               \
+        snprintf(failure, sizeof failure, "%s lacks %s", RS_AVFILTER_LIBRARY_NAME, #name);               \
         return;                                                                                                        \
     }
     RS_AVFILTER_FUNCTIONS(RS_AVFILTER_RESOLVE)

@@ -8,6 +8,7 @@
 // part's start; the same instant is subtracted from every stream, so they stay in sync. From the
 // beginning nothing is dropped (AAC's priming packet and an edit list's pre-roll have negative
 // times and are kept, for the muxer to hide as the input did).
+#include "rs_av_compat.h"
 #include "rs_av_internal.h"
 #include "rs_fix.h"
 
@@ -46,7 +47,7 @@ static int out_failed(out_file *f, int error) {
     return AVERROR(error);
 }
 
-static int out_write(void *opaque, uint8_t *buf, int size) {
+static int out_write(void *opaque, rs_avio_write_byte *buf, int size) {
     out_file *f = opaque;
     int done = 0;
     while (done < size) {
@@ -171,11 +172,7 @@ static const char *turn_filter(int orientation) {
 /// A decoded frame's duration in the input's time base: its own, or one frame at the frame rate,
 /// or its samples.
 static int64_t frame_duration(const job *j, const AVFrame *frame) {
-#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(57, 43, 100)
-    int64_t duration = frame->duration;
-#else
-    int64_t duration = frame->pkt_duration;
-#endif
+    int64_t duration = rs_frame_duration(frame);
     if (duration > 0) return duration;
     if (frame->nb_samples > 0 && frame->sample_rate > 0)
         return av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base);
@@ -325,7 +322,7 @@ static int open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     if (plan->audio_channels > 0) av_channel_layout_default(&j->enc->ch_layout, plan->audio_channels);
     else if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&j->enc->ch_layout, &j->dec->ch_layout);
     else av_channel_layout_default(&j->enc->ch_layout, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
-    j->enc->sample_fmt = codec->sample_fmts ? codec->sample_fmts[0] : AV_SAMPLE_FMT_FLTP;
+    j->enc->sample_fmt = rs_encoder_sample_format(codec);
     j->enc->bit_rate = (int64_t)(plan->audio_bit_rate_kbps > 0 ? plan->audio_bit_rate_kbps : 128) * 1000;
     j->enc->time_base = (AVRational){1, j->enc->sample_rate};
     if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
@@ -596,11 +593,8 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
             j->out->time_base = j->in->time_base;
             j->out->sample_aspect_ratio = j->in->sample_aspect_ratio;
             size_t size = 0;
-            const uint8_t *matrix = av_stream_get_side_data(j->in, AV_PKT_DATA_DISPLAYMATRIX, &size);
-            if (i == 0 && matrix && size >= 36) {
-                uint8_t *copy = av_stream_new_side_data(j->out, AV_PKT_DATA_DISPLAYMATRIX, size);
-                if (copy) memcpy(copy, matrix, size);
-            }
+            const uint8_t *matrix = rs_stream_side_data(j->in, AV_PKT_DATA_DISPLAYMATRIX, &size);
+            if (i == 0 && matrix && size >= 36) rs_stream_add_side_data(j->out, AV_PKT_DATA_DISPLAYMATRIX, matrix, size);
         }
         if (i == 1) {
             AVDictionaryEntry *language = av_dict_get(j->in->metadata, "language", NULL, 0);

@@ -23,7 +23,8 @@ static uint32_t be32(const uint8_t *p) {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
 }
 
-const char *rs_img_png_version(void) { return PNG_LIBPNG_VER_STRING; }
+const char *rs_img_png_version(void) { return png_get_libpng_ver(NULL); }
+const char *rs_img_png_built_version(void) { return PNG_LIBPNG_VER_STRING; }
 
 const char *rs_img_jpeg_version(void) {
 #ifdef LIBJPEG_TURBO_VERSION
@@ -291,12 +292,6 @@ static uint32_t reduced(uint32_t side, uint32_t step) { return (side + step - 1)
 
 enum { RS_IMG_MAX_FULL_RGBA = 100 * 1000 * 1000 }; // pixels an interlaced PNG may be held whole for
 
-/// Whether an ICC profile describes RGB colours (its header's data colour space): a grey or CMYK
-/// profile does not describe the RGB pixels reelshare makes, and is left out.
-static int rgb_profile(const uint8_t *profile, size_t length) {
-    return profile && length >= 132 && memcmp(profile + 16, "RGB ", 4) == 0;
-}
-
 static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
                                 rs_img_pixels *pixels, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
@@ -463,7 +458,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
         int compression;
         png_bytep profile;
         png_uint_32 length;
-        if (png_get_iCCP(png, png_info, &name, &compression, &profile, &length) && rgb_profile(profile, length) &&
+        if (png_get_iCCP(png, png_info, &name, &compression, &profile, &length) && rs_img_icc_usable(profile, length) &&
             (pixels->icc = malloc(length))) {
             memcpy(pixels->icc, profile, length);
             pixels->icc_size = length;
@@ -744,7 +739,7 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     // fault of the picture: it is left out, and the warning forgotten.
     if (pixels) {
         int warnings = ctx.warnings;
-        if (jpeg_read_icc_profile(&cinfo, &ctx.icc, &ctx.icc_size) && !rgb_profile(ctx.icc, ctx.icc_size)) {
+        if (jpeg_read_icc_profile(&cinfo, &ctx.icc, &ctx.icc_size) && !rs_img_icc_usable(ctx.icc, ctx.icc_size)) {
             free(ctx.icc);
             ctx.icc = NULL;
         }

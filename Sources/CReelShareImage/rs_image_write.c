@@ -75,11 +75,12 @@ rs_img_status rs_img_write_png(int fd, const uint8_t *rgba, uint32_t width, uint
     for (size_t i = 3; opaque && i < (size_t)width * height * 4; i += 4) opaque = rgba[i] == 255;
     png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    // The pixels' own profile when they came with one, sRGB otherwise. libpng checks a profile
-    // (its errors are warnings here); one it refuses marks the colour space of the info it was set
-    // on invalid, after which not even sRGB can be set there: it is tried on a scratch info first.
+    // The pixels' own profile when they came with one and it passes the one check every libpng
+    // shares (rs_icc.c), sRGB otherwise. libpng checks a profile too (its errors are warnings
+    // here); one it refuses marks the colour space of the info it was set on invalid, after which
+    // not even sRGB can be set there: it is tried on a scratch info first.
     int keep_icc = 0;
-    if (icc && icc_size > 0 && icc_size <= UINT32_MAX) {
+    if (rs_img_icc_usable(icc, icc_size)) {
         png_set_benign_errors(png, 1);
         png_infop trial = png_create_info_struct(png);
         if (trial) {
@@ -148,7 +149,7 @@ rs_img_status rs_img_encode_jpeg(const uint8_t *rgba, uint32_t width, uint32_t h
     jpeg_set_quality(&cinfo, quality, TRUE);
     jpeg_start_compress(&cinfo, TRUE);
 #if defined(LIBJPEG_TURBO_VERSION_NUMBER) && LIBJPEG_TURBO_VERSION_NUMBER >= 1005090
-    if (icc && icc_size > 0 && icc_size <= UINT_MAX) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
+    if (rs_img_icc_usable(icc, icc_size)) jpeg_write_icc_profile(&cinfo, icc, (unsigned int)icc_size);
 #endif
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row[1] = {(JSAMPROW)(rgba + (size_t)cinfo.next_scanline * width * 4)};

@@ -83,7 +83,11 @@ public enum ReelShareCLI {
 
     static func versionText() -> String {
         var text = "reelshare \(Help.version)\n"
-        for library in MediaProber.libraryVersions { text += "\(library.name) \(library.version)\n" }
+        for library in MediaProber.libraryVersions {
+            text += "\(library.name) \(library.running)"
+            if let built = library.built { text += " (built against \(built))" }
+            text += "\n"
+        }
         return text
     }
 }

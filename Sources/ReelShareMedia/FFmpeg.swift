@@ -10,8 +10,15 @@ enum FFmpeg {
         var timeoutSeconds: Double
     }
 
-    static var formatVersion: String { String(cString: rs_av_format_version()) }
-    static var codecVersion: String { String(cString: rs_av_codec_version()) }
+    static var formatVersion: (running: String, built: String) {
+        (String(cString: rs_av_format_version()), String(cString: rs_av_format_built_version()))
+    }
+    static var codecVersion: (running: String, built: String) {
+        (String(cString: rs_av_codec_version()), String(cString: rs_av_codec_built_version()))
+    }
+    static var releaseVersion: (running: String, built: String) {
+        (String(cString: rs_av_ffmpeg_version()), String(cString: rs_av_ffmpeg_built_version()))
+    }
 
     /// Probes a video or audio file, already open on `descriptor`, through libavformat.
     static func probe(descriptor: Int32, path: String, options: Options) -> ProbeReport.Content {

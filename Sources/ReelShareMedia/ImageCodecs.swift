@@ -43,7 +43,9 @@ enum ImageCodecs {
         }
     }
 
-    static var pngVersion: String { String(cString: rs_img_png_version()) }
+    static var pngVersion: (running: String, built: String) {
+        (String(cString: rs_img_png_version()), String(cString: rs_img_png_built_version()))
+    }
     static var jpegVersion: String { String(cString: rs_img_jpeg_version()) }
 
     /// Decodes the whole image in the file open on `descriptor`, row by row.

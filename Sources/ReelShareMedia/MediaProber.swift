@@ -29,11 +29,15 @@ public struct MediaProber: Sendable {
         self.options = options
     }
 
-    /// The versions of the C libraries this binary runs with.
-    public static var libraryVersions: [(name: String, version: String)] {
-        [
-            ("libavformat", FFmpeg.formatVersion), ("libavcodec", FFmpeg.codecVersion),
-            ("libpng", ImageCodecs.pngVersion), ("libjpeg", ImageCodecs.jpegVersion),
+    /// The versions of the C libraries this binary runs with, and of those it was compiled against
+    /// (nil where the library cannot tell: libjpeg's is the compiled one).
+    public static var libraryVersions: [(name: String, running: String, built: String?)] {
+        let ffmpeg = FFmpeg.releaseVersion, format = FFmpeg.formatVersion, codec = FFmpeg.codecVersion
+        let png = ImageCodecs.pngVersion
+        return [
+            ("FFmpeg", ffmpeg.running, ffmpeg.built), ("libavformat", format.running, format.built),
+            ("libavcodec", codec.running, codec.built), ("libpng", png.running, png.built),
+            ("libjpeg", ImageCodecs.jpegVersion, nil),
         ]
     }
 

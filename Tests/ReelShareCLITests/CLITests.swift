@@ -64,7 +64,10 @@ struct CommandLineTests {
     @Test("--version, --help and help COMMAND go to stdout with status 0")
     func informational() {
         let version = run(["--version"])
-        #expect(version.status == 0 && version.stdout.hasPrefix("reelshare \(Help.version)\nlibavformat "))
+        #expect(version.status == 0 && version.stdout.hasPrefix("reelshare \(Help.version)\nFFmpeg "))
+        // The FFmpeg it runs with and the one it was compiled against, each named.
+        let ffmpeg = version.stdout.split(separator: "\n").first { $0.hasPrefix("FFmpeg ") } ?? ""
+        #expect(ffmpeg.contains(" (built against ") && ffmpeg.hasSuffix(")"))
         let help = run(["--help"])
         #expect(help.status == 0 && help.stdout.contains("EXIT STATUS:") && help.stderr.isEmpty)
         let probe = run(["help", "probe"])

@@ -120,7 +120,7 @@ struct ProbeCommandTests {
         #expect(try runReelshare(["help", "probe"]).stdout == probeHelp.stdout)
         let version = try runReelshare(["--version"])
         #expect(version.status == 0)
-        for library in ["reelshare ", "libavformat ", "libavcodec ", "libpng ", "libjpeg"] {
+        for library in ["reelshare ", "FFmpeg ", "libavformat ", "libavcodec ", "libpng ", "libjpeg"] {
             #expect(version.stdout.contains(library))
         }
     }

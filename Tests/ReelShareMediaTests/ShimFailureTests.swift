@@ -158,13 +158,13 @@ struct ShimFailureTests {
 
     /// An RGB display profile: a v2 header and one private tag of 256 bytes (`length` in its
     /// header: a wrong one makes libpng refuse it).
-    static func profile(statedLength: UInt32 = 400) -> [UInt8] {
+    static func profile(statedLength: UInt32 = 400, colourSpace: String = "RGB ", tagLength: UInt32 = 256) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: 400)
         func put(_ value: UInt32, at offset: Int) { for k in 0..<4 { bytes[offset + k] = UInt8(value >> (24 - 8 * k) & 0xFF) } }
         put(statedLength, at: 0)
         bytes[8] = 2
         bytes[9] = 0x10
-        for (offset, tag) in [(12, "mntr"), (16, "RGB "), (20, "XYZ "), (36, "acsp"), (132, "rsts")] {
+        for (offset, tag) in [(12, "mntr"), (16, colourSpace), (20, "XYZ "), (36, "acsp"), (132, "rsts")] {
             bytes.replaceSubrange(offset..<offset + 4, with: Array(tag.utf8))
         }
         put(0xF6D6, at: 68)
@@ -172,7 +172,7 @@ struct ShimFailureTests {
         put(0xD32D, at: 76)
         put(1, at: 128)
         put(144, at: 136)
-        put(256, at: 140)
+        put(tagLength, at: 140)
         for i in 0..<256 { bytes[144 + i] = UInt8((i * 73 + 17) % 251) }
         return bytes
     }
@@ -195,7 +195,12 @@ struct ShimFailureTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let rgba = [UInt8](repeating: 200, count: 4 * 4 * 4)
         var message = [CChar](repeating: 0, count: 256)
-        for (profile, expected) in [(Self.profile(), "iCCP"), (Self.profile(statedLength: 399), "sRGB"), ([], "sRGB")] {
+        // A size field that disagrees with the profile (libpng 1.6.39 refuses it when set, 1.6.48
+        // only when writing, failing the PNG), a tag past the end, a grey profile: sRGB on every libpng.
+        let refused = [
+            Self.profile(statedLength: 399), Self.profile(tagLength: 257), Self.profile(colourSpace: "GRAY"), [],
+        ]
+        for (profile, expected) in [(Self.profile(), "iCCP")] + refused.map({ ($0, "sRGB") }) {
             let path = directory.appendingPathComponent("out.png").path
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             let status = rs_img_write_png(fd, rgba, 4, 4, profile, profile.count, &message, message.count)

@@ -130,9 +130,15 @@ rs_av_status rs_av_decode_descriptor(int fd, const char *_Nonnull name, int thre
                                      rs_av_decode_result *_Nonnull result, char *_Nonnull message,
                                      size_t message_size);
 
-/// Versions of the libraries this binary runs with, as "major.minor.micro".
+/// Versions of the libraries this binary runs with, as "major.minor.micro", and of the FFmpeg
+/// release ("7.1.3-0+deb13u1").
 const char *_Nonnull rs_av_format_version(void);
 const char *_Nonnull rs_av_codec_version(void);
+const char *_Nonnull rs_av_ffmpeg_version(void);
+/// The same for the headers this binary was compiled against.
+const char *_Nonnull rs_av_format_built_version(void);
+const char *_Nonnull rs_av_codec_built_version(void);
+const char *_Nonnull rs_av_ffmpeg_built_version(void);
 
 #ifdef __cplusplus
 }

@@ -98,7 +98,14 @@ rs_img_status rs_img_encode_jpeg(const uint8_t *_Nonnull rgba, uint32_t width, u
                                  const uint8_t *_Nullable icc, size_t icc_size, uint8_t *_Nullable *_Nonnull out,
                                  size_t *_Nonnull out_size, char *_Nonnull message, size_t message_size);
 
+/// Whether an ICC profile describes RGB colours and is whole: its size field, signature, colour
+/// spaces, rendering intent and tag table are consistent. Grey, CMYK, device-link and malformed
+/// profiles are left out of the pictures reelshare writes (PNG: tagged sRGB instead).
+int rs_img_icc_usable(const uint8_t *_Nullable profile, size_t length);
+
 const char *_Nonnull rs_img_png_version(void);
+/// The libpng this binary was compiled against.
+const char *_Nonnull rs_img_png_built_version(void);
 const char *_Nonnull rs_img_jpeg_version(void);
 
 #ifdef __cplusplus
