@@ -368,9 +368,16 @@ public enum FixHint {
     /// The ffmpeg command line of an image plan.
     static func ffmpeg(_ plan: ImagePlan) -> [String] {
         var filters: [String] = []
-        if let turn = plan.turn, let filter = turnFilters[turn] { filters.append(filter) }
+        var words = ["ffmpeg"]
+        if let turn = plan.turn, let filter = turnFilters[turn] {
+            // The turn is made here, the same on every ffmpeg: before 8.0 the CLI turns a JPEG by
+            // its EXIF but not a PNG, from 8.0 both, and with -noautorotate it writes the
+            // orientation back into the output unless the display matrix is dropped.
+            words.append("-noautorotate")
+            filters += [filter, "sidedata=mode=delete:type=DISPLAYMATRIX"]
+        }
         if let fit = plan.fit { filters.append("scale=\(fit.width):\(fit.height):force_original_aspect_ratio=decrease") }
-        var words = ["ffmpeg", "-i", plan.input]
+        words += ["-i", plan.input]
         if !filters.isEmpty { words += ["-vf", filters.joined(separator: ",")] }
         words += ["-frames:v", "1", "-f", "image2"]
         if plan.format == "png" { words += ["-c:v", "png"] }
@@ -382,10 +389,11 @@ public enum FixHint {
         2: "hflip", 3: "hflip,vflip", 4: "vflip", 5: "transpose=0", 6: "transpose=1", 7: "transpose=3", 8: "transpose=2",
     ]
 
-    /// The turn a fix must make in the pixels: FFmpeg turns JPEGs itself but ignores a PNG's
-    /// eXIf chunk, and writes none.
+    /// The turn a fix must make in the pixels: the EXIF orientation of a PNG or JPEG.
     static func pixelTurn(_ image: ImageMedia) -> Int? {
-        guard image.format == "png", let orientation = image.orientation, orientation != 1 else { return nil }
+        guard image.format == "png" || image.format == "jpeg", let orientation = image.orientation, orientation != 1 else {
+            return nil
+        }
         return orientation
     }
 

@@ -111,13 +111,34 @@ struct VerdictTests {
         let result = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "phone.png"], in: directory)
         let verdict = try #require(((result.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
         let fix = try #require(verdict["fix"] as? String)
-        #expect(fix.contains("-vf transpose=1,scale=640:480:force_original_aspect_ratio=decrease"), "\(fix)")
+        #expect(
+            fix.contains(
+                "-noautorotate -i phone.png -vf transpose=1,sidedata=mode=delete:type=DISPLAYMATRIX,"
+                    + "scale=640:480:force_original_aspect_ratio=decrease"), "\(fix)")
         let (status, _) = try runCommand(
             ["sh", "-c", fix.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")], in: directory)
         #expect(status == 0)
         let probe = try runReelshare(["probe", "--format", "json", "phone.fixed.png"], in: directory)
         let image = try #require((probe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])
         #expect(image["displayWidth"] as? Int == 270 && image["displayHeight"] as? Int == 480, "\(image)")
+
+        // The same for a JPEG whose EXIF says orientation 6: the printed command turns it on every
+        // ffmpeg (before 8.0 the CLI turns a JPEG itself, from 8.0 any image) and writes no orientation.
+        try make("stored.jpg", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
+        let jpeg = try Data(contentsOf: directory.appendingPathComponent("stored.jpg"))
+        let exif = Array("Exif".utf8) + [0, 0] + tiff
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8((exif.count + 2) >> 8), UInt8((exif.count + 2) & 0xFF)] + exif
+        try (jpeg.prefix(2) + Data(segment) + jpeg.dropFirst(2)).write(to: directory.appendingPathComponent("phone.jpg"))
+        let jpegResult = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "phone.jpg"], in: directory)
+        let jpegVerdict = try #require(
+            ((jpegResult.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+        let jpegFix = try #require(jpegVerdict["fix"] as? String)
+        let (jpegStatus, _) = try runCommand(
+            ["sh", "-c", jpegFix.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")], in: directory)
+        #expect(jpegStatus == 0, "\(jpegFix)")
+        let jpegProbe = try runReelshare(["probe", "--format", "json", "phone.fixed.jpg"], in: directory)
+        let fixedJPEG = try #require((jpegProbe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])
+        #expect(fixedJPEG["displayWidth"] as? Int == 270 && fixedJPEG["displayHeight"] as? Int == 480, "\(fixedJPEG)")
 
         // A clip cut between keyframes keeps its cut: 2.7 s, not the 4 s it was cut from.
         try make(
