@@ -506,9 +506,15 @@ static scan_result scan_packets(AVFormatContext *fmt, int video, int audio, int 
     if (decoder && !info->decoded && avcodec_send_packet(decoder, NULL) >= 0 && avcodec_receive_frame(decoder, frame) >= 0)
         info->decoded = 1;
     if (deep && st) {
-        // The last group of pictures runs from the last keyframe to the end of the stream.
-        if (last_key != AV_NOPTS_VALUE && end[0] > -HUGE_VAL) {
-            double gap = end[0] - (double)last_key * av_q2d(st->time_base);
+        // The last group of pictures runs from the last keyframe to the end of the stream: the
+        // end of the last packet, but not past the end the container states (FFmpeg's releases
+        // give the last frame of a reordered stream different durations: 33 or 34 ms of a 30 fps
+        // clip timed in milliseconds, whose track says 2.000 s).
+        double stream_end = end[0];
+        if (st->duration != AV_NOPTS_VALUE && st->duration > 0 && st->start_time != AV_NOPTS_VALUE)
+            stream_end = fmin(stream_end, ((double)st->start_time + (double)st->duration) * av_q2d(st->time_base));
+        if (last_key != AV_NOPTS_VALUE && stream_end > -HUGE_VAL) {
+            double gap = stream_end - (double)last_key * av_q2d(st->time_base);
             if (gap > max_gap) max_gap = gap;
         }
         info->deep = 1;

@@ -362,7 +362,8 @@ struct InstallTests {
         // groff before 1.24 draws the NAME line's dash as one em dash, 1.24 as two.
         let name = page.split(separator: "\n").first { $0.contains("pre-flight checks") } ?? ""
         #expect(
-            name.trimmingCharacters(in: .whitespaces).hasPrefix("reelshare —") && name.contains("— pre-flight checks for sharing"),
+            name.trimmingCharacters(in: .whitespaces).hasPrefix("reelshare —")
+                && name.contains("— pre-flight checks for sharing"),
             "\(page.prefix(300))")
 
         let (removed, _) = try shell("bash", "Scripts/uninstall --prefix '\(prefix.path)'")
