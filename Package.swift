@@ -11,7 +11,11 @@
 //   reelshare                    the executable: main.swift only
 import PackageDescription
 
-let warnings: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
+// The C shims: all warnings, and in release builds libc's fortified calls (as Debian builds C).
+let warnings: [CSetting] = [
+    .unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"]),
+    .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release)),
+]
 
 let package = Package(
     name: "reelshare",
