@@ -340,6 +340,31 @@ static void fill_audio(const AVStream *st, rs_av_info *info) {
     info->audio_bit_rate = par->bit_rate > 0 ? par->bit_rate : -1;
 }
 
+/// `bytes` over `seconds` in bits per second, rounded; -1 when that is no rate (both come from
+/// the file: a 50 MB clip that says it lasts a nanosecond would overflow the conversion).
+static int64_t bit_rate(int64_t bytes, double seconds, int rounded) {
+    double rate = (double)bytes * 8 / seconds;
+    if (!(seconds > 0 && rate >= 0 && rate < 1e15)) return -1;
+    return rounded ? (int64_t)llround(rate) : (int64_t)rate; // a file's: truncated, as FFmpeg's own
+}
+
+/// A Matroska stream's DURATION tag ("01:02:03.456000000"), in seconds; < 0 when absent or odd.
+static double tagged_duration(const AVStream *st) {
+    const AVDictionaryEntry *tag = av_dict_get(st->metadata, "DURATION", NULL, 0);
+    unsigned hours, minutes, seconds;
+    char fraction[16] = {0};
+    int used = 0;
+    if (!tag || sscanf(tag->value, "%6u:%2u:%2u.%15[0-9]%n", &hours, &minutes, &seconds, fraction, &used) != 4 ||
+        tag->value[used] != 0 || minutes > 59 || seconds > 59)
+        return -1;
+    // Whole nanoseconds, so that "00:00:02.736000000" is the double nearest 2.736.
+    int64_t nanos = 0;
+    for (int i = 0; i < 9; i++) nanos = nanos * 10 + (fraction[i] ? fraction[i] - '0' : 0);
+    if (fraction[0] == 0) return -1;
+    int64_t total = ((int64_t)hours * 3600 + minutes * 60 + seconds) * 1000000000 + nanos;
+    return total > 0 ? (double)total / 1e9 : -1;
+}
+
 /// A stream's own length from the container, in seconds; < 0 unknown.
 static double stream_duration(const AVStream *st) {
     if (st->duration == AV_NOPTS_VALUE || st->duration <= 0 || st->time_base.den <= 0) return -1;
@@ -748,22 +773,28 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
     if (video >= 0) fill_video(fmt->streams[video], info, &layout);
     if (audio >= 0) fill_audio(fmt->streams[audio], info);
 
-    // A Matroska file states no Duration when it was written to a pipe: its tail tells.
+    // A Matroska file states no Duration, nor its Segment's size, when it was written to a pipe:
+    // its tail tells its length and whether it was cut short. One that states both holds what it
+    // says; its streams' lengths are in their DURATION tags, as FFmpeg's and mkvmerge's muxers
+    // write them, and only a file without them has its tail read for them.
     if (is_mkv) {
-        rs_mkv_read_tail(src, &mkv);
-        if (mkv.truncated_block) info->truncated = 1;
-        if (mkv.tail_read) {
-            // The streams chosen are the first video and the first audio track.
-            double video_end = video >= 0 ? rs_mkv_first_track_end_seconds(&mkv, 1) : -1;
-            double audio_end = audio >= 0 ? rs_mkv_first_track_end_seconds(&mkv, 2) : -1;
-            info->video_duration_seconds = video_end;
-            info->audio_duration_seconds = audio_end;
-            if (info->duration_seconds < 0) {
-                double end = fmax(video_end, audio_end);
-                if (end > 0) {
-                    info->duration_seconds = end;
-                    info->duration_from = "tail";
-                }
+        double video_tag = video >= 0 ? tagged_duration(fmt->streams[video]) : -1;
+        double audio_tag = audio >= 0 ? tagged_duration(fmt->streams[audio]) : -1;
+        int tagged = (video < 0 || video_tag > 0) && (audio < 0 || audio_tag > 0);
+        if (rs_mkv_needs_tail(&mkv) || !tagged) {
+            rs_mkv_read_tail(src, &mkv);
+            if (mkv.truncated_block) info->truncated = 1;
+        }
+        // The streams chosen are the first video and the first audio track.
+        double video_end = mkv.tail_read && video >= 0 ? rs_mkv_first_track_end_seconds(&mkv, 1) : -1;
+        double audio_end = mkv.tail_read && audio >= 0 ? rs_mkv_first_track_end_seconds(&mkv, 2) : -1;
+        info->video_duration_seconds = video_tag > 0 ? video_tag : video_end;
+        info->audio_duration_seconds = audio_tag > 0 ? audio_tag : audio_end;
+        if (info->duration_seconds < 0) {
+            double end = fmax(video_end, audio_end);
+            if (end > 0) {
+                info->duration_seconds = end;
+                info->duration_from = "tail";
             }
         }
     }
@@ -781,7 +812,7 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
             if (seconds > longest) longest = seconds;
             int64_t bytes = t->fragment_bytes;
             if (bytes > 0 && seconds > 0) {
-                int64_t rate = (int64_t)llround((double)bytes * 8 / seconds);
+                int64_t rate = bit_rate(bytes, seconds, 1);
                 if (which == 0) info->video_bit_rate = rate;
                 else info->audio_bit_rate = rate;
             }
@@ -800,8 +831,8 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
 
     // Refuse absurd dimensions before anything decodes a frame of that size.
     if (info->width > MAX_DIMENSION || info->height > MAX_DIMENSION) {
-        snprintf(message, message_size, "video dimensions %dx%d exceed the limit (%dx%d)", info->width, info->height,
-                 MAX_DIMENSION, MAX_DIMENSION);
+        snprintf(message, message_size, "video dimensions %dx%d: a side is above the limit of %d px", info->width,
+                 info->height, MAX_DIMENSION);
         status = RS_AV_TOO_LARGE;
         goto done;
     }
@@ -842,8 +873,8 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
         }
         if (audio >= 0) fill_audio(fmt->streams[audio], info);
         if (info->width > MAX_DIMENSION || info->height > MAX_DIMENSION) {
-            snprintf(message, message_size, "video dimensions %dx%d exceed the limit (%dx%d)", info->width, info->height,
-                     MAX_DIMENSION, MAX_DIMENSION);
+            snprintf(message, message_size, "video dimensions %dx%d: a side is above the limit of %d px", info->width,
+                     info->height, MAX_DIMENSION);
             status = RS_AV_TOO_LARGE;
             goto done;
         }
@@ -922,11 +953,11 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
     }
     if (info->fragmented && info->duration_seconds > 0) {
         // The first fragment's rate is not the file's: the file's bytes over its length are.
-        info->format_bit_rate = (int64_t)((double)info->file_size * 8 / info->duration_seconds);
+        info->format_bit_rate = bit_rate(info->file_size, info->duration_seconds, 0);
     } else if (fmt->bit_rate > 0) {
         info->format_bit_rate = fmt->bit_rate;
     } else if (info->duration_seconds > 0) { // what ffprobe reports: the file's average
-        info->format_bit_rate = (int64_t)((double)info->file_size * 8 / info->duration_seconds);
+        info->format_bit_rate = bit_rate(info->file_size, info->duration_seconds, 0);
     }
 
 done:

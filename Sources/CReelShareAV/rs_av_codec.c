@@ -38,14 +38,21 @@ static unsigned exp_golomb(bit_reader *r) {
 }
 
 static int signed_golomb(bit_reader *r) {
-    unsigned k = exp_golomb(r);
-    return (k & 1) ? (int)((k + 1) / 2) : -(int)(k / 2);
+    unsigned k = exp_golomb(r); // below 2^32 - 1: (k + 1) / 2 and k / 2 fit an int
+    return (k & 1) ? (int)((k / 2) + 1) : -(int)(k / 2);
 }
 
 static void skip_scaling_list(bit_reader *r, int size) {
     int last = 8, next = 8;
     for (int j = 0; j < size && !r->overrun; j++) {
-        if (next != 0) next = (last + signed_golomb(r) + 256) % 256;
+        if (next != 0) {
+            int delta = signed_golomb(r); // delta_scale is -128 to 127 (7.4.2.1.1.1)
+            if (delta < -128 || delta > 127) {
+                r->overrun = 1;
+                return;
+            }
+            next = (last + delta + 256) % 256;
+        }
         last = next == 0 ? last : next;
     }
 }
@@ -75,9 +82,17 @@ static void parse_h264_sps(const uint8_t *nal, size_t size, rs_video_layout *out
     switch (profile_idc) {
     case 100: case 110: case 122: case 244: case 44: case 83: case 86: case 118: case 128:
     case 138: case 139: case 134: case 135:
-        chroma = (int)exp_golomb(&r);
-        if (chroma == 3) bits(&r, 1); // separate_colour_plane_flag
-        depth = 8 + (int)exp_golomb(&r);
+        {
+            // chroma_format_idc is 0 to 3 and bit_depth_luma_minus8 0 to 6 (H.264 7.4.2.1.1):
+            // anything else is not an SPS, and is never added to.
+            unsigned chroma_idc = exp_golomb(&r);
+            if (chroma_idc > 3) return;
+            chroma = (int)chroma_idc;
+            if (chroma == 3) bits(&r, 1); // separate_colour_plane_flag
+            unsigned luma_minus8 = exp_golomb(&r);
+            if (luma_minus8 > 6) return;
+            depth = 8 + (int)luma_minus8;
+        }
         exp_golomb(&r); // bit_depth_chroma_minus8
         bits(&r, 1);    // qpprime_y_zero_transform_bypass_flag
         if (bits(&r, 1)) { // seq_scaling_matrix_present_flag

@@ -168,6 +168,7 @@ void rs_mkv_read_header(const rs_source *src, rs_mkv_facts *facts) {
     uint64_t segment_size;
     if (!element_at(src, segment_at, &id, &segment_size, &header) || id != ID_SEGMENT) return;
     int64_t segment_data = segment_at + header;
+    facts->segment_size_known = segment_size != UNKNOWN_SIZE;
     if (segment_size != UNKNOWN_SIZE && segment_size > (uint64_t)(src->size - segment_data)) facts->past_eof = 1;
     // Its first children: Info and Tracks come before the first Cluster.
     int64_t at = segment_data;
@@ -189,39 +190,87 @@ void rs_mkv_read_header(const rs_source *src, rs_mkv_facts *facts) {
 
 // MARK: - The tail
 
-/// Reads one Cluster's children in buf[at..end) (its data); records each block's start and end
-/// per track. Returns the number of blocks read, or -1 when the data is not a Cluster's.
-static int read_cluster(rs_mkv_facts *facts, const uint8_t *buf, size_t at, size_t end, int64_t file_end_in_buf,
-                        int64_t *first_timecode) {
+enum { TAIL_FIRST_WINDOW = 64 << 10, TAIL_MAX_WINDOW = 16 << 20 };
+
+/// Whether `id` may be a child of a Cluster: Timecode, SimpleBlock, BlockGroup, Position,
+/// PrevSize, SilentTracks, EncryptedBlock, CRC-32, Void.
+static int cluster_child(uint64_t id) {
+    switch (id) {
+    case ID_TIMECODE: case ID_SIMPLE_BLOCK: case ID_BLOCK_GROUP: case 0xA7: case 0xAB: case 0x5854: case 0xAF:
+    case 0xBF: case 0xEC: return 1;
+    default: return 0;
+    }
+}
+
+/// Records a block of `size` bytes at `block` (a SimpleBlock's or a Block's data) starting at the
+/// Cluster's time plus its relative time, lasting `duration` (0: unknown). 0 when it is not a block
+/// of a track the file declares (the bytes are not a Cluster's).
+static int take_block(rs_mkv_facts *facts, const uint8_t *block, uint64_t size, int64_t cluster_time,
+                      uint64_t duration) {
+    uint64_t number;
+    int nl;
+    if (!vint(block, (size_t)size, 0, &number, &nl) || size < (uint64_t)nl + 3) return 0;
+    rs_mkv_track *t = track_numbered(facts, number, 0);
+    if (!t) return 0;
+    int16_t relative = (int16_t)((block[nl] << 8) | block[nl + 1]);
+    int64_t start = cluster_time + relative; // cluster_time < INT64_MAX / 4
+    // The two latest start times (blocks are stored in decoding order, and B-frames make that
+    // differ from presentation order).
+    if (start > t->last_start) {
+        t->previous_start = t->last_start;
+        t->last_start = start;
+    } else if (start < t->last_start && start > t->previous_start) {
+        t->previous_start = start;
+    }
+    int64_t stop = start;
+    if (duration > 0 && duration < (uint64_t)INT64_MAX / 4) {
+        stop += (int64_t)duration;
+    } else if (t->default_duration > 0) {
+        // Both from the file: the quotient is added only when it fits (timecode_scale > 0).
+        uint64_t scale = facts->timecode_scale;
+        uint64_t units = t->default_duration / scale + (t->default_duration % scale >= scale - scale / 2);
+        if (units < (uint64_t)INT64_MAX / 4) stop += (int64_t)units;
+    }
+    if (stop > t->end) t->end = stop;
+    return 1;
+}
+
+/// Reads the Cluster whose data starts at buf[at] and runs to `end` (its size, or the window's end
+/// when unknown or cut; the window of `length` bytes ends with the file), recording each block per
+/// track. Returns where reading stopped (the next
+/// Cluster, the end, or the first byte that is not a Cluster's child), or 0 when the bytes at `at`
+/// do not start a Cluster's data; `blocks` counts the blocks read.
+static size_t read_cluster(rs_mkv_facts *facts, const uint8_t *buf, size_t at, size_t end, size_t length,
+                           int64_t *first_timecode, int *blocks) {
+    *blocks = 0;
     uint64_t id, size;
     int il, sl;
     // CRC-32 and Void elements may come before the Timecode (FFmpeg's muxer writes a CRC first).
     for (int skipped = 0; skipped < 2; skipped++) {
-        if (!vint(buf + at, end - at, 1, &id, &il)) return -1;
+        if (!vint(buf + at, end - at, 1, &id, &il)) return 0;
         if (id != 0xBF && id != 0xEC) break;
         if (!vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl) || size == UNKNOWN_SIZE ||
             size > end - at - (size_t)il - (size_t)sl)
-            return -1;
+            return 0;
         at += (size_t)il + (size_t)sl + (size_t)size;
     }
-    if (!vint(buf + at, end - at, 1, &id, &il) || id != ID_TIMECODE) return -1;
-    if (!vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl) || size < 1 || size > 8) return -1;
+    if (!vint(buf + at, end - at, 1, &id, &il) || id != ID_TIMECODE) return 0;
+    if (!vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl) || size < 1 || size > 8) return 0;
     size_t body = at + (size_t)il + (size_t)sl;
-    if (size > end - body) return -1;
+    if (size > end - body) return 0;
     uint64_t cluster_time = unsigned_value(buf + body, size);
-    if (cluster_time > (uint64_t)INT64_MAX / 4) return -1;
+    if (cluster_time > (uint64_t)INT64_MAX / 4) return 0;
     if (first_timecode) *first_timecode = (int64_t)cluster_time;
     at = body + (size_t)size;
-    int blocks = 0;
+    // One pass over the children: each is read once, and the walk only moves forward.
     while (at < end) {
-        if (!vint(buf + at, end - at, 1, &id, &il)) break;
+        if (!vint(buf + at, end - at, 1, &id, &il) || !cluster_child(id)) break; // the next Cluster, or not a child
         if (!vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl)) break;
-        if (id == ID_CLUSTER) break; // the next Cluster
         body = at + (size_t)il + (size_t)sl;
-        if (size == UNKNOWN_SIZE) return blocks > 0 ? blocks : -1;
+        if (size == UNKNOWN_SIZE) break;
         if (size > end - body) {
-            // Runs past the window: past the file's end, the last block was cut short.
-            if ((id == ID_SIMPLE_BLOCK || id == ID_BLOCK_GROUP) && (int64_t)(body + size) > file_end_in_buf)
+            // Runs past the window, which ends with the file: the last block was cut short.
+            if ((id == ID_SIMPLE_BLOCK || id == ID_BLOCK_GROUP) && body + size > length)
                 facts->truncated_block = 1;
             break;
         }
@@ -247,40 +296,15 @@ static int read_cluster(rs_mkv_facts *facts, const uint8_t *buf, size_t at, size
                 }
                 g = gbody + (size_t)gsize;
             }
-        } else if (id != 0xA7 && id != 0xAB && id != 0xEC && id != 0xBF && id != 0x5854 && id != 0xAF) {
-            return blocks > 0 ? blocks : -1; // not a Cluster child: not a Cluster
         }
-        if (block) {
-            uint64_t number;
-            int nl;
-            if (!vint(block, (size_t)block_size, 0, &number, &nl) || block_size < (uint64_t)nl + 3) return -1;
-            int16_t relative = (int16_t)((block[nl] << 8) | block[nl + 1]);
-            int64_t start = (int64_t)cluster_time + relative;
-            rs_mkv_track *t = track_numbered(facts, number, 0);
-            if (!t) return -1; // a block of a track the file does not declare: not a Cluster
-            {
-                // The two latest start times (blocks are stored in decoding order, and B-frames
-                // make that differ from presentation order).
-                if (start > t->last_start) {
-                    t->previous_start = t->last_start;
-                    t->last_start = start;
-                } else if (start < t->last_start && start > t->previous_start) {
-                    t->previous_start = start;
-                }
-                int64_t stop = start;
-                if (duration > 0 && duration < (uint64_t)INT64_MAX / 4) {
-                    stop += (int64_t)duration;
-                } else if (t->default_duration > 0) {
-                    stop += (int64_t)llround((double)t->default_duration / (double)facts->timecode_scale);
-                }
-                if (stop > t->end) t->end = stop;
-            }
-            blocks++;
-        }
+        if (block && !take_block(facts, block, block_size, (int64_t)cluster_time, duration)) break;
+        if (block) (*blocks)++;
         at = body + (size_t)size;
     }
-    return blocks;
+    return at;
 }
+
+int rs_mkv_needs_tail(const rs_mkv_facts *facts) { return facts->duration < 0 || !facts->segment_size_known; }
 
 void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts) {
     if (facts->track_count == 0) return;
@@ -301,18 +325,21 @@ void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts) {
                 int64_t data = at + header;
                 size_t n = src->size - data < (int64_t)sizeof head ? (size_t)(src->size - data) : sizeof head;
                 rs_mkv_facts scratch = *facts;
-                if (n > 0 && rs_read_at(src, data, head, n)) read_cluster(&scratch, head, 0, n, INT64_MAX, &first_timecode);
+                int blocks;
+                if (n > 0 && rs_read_at(src, data, head, n))
+                    read_cluster(&scratch, head, 0, n, SIZE_MAX, &first_timecode, &blocks);
                 break;
             }
             if (size == UNKNOWN_SIZE || size > (uint64_t)(src->size - at - header)) return;
             at += header + (int64_t)size;
         }
     }
-    // The last Cluster of each track: search back from the end in a growing window (the very last
-    // Cluster may hold only audio blocks, say).
-    for (int i = 0; i < facts->track_count; i++)
-        facts->tracks[i].end = facts->tracks[i].last_start = facts->tracks[i].previous_start = -1;
-    for (int64_t window = 256 << 10;; window *= 4) {
+    // The last blocks of each track, in a window at the end of the file that grows (x4, to 16 MB)
+    // while a track has none in it (the very last Cluster may hold only audio, say). Each window is
+    // read in one forward pass: a Cluster's ID starts a read of its children, and the search goes
+    // on where that read stopped, so no byte is read twice in a pass whatever the file holds.
+    for (int64_t window = TAIL_FIRST_WINDOW;; window *= 4) {
+        if (rs_deadline_passed(src->deadline)) return;
         int64_t start = src->size > window ? src->size - window : 0;
         size_t length = (size_t)(src->size - start);
         uint8_t *buf = malloc(length ? length : 1);
@@ -322,26 +349,46 @@ void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts) {
             return;
         }
         rs_mkv_facts found = *facts;
-        int missing = found.track_count;
-        for (size_t at = length >= 4 ? length - 4 : 0; missing > 0 && at-- > 0;) {
-            if (buf[at] != 0x1F || buf[at + 1] != 0x43 || buf[at + 2] != 0xB6 || buf[at + 3] != 0x75) continue;
+        for (int i = 0; i < found.track_count; i++)
+            found.tracks[i].end = found.tracks[i].last_start = found.tracks[i].previous_start = -1;
+        found.truncated_block = 0;
+        int any = 0;
+        for (size_t at = 0, steps = 0; at + 5 <= length; steps++) {
+            if ((steps & 0x3FF) == 0 && rs_deadline_passed(src->deadline)) break;
+            const uint8_t *hit = memchr(buf + at, 0x1F, length - at - 4);
+            if (!hit) break;
+            at = (size_t)(hit - buf);
+            if (buf[at + 1] != 0x43 || buf[at + 2] != 0xB6 || buf[at + 3] != 0x75) {
+                at++;
+                continue;
+            }
             uint64_t size;
             int sl;
-            if (at + 4 >= length || !vint(buf + at + 4, length - at - 4, 0, &size, &sl)) continue;
+            if (!vint(buf + at + 4, length - at - 4, 0, &size, &sl)) {
+                at++;
+                continue;
+            }
             size_t body = at + 4 + (size_t)sl;
             size_t end = size == UNKNOWN_SIZE || size > length - body ? length : body + (size_t)size;
-            rs_mkv_facts trial = *facts;
-            if (read_cluster(&trial, buf, body, end, (int64_t)length, NULL) <= 0) continue;
-            if (trial.truncated_block && !found.tail_read) found.truncated_block = 1;
-            found.tail_read = 1;
-            missing = 0;
-            for (int i = 0; i < found.track_count; i++) {
-                if (found.tracks[i].end < 0 && trial.tracks[i].end >= 0) found.tracks[i] = trial.tracks[i];
-                if (found.tracks[i].end < 0) missing++;
+            rs_mkv_facts trial = found;
+            int blocks;
+            size_t stop = read_cluster(&trial, buf, body, end, length, NULL, &blocks);
+            if (stop == 0) { // not a Cluster: a chance ID in some block's data
+                at++;
+                continue;
             }
+            if (blocks > 0) {
+                found = trial;
+                any = 1;
+            }
+            at = stop; // past what was read, blocks or not: each byte once
         }
         free(buf);
-        if (found.tail_read && (missing == 0 || start == 0 || window >= (32 << 20))) {
+        int missing = 0;
+        for (int i = 0; i < found.track_count; i++)
+            if (found.tracks[i].end < 0) missing++;
+        if (any && (missing == 0 || start == 0 || window >= TAIL_MAX_WINDOW)) {
+            found.tail_read = 1;
             *facts = found;
             // A last block without a duration lasts as long as the step before it.
             for (int i = 0; i < facts->track_count; i++) {
@@ -352,7 +399,7 @@ void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts) {
             }
             return;
         }
-        if (start == 0 || window >= (32 << 20)) return;
+        if (start == 0 || window >= TAIL_MAX_WINDOW) return;
     }
 }
 

@@ -171,6 +171,12 @@ static void read_tfdt(walk *w, const uint8_t *p, int64_t n) {
     }
 }
 
+/// a + b, saturating at INT64_MAX (sums of values a file states).
+static int64_t add_saturating(int64_t a, int64_t b) {
+    int64_t sum;
+    return __builtin_add_overflow(a, b, &sum) ? INT64_MAX : sum;
+}
+
 static void read_trun(walk *w, const uint8_t *p, int64_t n) {
     rs_iso_track *t = w->fragment_track;
     if (!t || n < 8) return;
@@ -183,20 +189,31 @@ static void read_trun(walk *w, const uint8_t *p, int64_t n) {
                   ((flags & 0x800) ? 4 : 0);
     if (at > n || (per > 0 && count > (uint64_t)(n - at) / (uint64_t)per)) return; // cut short: not trusted
     int64_t duration = 0, bytes = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        const uint8_t *s = p + at + (int64_t)i * per;
-        uint32_t sample_duration = w->fragment_duration, sample_size = w->fragment_size;
-        if (flags & 0x100) sample_duration = rs_be32(s), s += 4;
-        if (flags & 0x200) sample_size = rs_be32(s);
-        duration += sample_duration;
-        bytes += sample_size;
+    if (per == 0) {
+        // Every sample has the defaults: count times each, in 64 bits (count and the defaults are
+        // at most 32 bits each), not a loop over samples the box does not hold.
+        duration = (int64_t)count * (int64_t)w->fragment_duration;
+        bytes = (int64_t)count * (int64_t)w->fragment_size;
+    } else {
+        // count <= n / per here: the loop is bounded by the box's own bytes (ISO_MAX_TRUN).
+        for (uint32_t i = 0; i < count; i++) {
+            const uint8_t *s = p + at + (int64_t)i * per;
+            uint32_t sample_duration = w->fragment_duration, sample_size = w->fragment_size;
+            if (flags & 0x100) sample_duration = rs_be32(s), s += 4;
+            if (flags & 0x200) sample_size = rs_be32(s);
+            duration += sample_duration; // at most 2^22 samples of 2^32: no overflow
+            bytes += sample_size;
+        }
     }
-    t->fragment_samples += count;
-    t->fragment_bytes += bytes;
-    int64_t end = (w->has_tfdt ? w->fragment_start : t->fragment_end) + duration;
+    // Samples whose bytes the file cannot hold are not samples, and each takes a byte at least: a
+    // trun that claims more is not trusted (a crafted one claims 2^32 samples of 2^32 bytes).
+    if (bytes > w->src->size || (int64_t)count > w->src->size) return;
+    t->fragment_samples = add_saturating(t->fragment_samples, count);
+    t->fragment_bytes = add_saturating(t->fragment_bytes, bytes);
+    int64_t end = add_saturating(w->has_tfdt ? w->fragment_start : t->fragment_end, duration);
     if (end > t->fragment_end) t->fragment_end = end;
     // A traf with several truns: the next one starts where this one ended.
-    w->fragment_start += duration;
+    w->fragment_start = add_saturating(w->fragment_start, duration);
 }
 
 static int is_container(uint32_t type) {

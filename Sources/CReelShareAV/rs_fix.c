@@ -13,6 +13,7 @@
 #include "rs_fix.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,7 +276,9 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     if (plan->video_bit_rate_kbps > 0) {
         j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
         j->enc->rc_max_rate = j->enc->bit_rate;
-        j->enc->rc_buffer_size = (int)((plan->video_buffer_kbps > 0 ? plan->video_buffer_kbps : 2 * plan->video_bit_rate_kbps) * 1000);
+        // In 64 bits, and held to what the encoder's int field takes (the plan's rates are ints).
+        int64_t buffer = (plan->video_buffer_kbps > 0 ? (int64_t)plan->video_buffer_kbps : 2 * (int64_t)plan->video_bit_rate_kbps) * 1000;
+        j->enc->rc_buffer_size = buffer > INT_MAX ? INT_MAX : (int)buffer;
     }
     AVDictionary *options = NULL;
     av_dict_set(&options, "profile", "high", 0);

@@ -102,10 +102,18 @@ static int budget_passed(const budget *b) {
 
 // MARK: - Limits
 
+/// Says which limit `width` x `height` is over: a side, or the count of pixels.
 static rs_img_status too_large(char *message, size_t size, uint64_t width, uint64_t height, const rs_img_limits *limits) {
-    snprintf(message, size, "image dimensions %llux%llu exceed the limit (%ux%u, %llu pixels); refusing to decode",
-             (unsigned long long)width, (unsigned long long)height, limits->max_width, limits->max_height,
-             (unsigned long long)limits->max_pixels);
+    if (width > limits->max_width || height > limits->max_height) {
+        uint64_t side = width > limits->max_width ? width : height;
+        unsigned max_side = width > limits->max_width ? limits->max_width : limits->max_height;
+        snprintf(message, size, "image dimensions %llux%llu: a side of %llu px is above the limit of %u px; refusing to decode",
+                 (unsigned long long)width, (unsigned long long)height, (unsigned long long)side, max_side);
+    } else {
+        snprintf(message, size, "image dimensions %llux%llu: %llu pixels are above the limit of %llu; refusing to decode",
+                 (unsigned long long)width, (unsigned long long)height, (unsigned long long)(width * height),
+                 (unsigned long long)limits->max_pixels);
+    }
     return RS_IMG_TOO_LARGE;
 }
 
@@ -237,6 +245,8 @@ typedef struct png_context {
     png_bytep row;
     uint8_t *image; // the RGBA picture, when asked for
     reducer reduce;
+    const budget *time; // checked on reads too: libpng may work long between two rows
+    unsigned reads;
 } png_context;
 
 static void png_fail(png_structp png, png_const_charp text) {
@@ -255,6 +265,13 @@ static void png_ignore_warning(png_structp png, png_const_charp text) {}
 
 static void png_read_input(png_structp png, png_bytep out, size_t length) {
     png_context *ctx = png_get_io_ptr(png);
+    // Every 64th read: libpng may work long between two rows (thousands of chunks), and a small
+    // file's dozen reads cost nothing to finish.
+    if (ctx->time && (++ctx->reads & 63) == 0 && budget_passed(ctx->time)) {
+        ctx->timed_out = 1;
+        snprintf(ctx->message, ctx->message_size, "gave up: it took longer than its time budget (--timeout)");
+        longjmp(ctx->jump, 1);
+    }
     if (read_some(ctx->input, out, length) != length) {
         if (ctx->input->error) {
             snprintf(ctx->message, ctx->message_size, "cannot read the file: %s", strerror(ctx->input->error));
@@ -354,6 +371,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     volatile uint32_t rows_read = 0;
     volatile uint32_t rows_total = 0;
     budget time = start_budget(limits->timeout_seconds);
+    ctx.time = &time;
     int jumped = setjmp(ctx.jump);
     if (jumped) {
         rs_img_status status = ctx.timed_out ? RS_IMG_TIMEOUT
@@ -378,6 +396,12 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     static const png_byte apng_chunks[] = {'a', 'c', 'T', 'L', 0};
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, apng_chunks, 1);
+    // Ancillary data reelshare does not use is skipped unread into memory (its CRC still checked):
+    // text chunks (a thousand zTXt chunks of 3 MB each inflate to 3 GB) and suggested palettes.
+    static const png_byte skipped_chunks[] = {'t', 'E', 'X', 't', 0, 'z', 'T', 'X', 't', 0, 'i', 'T', 'X', 't', 0,
+                                              's', 'P', 'L', 'T', 0};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped_chunks, 4);
+    png_set_chunk_cache_max(png, 128);
     png_set_read_user_chunk_fn(png, &ctx, png_user_chunk);
 
     png_read_info(png, png_info);
@@ -567,30 +591,79 @@ static void source_skip(j_decompress_ptr cinfo, long count) {
 
 static void source_term(j_decompress_ptr cinfo) {}
 
-/// The frame size from the first SOFn marker, read before libjpeg (which refuses a zero size
-/// without saying which side): 1 when found.
-static int jpeg_frame_size(reader *input, uint32_t *width, uint32_t *height) {
-    uint8_t marker[10];
+/// What a JPEG's marker segments say before its first scan, read here rather than saved by
+/// libjpeg (which keeps every APPn segment it is asked to save: 3,000 of 64 KB are 196 MB held):
+/// the frame size (libjpeg refuses a zero size without saying which side), the EXIF orientation of
+/// the first Exif APP1, and the ICC profile of the APP2 chunks when asked. At most 1,000 segments.
+typedef struct jpeg_segments {
+    int has_frame;
+    uint32_t width, height;
+    int orientation;
+    uint8_t *icc; // malloc'd, or NULL
+    size_t icc_size;
+} jpeg_segments;
+
+enum { ICC_CHUNK_MAX = 65519 }; // 65535 - 2 (length) - 14 ("ICC_PROFILE\0", sequence, count)
+
+static void jpeg_read_segments(reader *input, int want_icc, jpeg_segments *out) {
+    memset(out, 0, sizeof *out);
+    uint8_t marker[18];
     uint64_t at = 2;
+    // ICC chunks by sequence number (1-255), each up to 65,519 bytes: 16.7 MB at the very most.
+    uint8_t *chunks[256] = {0};
+    uint32_t chunk_sizes[256] = {0};
+    int chunk_count = 0, chunks_valid = 1;
     for (int count = 0; count < 1000; count++) {
         input->at = at;
-        if (read_some(input, marker, 4) != 4 || marker[0] != 0xFF) return 0;
+        if (read_some(input, marker, 4) != 4 || marker[0] != 0xFF) break;
         uint8_t type = marker[1];
         if (type == 0xFF) { // fill byte
             at += 1;
             continue;
         }
         uint32_t length = ((uint32_t)marker[2] << 8) | marker[3];
-        if ((type >= 0xC0 && type <= 0xCF) && type != 0xC4 && type != 0xC8 && type != 0xCC) {
-            if (read_some(input, marker, 5) != 5) return 0;
-            *height = ((uint32_t)marker[1] << 8) | marker[2];
-            *width = ((uint32_t)marker[3] << 8) | marker[4];
-            return 1;
+        if (type == 0xD9 || type == 0xDA || length < 2) break; // EOI, the first scan, or nonsense
+        uint32_t body = length - 2;
+        if ((type >= 0xC0 && type <= 0xCF) && type != 0xC4 && type != 0xC8 && type != 0xCC && !out->has_frame) {
+            if (read_some(input, marker, 5) != 5) break;
+            out->height = ((uint32_t)marker[1] << 8) | marker[2];
+            out->width = ((uint32_t)marker[3] << 8) | marker[4];
+            out->has_frame = 1;
+        } else if (type == 0xE1 && !out->orientation && body >= 14) {
+            uint8_t *data = malloc(body);
+            if (data && read_some(input, data, body) == body && memcmp(data, "Exif\0\0", 6) == 0)
+                out->orientation = exif_orientation(data, body);
+            free(data);
+        } else if (type == 0xE2 && want_icc && body > 14) {
+            if (read_some(input, marker, 14) != 14 || memcmp(marker, "ICC_PROFILE\0", 12) != 0) {
+                at += 2 + length;
+                continue;
+            }
+            int sequence = marker[12], total = marker[13];
+            if (sequence == 0 || total == 0 || sequence > total || (chunk_count && total != chunk_count) ||
+                chunks[sequence] || body - 14 > ICC_CHUNK_MAX) {
+                chunks_valid = 0; // repeated, inconsistent or impossible: no profile (as libjpeg)
+            } else {
+                chunk_count = total;
+                chunk_sizes[sequence] = body - 14;
+                chunks[sequence] = malloc(body - 14);
+                if (!chunks[sequence] || read_some(input, chunks[sequence], body - 14) != body - 14) chunks_valid = 0;
+            }
         }
-        if (type == 0xD9 || type == 0xDA || length < 2) return 0;
         at += 2 + length;
     }
-    return 0;
+    size_t total_size = 0;
+    for (int k = 1; k <= chunk_count; k++) {
+        if (!chunks[k]) chunks_valid = 0;
+        total_size += chunk_sizes[k];
+    }
+    if (chunk_count && chunks_valid && total_size > 0 && (out->icc = malloc(total_size))) {
+        for (int k = 1; k <= chunk_count; k++) {
+            memcpy(out->icc + out->icc_size, chunks[k], chunk_sizes[k]);
+            out->icc_size += chunk_sizes[k];
+        }
+    }
+    for (int k = 0; k < 256; k++) free(chunks[k]);
 }
 
 /// A CMYK pixel as RGB: Adobe's CMYK JPEGs store the inks inverted.
@@ -631,9 +704,12 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         snprintf(message, message_size, unreadable ? "cannot read the file" : "invalid jpeg: no start-of-image marker");
         return unreadable ? RS_IMG_UNREADABLE : RS_IMG_CORRUPT;
     }
-    uint32_t frame_width = 0, frame_height = 0;
-    if (jpeg_frame_size(input, &frame_width, &frame_height)) {
+    jpeg_segments segments;
+    jpeg_read_segments(input, pixels != NULL, &segments);
+    if (segments.has_frame) {
+        uint32_t frame_width = segments.width, frame_height = segments.height;
         if (frame_width == 0 || frame_height == 0) {
+            free(segments.icc);
             free(input);
             snprintf(message, message_size, "invalid jpeg: its %s is 0", frame_width == 0 ? "width" : "height");
             return RS_IMG_CORRUPT;
@@ -643,15 +719,19 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         rs_img_status status = check_size(frame_width, frame_height, size, 1024, "a JPEG needs a bit per 8x8 block", limits,
                                           message, message_size);
         if (status != RS_IMG_OK) {
+            free(segments.icc);
             free(input);
             return status;
         }
     }
+    info->orientation = segments.orientation;
     input->at = 0;
 
     struct jpeg_decompress_struct cinfo;
     jpeg_context ctx;
     memset(&ctx, 0, sizeof ctx);
+    ctx.icc = (JOCTET *)segments.icc; // freed with the context from here on
+    ctx.icc_size = (unsigned int)segments.icc_size;
     ctx.time = start_budget(limits->timeout_seconds);
     struct jpeg_progress_mgr progress = {.progress_monitor = jpeg_progress};
     jpeg_source source = {.input = input};
@@ -705,8 +785,7 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     cinfo.src = &source.manager;
     source.manager.bytes_in_buffer = 0;
     source.manager.next_input_byte = NULL;
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
-    if (pixels) jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF); // ICC_PROFILE, in chunks
+    // No marker is saved by libjpeg: jpeg_read_segments read what is needed of them.
     jpeg_read_header(&cinfo, TRUE);
 
     info->width = cinfo.image_width;
@@ -730,23 +809,15 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     case JCS_YCCK: info->color_type = "cmyk"; info->color_space = "ycck"; break;
     default: info->color_type = NULL; info->color_space = NULL; break;
     }
-    for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next)
-        if (m->marker == JPEG_APP0 + 1 && !info->orientation) info->orientation = exif_orientation(m->data, m->data_length);
 
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-#if defined(LIBJPEG_TURBO_VERSION_NUMBER) && LIBJPEG_TURBO_VERSION_NUMBER >= 1005090
-    // A malformed profile (chunks missing or repeated) is only a warning from libjpeg, and not a
-    // fault of the picture: it is left out, and the warning forgotten.
-    if (pixels) {
-        int warnings = ctx.warnings;
-        if (jpeg_read_icc_profile(&cinfo, &ctx.icc, &ctx.icc_size) && !rs_img_icc_usable(ctx.icc, ctx.icc_size)) {
-            free(ctx.icc);
-            ctx.icc = NULL;
-        }
-        if (ctx.warnings != warnings && warnings == 0) ctx.first_warning[0] = 0;
-        ctx.warnings = warnings;
+    // A malformed profile (chunks missing or repeated) or one that is not an RGB profile is not a
+    // fault of the picture: it is left out.
+    if (ctx.icc && !rs_img_icc_usable(ctx.icc, ctx.icc_size)) {
+        free(ctx.icc);
+        ctx.icc = NULL;
+        ctx.icc_size = 0;
     }
-#endif
     if (pixels) {
         // libjpeg scales by 1/2, 1/4 or 1/8 while decoding: the largest that keeps max_side.
         uint32_t side = cinfo.image_width > cinfo.image_height ? cinfo.image_width : cinfo.image_height;

@@ -50,8 +50,9 @@ static void writer_write(png_structp png, png_bytep data, size_t length) {
 static void writer_flush(png_structp png) {}
 
 rs_img_status rs_img_write_png(int fd, const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *icc,
-                               size_t icc_size, char *message, size_t message_size) {
+                               size_t icc_size, int *write_error, char *message, size_t message_size) {
     message[0] = 0;
+    if (write_error) *write_error = 0;
     png_writer w = {.fd = fd, .error = 0, .message = message, .message_size = message_size};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &w, writer_fail, writer_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -62,6 +63,7 @@ rs_img_status rs_img_write_png(int fd, const uint8_t *rgba, uint32_t width, uint
     }
     if (setjmp(w.jump)) {
         png_destroy_write_struct(&png, &info);
+        if (write_error) *write_error = w.error;
         return w.error ? RS_IMG_UNREADABLE : RS_IMG_INTERNAL;
     }
     png_set_write_fn(png, &w, writer_write, writer_flush);

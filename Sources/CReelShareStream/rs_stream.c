@@ -229,8 +229,8 @@ rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *resul
 
 // MARK: - Removing the temporary output on an interrupt
 
-// Two slots, so that registering a new path never rewrites the one a handler may be reading; the
-// published slot index is a lock-free atomic, safe to read in a signal handler.
+// Up to 1,024 names, each in its own slot whose state is a lock-free atomic (safe to read in a
+// signal handler): a slot's name is written while it is FILLING and read only when READY.
 enum { CLEANUP_SLOTS = 1024, CLEANUP_FREE = 0, CLEANUP_FILLING = 1, CLEANUP_READY = 2 };
 static char cleanup_paths[CLEANUP_SLOTS][4096];
 static atomic_int cleanup_state[CLEANUP_SLOTS];
@@ -273,4 +273,33 @@ int rs_cleanup_register(const char *path) {
 
 void rs_cleanup_clear(int handle) {
     if (handle >= 1 && handle <= CLEANUP_SLOTS) atomic_store(&cleanup_state[handle - 1], CLEANUP_FREE);
+}
+
+// MARK: - Unnamed output files
+
+int rs_unnamed_open(const char *directory) {
+#if defined(__linux__) && defined(O_TMPFILE)
+    for (;;) {
+        int fd = open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+        if (fd >= 0) return fd;
+        if (errno != EINTR) return -errno;
+    }
+#else
+    (void)directory;
+    return -EOPNOTSUPP;
+#endif
+}
+
+int rs_unnamed_link(int fd, const char *path) {
+#if defined(__linux__)
+    char self[64];
+    snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+    // AT_SYMLINK_FOLLOW: the link named by /proc is followed to the open file; the new name is
+    // never followed (linkat does not write through a link planted at `path`: EEXIST).
+    return linkat(AT_FDCWD, self, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno;
+#else
+    (void)fd;
+    (void)path;
+    return EOPNOTSUPP;
+#endif
 }

@@ -180,6 +180,14 @@ struct BuildCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
+        // The output rule first: no work is done for a file that may not be written.
+        if case .file(let path) = destination {
+            do throws(OutputFailure) {
+                try AtomicFile.check(path, inputs: inputs.map(\.path))
+            } catch {
+                throw .output(error.description)
+            }
+        }
         // Probe and validate every input first: nothing is written unless they pass (or --force).
         var request = self.request
         let check = try ShareCheck.run(
@@ -189,7 +197,9 @@ struct BuildCommand: Command {
         let warnings = check.warnings
         for (input, report) in zip(inputs, check.reports) {
             request.media.append(
-                PayloadMedia(role: input.role, path: Posix.absolute(input.path), format: ShareCheck.format(report)))
+                PayloadMedia(
+                    role: input.role, path: Posix.absolute(input.path), format: ShareCheck.format(report),
+                    sizeBytes: report.sizeBytes))
         }
         stdout.flush()
         do {
@@ -198,6 +208,7 @@ struct BuildCommand: Command {
             switch error {
             case .closed: return
             case .input: throw .input(error.description)
+            case .changed: throw .inputChanged(error.description)
             case .output(let message): throw .output(message)
             case .badPart: throw .internal(error.description)
             }

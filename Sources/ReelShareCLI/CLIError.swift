@@ -61,6 +61,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case rejected(summary: String?)
     /// An input of build could not be read while its payload was written.
     case input(String)
+    /// An input of build changed (size, or the file at its path) between its check and its payload:
+    /// what was validated is not what would be sent.
+    case inputChanged(String)
     /// The output cannot be written.
     case output(String)
     /// reelshare itself failed.
@@ -71,7 +74,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// The closing line, if any.
     public var message: String? {
         switch self {
-        case .usage(let text, _), .unreadable(let text), .input(let text), .output(let text), .internal(let text):
+        case .usage(let text, _), .unreadable(let text), .input(let text), .inputChanged(let text), .output(let text),
+            .internal(let text):
             return text
         case .media(_, let summary), .rejected(let summary):
             return summary
@@ -83,6 +87,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage: return .usage
         case .unreadable, .input: return .noInput
+        case .inputChanged: return .dataError
         case .rejected: return .validationFailed
         case .output: return .cannotCreate
         case .internal: return .software

@@ -60,7 +60,8 @@ struct DoctorCommand: Command {
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
-            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout, title: "reelshare doctor")
+            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout, title: "reelshare doctor",
+            temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
         renderer.begin()
         for (path, isPlist) in plists.map({ ($0, true) }) + manifests.map({ ($0, false) }) {
             let result: ValidationResult
@@ -77,7 +78,7 @@ struct DoctorCommand: Command {
             summary.add(result)
             renderer.add(result)
         }
-        renderer.end(summary)
+        try renderer.end(summary)
         if summary.rejected > 0 { throw .rejected(summary: nil) }
     }
 }

@@ -134,7 +134,8 @@ struct FixCommand: Command {
         }
         let fixer = FileFixer(command: self, stderr: stderr)
         var results: [FixResult] = []
-        Parallel.map(count: files.count, jobs: jobs, work: { index in fixer.fix(files[index]) }) { _, result in
+        Parallel.map(count: files.count, jobs: jobs, stop: { stdout.isClosed }, work: { index in fixer.fix(files[index]) }) {
+            _, result in
             switch format {
             case .text:
                 if let error = result.error {
@@ -219,19 +220,21 @@ struct FixResult: Sendable {
 struct FileFixer: Sendable {
     let command: FixCommand
     let stderr: Output
-    /// Every input of the run: no output may replace one, whatever path reaches it.
-    let inputs: Set<Posix.FileIdentity>
-
     init(command: FixCommand, stderr: Output) {
         self.command = command
         self.stderr = stderr
-        inputs = Set(command.files.compactMap(Posix.identity))
     }
 
-    /// Why `destination` may not be written: it is one of the inputs.
-    private func replacesInput(_ destination: String) -> String? {
-        guard let identity = Posix.identity(destination), inputs.contains(identity) else { return nil }
-        return "the output would replace an input (\(destination))"
+    /// Why `destination` may not be written (the one output rule: a symbolic link, or one of the
+    /// run's inputs by any path); nil when it may, or when only creating it can tell.
+    private func refusal(_ destination: String) -> String? {
+        do throws(OutputFailure) {
+            try AtomicFile.check(destination, inputs: command.files)
+            return nil
+        } catch {
+            if case .system = error { return nil }
+            return error.description
+        }
     }
 
     /// Whether a progress line is shown: on a terminal, in text, one file at a time.
@@ -296,7 +299,7 @@ struct FileFixer: Sendable {
             result.fail("its fix needs another tool: \(plan.command)")
             return result
         }
-        if let why = replacesInput(destination) {
+        if let why = refusal(destination) {
             result.fail(why, .cannotCreate)
             return result
         }
@@ -358,10 +361,10 @@ struct FileFixer: Sendable {
                 do {
                     let file = try AtomicFile(
                         replacing: destinationPath(for: report.path, planned: FixHint.fixedPath(report.path, extension: "mp4"))
-                            + ".whole")
+                            + ".whole", inputs: command.files)
                     intermediate = file
                     try Fixer.run(reencoded, into: file.descriptor, progress: progress(for: report.path, total: duration))
-                    guard let temporary = file.temporaryPath, let again = Fixer.keyframes(temporary) else {
+                    guard let temporary = file.readablePath, let again = Fixer.keyframes(temporary) else {
                         throw FixerFailure.input(ProbeFailure(.internal, "cannot read back the re-encoded clip"))
                     }
                     keys = again
@@ -371,7 +374,8 @@ struct FileFixer: Sendable {
                     if case .output = error {
                         result.fail("cannot write the re-encoded clip: \(error.message)", .cannotCreate)
                     } else {
-                        result.fail("cannot re-encode it for the split: \(error.message)")
+                        // The status fix gives the same failure of a whole file (65, 66 or 70).
+                        result.fail("cannot re-encode it for the split: \(error.message)", FixFailure(error).status)
                     }
                     return result
                 } catch {
@@ -392,7 +396,7 @@ struct FileFixer: Sendable {
                 planned: SplitPlanner.partPath(report.path, number: number + 1, extension: base.container.rawValue))
             let span =
                 "part \(number + 1): \(Units.number(part.start)) to \(part.end.map { Units.number($0) + " s" } ?? "the end")"
-            if let why = replacesInput(path) {
+            if let why = refusal(path) {
                 result.fail(why, .cannotCreate)
                 result.outputs = []
                 return result
@@ -403,9 +407,9 @@ struct FileFixer: Sendable {
             }
             let file: AtomicFile
             do {
-                file = try AtomicFile(replacing: path)
+                file = try AtomicFile(replacing: path, inputs: command.files)
             } catch {
-                result.fail("cannot create a file beside \(path): \(error)", .cannotCreate)
+                result.fail(error.description, .cannotCreate)
                 result.outputs = []
                 return result
             }
@@ -433,7 +437,7 @@ struct FileFixer: Sendable {
                 committed.append(entry.path)
             } catch {
                 for path in committed { Posix.remove(path) }
-                result.fail("cannot write \(entry.path): \(error); no part written", .cannotCreate)
+                result.fail("\(error); no part written", .cannotCreate)
                 result.outputs = []
                 return result
             }
@@ -454,9 +458,9 @@ struct FileFixer: Sendable {
     private func write(to path: String, role: Role, _ body: (Int32) throws(FixerFailure) -> Void) throws(FixFailure) -> Double? {
         let file: AtomicFile
         do {
-            file = try AtomicFile(replacing: path)
+            file = try AtomicFile(replacing: path, inputs: command.files)
         } catch {
-            throw FixFailure("cannot create a file beside \(path): \(error)", .cannotCreate)
+            throw FixFailure(error.description, .cannotCreate)
         }
         do {
             try body(file.descriptor)
@@ -474,14 +478,14 @@ struct FileFixer: Sendable {
         do {
             try file.commit()
         } catch {
-            throw FixFailure("cannot write \(path): \(error)", .cannotCreate)
+            throw FixFailure(error.description, .cannotCreate)
         }
         return seconds
     }
 
     /// Probes what was written and holds it to the target: the rules that still fail are the error.
     private func check(_ file: AtomicFile, role: Role) throws(FixFailure) -> Double? {
-        guard let temporary = file.temporaryPath else { return nil }  // a device: nothing to read back
+        guard let temporary = file.readablePath else { return nil }  // a device: nothing to read back
         let report = MediaProber(options: command.options).probe(temporary)
         let verdict = Rules.evaluate(
             report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms)

@@ -37,7 +37,16 @@ struct ReportCard: Sendable {
 enum HTMLReport {
     static func escape(_ text: String) -> String { XMLText.escape(text, attribute: true) }
 
+    /// The whole page at once (doctor's, and tests).
     static func render(title: String, cards: [ReportCard], summary: ValidationSummary, version: String) -> String {
+        var html = head(title: title, summary: summary)
+        for (index, card) in cards.enumerated() { html += render(card, number: index + 1) }
+        return html + tail(version: version)
+    }
+
+    /// The page up to its first card: the summary needs every result, so validate writes this last
+    /// and the cards (spooled as they come) after it.
+    static func head(title: String, summary: ValidationSummary) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -74,12 +83,15 @@ enum HTMLReport {
             html += "</tbody>\n</table>\n"
         }
         html += "</header>\n<main>\n"
-        for (index, card) in cards.enumerated() { html += render(card, number: index + 1) }
-        html += "</main>\n<footer>Written by reelshare \(escape(version)).</footer>\n</body>\n</html>\n"
         return html
     }
 
-    private static func render(_ card: ReportCard, number: Int) -> String {
+    static func tail(version: String) -> String {
+        "</main>\n<footer>Written by reelshare \(escape(version)).</footer>\n</body>\n</html>\n"
+    }
+
+    /// One file's card, the `number`th of the page.
+    static func render(_ card: ReportCard, number: Int) -> String {
         let result = card.result
         let id = "file-\(number)"
         let verdict = result.accepted ? "accepted" : "rejected"

@@ -1,6 +1,9 @@
 // Buffered writes to standard output and standard error (Swift 6 rejects Glibc's stdout/stderr
 // globals), or to memory for in-process tests. A closed pipe (`reelshare probe … | head`) ends
-// output quietly; any other write error is kept and reported once, at the end.
+// output quietly, and commands stop working once they see it (`isClosed`); any other write error
+// is kept and reported once, at the end. Nothing waits in the buffer longer than a tenth of a
+// second, so a slow batch shows its results as they come and learns soon that its reader left.
+import Dispatch
 import ReelShareKit
 import ReelShareMedia
 
@@ -15,6 +18,8 @@ public final class Output: Sendable {
         var buffer: [UInt8] = []
         var captured: [UInt8] = []
         var error: OutputError?
+        /// When the oldest byte in `buffer` was written (monotonic nanoseconds).
+        var pendingSince: UInt64 = 0
     }
 
     /// The descriptor written to; nil when capturing in memory.
@@ -46,11 +51,26 @@ public final class Output: Sendable {
 
     public func write(_ text: String) {
         let text = PathCoding.display(text)  // bytes of a file name that were not UTF-8 show as U+FFFD
+        let now = DispatchTime.now().uptimeNanoseconds
         state.withLock { state in
+            if state.buffer.isEmpty { state.pendingSince = now }
             state.buffer.append(contentsOf: text.utf8)
-            if state.buffer.count >= 1 << 16 { drain(&state) }
+            if state.buffer.count >= 1 << 16 || now - state.pendingSince > 100_000_000 { drain(&state) }
         }
     }
+
+    /// Bytes already made displayable (a spooled report), written as they are.
+    public func write(bytes: [UInt8]) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        state.withLock { state in
+            if state.buffer.isEmpty { state.pendingSince = now }
+            state.buffer.append(contentsOf: bytes)
+            if state.buffer.count >= 1 << 16 || now - state.pendingSince > 100_000_000 { drain(&state) }
+        }
+    }
+
+    /// The reader of this output went away (EPIPE): there is no one to work for.
+    public var isClosed: Bool { state.withLock { $0.error == .closed } }
 
     /// Writes what is buffered; returns the first error seen on this stream, if any.
     @discardableResult

@@ -10,13 +10,19 @@ import ReelShareMedia
 enum Parallel {
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
+    /// `stop` is asked after each result is emitted: once it says yes (the reader of standard
+    /// output went away), no further input is started and `map` returns.
     static func map<T: Sendable>(
-        count: Int, jobs: Int, ordered: Bool = true, work: @escaping @Sendable (Int) -> T, emit: (Int, T) -> Void
+        count: Int, jobs: Int, ordered: Bool = true, stop: () -> Bool = { false }, work: @escaping @Sendable (Int) -> T,
+        emit: (Int, T) -> Void
     ) {
         guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
         if workers == 1 {
-            for index in 0..<count { emit(index, work(index)) }
+            for index in 0..<count {
+                emit(index, work(index))
+                if stop() { return }
+            }
             return
         }
         let shared = Shared<T>()
@@ -35,6 +41,10 @@ enum Parallel {
             for (index, result) in shared.take(ordered: ordered, next: &next) {
                 emit(index, result)
                 emitted += 1
+                if stop() {
+                    shared.cancel()  // the threads finish what they hold and claim nothing more
+                    return
+                }
             }
         }
     }
@@ -44,14 +54,18 @@ enum Parallel {
         private struct State {
             var claimed = 0
             var finished: [Int: T] = [:]
+            var cancelled = false
         }
 
         private let state = Protected(State())
         let ready = DispatchSemaphore(value: 0)
 
+        /// Claims nothing more: every later `claim` returns nil.
+        func cancel() { state.withLock { $0.cancelled = true } }
+
         func claim(limit: Int) -> Int? {
             state.withLock { state in
-                guard state.claimed < limit else { return nil }
+                guard !state.cancelled, state.claimed < limit else { return nil }
                 defer { state.claimed += 1 }
                 return state.claimed
             }

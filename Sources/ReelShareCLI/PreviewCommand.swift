@@ -135,6 +135,12 @@ struct PreviewCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
+        // The output rule first: no work is done for a file that may not be written.
+        do throws(OutputFailure) {
+            try AtomicFile.check(output, inputs: inputs.map(\.path))
+        } catch {
+            throw .output(error.description)
+        }
         let color = Terminal.colors(stderr, environment: environment)
         let check = try ShareCheck.run(
             inputs, target: target, platform: platform, request: requestFindings, contentURL: false, strict: strict,
@@ -203,17 +209,22 @@ struct PreviewCommand: Command {
         } catch {
             throw .media([error.code], summary: error.message)
         }
-        do {
-            let file = try AtomicFile(replacing: output)
-            do {
-                try Pictures.writePNG(picture, to: file.descriptor)
-                try file.commit()
-            } catch {
-                file.abort()
-                throw error
-            }
+        let file: AtomicFile
+        do throws(OutputFailure) {
+            file = try AtomicFile(replacing: output, inputs: inputs.map(\.path))
         } catch {
+            throw .output(error.description)
+        }
+        do throws(PosixError) {
+            try Pictures.writePNG(picture, to: file.descriptor)
+        } catch {
+            file.abort()
             throw .output("cannot write \(output): \(error)")
+        }
+        do throws(OutputFailure) {
+            try file.commit()
+        } catch {
+            throw .output(error.description)
         }
 
         let report = PreviewReport(

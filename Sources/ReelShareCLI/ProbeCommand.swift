@@ -50,7 +50,8 @@ struct ProbeCommand: Command {
         var failures: [ProbeFailureCode] = []
         var reports: [ProbeReport] = []
         let color = Terminal.colors(stdout, environment: environment)
-        Parallel.map(count: files.count, jobs: jobs, work: { prober.probe(files[$0]) }) { _, report in
+        Parallel.map(count: files.count, jobs: jobs, stop: { stdout.isClosed }, work: { prober.probe(files[$0]) }) {
+            _, report in
             if let failure = report.failure {
                 failures.append(failure.code)
                 stderr.write("reelshare: error: \(report.path): \(failure.message)\n")

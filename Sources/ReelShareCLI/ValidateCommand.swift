@@ -96,11 +96,12 @@ struct ValidateCommand: Command {
         let (html, timeout) = (format == .html, options.timeoutSeconds)
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
-            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout)
+            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout,
+            temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
         var progress = Progress(total: files.count, verb: "validated", stderr: stderr)
         renderer.begin()
         Parallel.map(
-            count: files.count, jobs: jobs, ordered: format != .ndjson,
+            count: files.count, jobs: jobs, ordered: format != .ndjson, stop: { stdout.isClosed },
             work: { index in
                 let report = prober.probe(files[index])
                 let result = Validator.validate(
@@ -118,7 +119,7 @@ struct ValidateCommand: Command {
             progress.tick()
         }
         progress.finish()
-        renderer.end(summary)
+        try renderer.end(summary)
         if summary.rejected > 0 { throw .rejected(summary: nil) }
     }
 }

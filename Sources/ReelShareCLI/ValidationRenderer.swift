@@ -1,8 +1,9 @@
-// The five output formats of `validate` (and `doctor`). Each result is written as it arrives (json
+// The output formats of `validate` (and `doctor`). Each result is written as it arrives (json
 // streams its "results" array through the one JSON writer: keys sort as results < schemaVersion <
-// summary), so memory stays flat however many files; junit alone keeps its test cases until the
-// end, since its header carries the counts.
+// summary), so memory stays flat however many files; junit and html, whose heads carry the counts,
+// spool their test cases and cards to an unnamed temporary file (Spool) until the end.
 import ReelShareKit
+import ReelShareMedia
 
 /// A JSON writer's sink on an Output.
 struct OutputSink: JSONSink {
@@ -15,18 +16,26 @@ final class ValidationRenderer {
     private let color: Bool
     private let stdout: Output
     private var json: JSONWriter<OutputSink>
-    private var junitCases: [String] = []
-    /// html: the cards, written after the summary that heads the page.
-    private var cards: [ReportCard] = []
+    /// junit and html: the test cases or cards so far, written after the head that counts them.
+    private let spool: Spool?
+    private var junitCases = 0
+    private var junitFailures = 0
+    private var cards = 0
     private let title: String
 
-    init(format: ValidateCommand.Format, color: Bool, stdout: Output, title: String = "reelshare validate") {
+    init(
+        format: ValidateCommand.Format, color: Bool, stdout: Output, title: String = "reelshare validate",
+        temporaryDirectory: String = "/tmp"
+    ) {
         self.format = format
         self.color = color
         self.stdout = stdout
         self.title = title
         json = JSONWriter(into: OutputSink(output: stdout))
+        spool = format == .junit || format == .html ? Spool(directory: temporaryDirectory) : nil
     }
+
+    private func spooled(_ text: String) { spool?.append(Array(PathCoding.display(text).utf8)) }
 
     func begin() {
         guard format == .json else { return }
@@ -38,7 +47,8 @@ final class ValidationRenderer {
     func add(_ result: ValidationResult, card: ReportCard? = nil) {
         switch format {
         case .html:
-            cards.append(card ?? ReportCard(result: result, media: false))
+            cards += 1
+            spooled(HTMLReport.render(card ?? ReportCard(result: result, media: false), number: cards))
         case .json:
             json.value(ValidationJSON.result(result))
         case .ndjson:
@@ -48,11 +58,24 @@ final class ValidationRenderer {
         case .github:
             stdout.write(github(result))
         case .junit:
-            junitCases += junit(result)
+            for testcase in junit(result) {
+                junitCases += 1
+                if testcase.contains("<failure") { junitFailures += 1 }
+                spooled(testcase)
+            }
         }
     }
 
-    func end(_ summary: ValidationSummary) {
+    /// What was spooled, after the head; a spool that cannot be read back is an output failure.
+    private func replaySpool() throws(CLIError) {
+        do throws(PosixError) {
+            try spool?.replay { stdout.write(bytes: $0) }
+        } catch {
+            throw .output("cannot read back the report kept in a temporary file: \(error)")
+        }
+    }
+
+    func end(_ summary: ValidationSummary) throws(CLIError) {
         switch format {
         case .json:
             json.end()
@@ -63,19 +86,20 @@ final class ValidationRenderer {
         case .ndjson:
             break
         case .html:
-            stdout.write(HTMLReport.render(title: title, cards: cards, summary: summary, version: Help.version))
+            stdout.write(HTMLReport.head(title: title, summary: summary))
+            try replaySpool()
+            stdout.write(HTMLReport.tail(version: Help.version))
         case .text, .github:
             stdout.write(summaryLine(summary) + "\n")
         case .junit:
-            let failures = junitCases.filter { $0.contains("<failure") }.count
             stdout.write(
                 """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <testsuites name="reelshare validate" tests="\(junitCases.count)" failures="\(failures)">
-                  <testsuite name="reelshare validate" tests="\(junitCases.count)" failures="\(failures)" errors="0" skipped="0">
+                <testsuites name="reelshare validate" tests="\(junitCases)" failures="\(junitFailures)">
+                  <testsuite name="reelshare validate" tests="\(junitCases)" failures="\(junitFailures)" errors="0" skipped="0">
 
                 """)
-            for testcase in junitCases { stdout.write(testcase) }
+            try replaySpool()
             stdout.write("  </testsuite>\n</testsuites>\n")
         }
     }

@@ -72,6 +72,16 @@ enum ProfileDecoding {
         struct Document: Decodable {
             var schemaVersion: Int
             var targets: [TargetProfile]
+            enum Key: String, CodingKey, CaseIterable { case schemaVersion, targets }
+
+            init(from decoder: any Decoder) throws {
+                // Unknown keys are errors at the top as everywhere below: a misspelt "target" would
+                // otherwise load no target at all, silently.
+                try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
+                let container = try decoder.container(keyedBy: Key.self)
+                schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+                targets = try container.decode([TargetProfile].self, forKey: .targets)
+            }
         }
         let data = Data(bytes)
         let decoder = JSONDecoder()

@@ -377,8 +377,10 @@ extension RuleSpec: Decodable {
             throw ProfileDecoding.invalid(c, .min, "min \(Units.number(min)) is above max \(Units.number(max))")
         }
         for (key, value) in [(Key.min, min), (.max, max)] {
-            if let value, !value.isFinite || value < 0 {
-                throw ProfileDecoding.invalid(c, key, "must be a number from 0")
+            // Limits are whole pixels, hertz or bytes somewhere: beyond 10^15 none means anything,
+            // and each must convert to an integer without trapping.
+            if let value, !value.isFinite || value < 0 || value > 1e15 {
+                throw ProfileDecoding.invalid(c, key, "must be a number from 0 to 10^15")
             }
         }
         if let allowed, allowed.isEmpty { throw ProfileDecoding.invalid(c, .allowed, "must list at least one value") }

@@ -257,10 +257,11 @@ public enum Rules {
                 // bytes after the media): copying the two streams that are shared is enough.
                 fix = rewrap(media.video?.codec)
             }
-            // Aim at 90% of the limit, leaving 128 kb/s for audio.
-            let kbps = Int((max * 8 * 0.9 / duration - 128_000) / 1000)
-            if fix == nil, kbps > 100 {
-                fix = .video([.encode(bitRateCap(kbps, seconds: duration)), .audio(AudioSettings(bitRateKbps: 128))])
+            // Aim at 90% of the limit, leaving 128 kb/s for audio. A rate no encoder would be held
+            // to (a long file that says it lasts a millisecond) is no fix: the size is not its rate.
+            let kbps = (max * 8 * 0.9 / duration - 128_000) / 1000
+            if fix == nil, kbps > 100, kbps <= Self.maxVideoKbps {
+                fix = .video([.encode(bitRateCap(Int(kbps), seconds: duration)), .audio(AudioSettings(bitRateKbps: 128))])
             }
         }
         return .fail(
@@ -679,7 +680,12 @@ public enum Rules {
     /// `seconds`. The rate-control buffer may burst the average by its size over the clip's length,
     /// so a short clip gets a small one: a tenth of a second per second of clip, two seconds at most.
     static func bitRateCap(_ kbps: Int, seconds: Double?) -> EncodeSettings {
-        let buffer = Swift.max(kbps / 10, Swift.min(kbps * 2, Int(Double(kbps) * (seconds ?? 20) / 10)))
+        let kbps = Swift.min(kbps, Int(Self.maxVideoKbps))
+        let scaled = Double(kbps) * Swift.min(Swift.max(seconds ?? 20, 0), 20) / 10  // a clip's length is the file's word
+        let buffer = Swift.max(kbps / 10, Swift.min(kbps * 2, Int(scaled)))
         return EncodeSettings(bitRateKbps: kbps, bufferKbps: buffer)
     }
+
+    /// The highest video bit rate a fix asks an encoder for: 1 Gb/s, over any share target's limit.
+    static let maxVideoKbps = 1_000_000.0
 }

@@ -20,10 +20,13 @@ public struct PayloadMedia: Sendable, Equatable {
     public var path: String
     /// Container or image format from the probe: mp4, mov, webm, matroska, png, jpeg...
     public var format: String
+    /// Its size when it was probed and validated: the payload must hold exactly these bytes.
+    public var sizeBytes: Int?
 
-    public init(role: Role, path: String, format: String) {
+    public init(role: Role, path: String, format: String, sizeBytes: Int? = nil) {
         self.role = role
         self.path = path
+        self.sizeBytes = sizeBytes
         self.format = format
     }
 

@@ -32,7 +32,7 @@ public enum Fixer {
         var times = [Double](repeating: 0, count: 200_000)
         var message = [CChar](repeating: 0, count: 256)
         let count = Posix.withCPath(path) {
-            rs_fix_keyframes(file.descriptor, $0, &times, Int32(times.count), &message, message.count)
+            rs_fix_keyframes(file.descriptor, $0, &times, Int32(clamping: times.count), &message, message.count)
         }
         return count < 0 ? nil : Array(times.prefix(Int(count)))
     }
@@ -56,14 +56,14 @@ public enum Fixer {
         let strings = [plan.container.rawValue, videoTag(plan) ?? "", filters(plan) ?? "", audioCodec(plan) ?? ""]
         var video: (copy: Int32, rate: Int32, buffer: Int32, keyframes: Double) = (1, 0, 0, 0)
         if case .encode(_, let rate, let buffer, let keyframes) = plan.video {
-            video = (0, Int32(rate ?? 0), Int32(buffer ?? 0), keyframes ?? 0)
+            video = (0, Int32(clamping: rate ?? 0), Int32(clamping: buffer ?? 0), keyframes ?? 0)
         }
         var audio: (mode: Int32, rate: Int32, sampleRate: Int32, channels: Int32) = (0, 0, 0, 0)
         switch plan.audio {
         case .none: break
         case .copy: audio.mode = 1
         case .encode(_, let rate, let sampleRate, let channels):
-            audio = (2, Int32(rate), Int32(sampleRate ?? 0), Int32(channels ?? 0))
+            audio = (2, Int32(clamping: rate), Int32(clamping: sampleRate ?? 0), Int32(clamping: channels ?? 0))
         }
         let stop = plan.loopTo.map { $0 + 0.1 } ?? end ?? plan.cutAtKeyframe ?? plan.trimTo ?? 0
         strings.withCStrings { pointers in

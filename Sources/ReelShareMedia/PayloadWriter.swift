@@ -20,6 +20,9 @@ public enum PayloadWriteError: Error, Equatable, CustomStringConvertible {
     case closed
     /// The parts name a media file the request does not have.
     case badPart(Int)
+    /// A media file changed (its size, or the file at its path) since it was validated, or while it
+    /// was read.
+    case changed(String)
 
     public var description: String {
         switch self {
@@ -27,6 +30,7 @@ public enum PayloadWriteError: Error, Equatable, CustomStringConvertible {
         case .output(let message): return message
         case .closed: return "output closed"
         case .badPart(let index): return "the payload refers to media file \(index), which it does not have"
+        case .changed(let path): return "\(path) changed while it was read; nothing written"
         }
     }
 }
@@ -42,11 +46,10 @@ public enum PayloadWriter {
             file = nil
             outputName = "the output"
         case .file(let path):
-            do {
-                file = try AtomicFile(replacing: path)
+            do throws(OutputFailure) {
+                file = try AtomicFile(replacing: path, inputs: media.map(\.path))
             } catch {
-                throw .output(
-                    error.isDirectory ? "cannot write \(path): \(error)" : "cannot create a file beside \(path): \(error)")
+                throw .output(error.description)
             }
             outputName = path
         }
@@ -57,7 +60,7 @@ public enum PayloadWriter {
             func result(_ index: Int, writingTo out: Int32 = -1) throws(PayloadWriteError) -> rs_stream_result {
                 guard media.indices.contains(index) else { throw .badPart(index) }
                 if out < 0, let known = results[index] { return known }
-                let computed = try stream(media[index].path, to: out, outputName: outputName)
+                let computed = try stream(media[index], to: out, outputName: outputName)
                 results[index] = computed
                 return computed
             }
@@ -80,14 +83,20 @@ public enum PayloadWriter {
         } catch let error as PayloadWriteError {
             file?.abort()
             throw error
+        } catch let error as OutputFailure {
+            throw .output(error.description)
         } catch {
             file?.abort()
             throw .output("cannot write \(outputName): \(error)")
         }
     }
 
-    /// Streams one media file's base64 to `out` (or only measures and hashes it, when `out` < 0).
-    private static func stream(_ path: String, to out: Int32, outputName: String) throws(PayloadWriteError) -> rs_stream_result {
+    /// Streams one media file's base64 to `out` (or only measures and hashes it, when `out` < 0):
+    /// exactly the bytes validated, of the file validated (fstat before and after).
+    private static func stream(_ medium: PayloadMedia, to out: Int32, outputName: String) throws(PayloadWriteError)
+        -> rs_stream_result
+    {
+        let path = medium.path
         let input: ReadableFile
         do {
             input = try ReadableFile.open(path)
@@ -95,12 +104,15 @@ public enum PayloadWriter {
             throw .input(path: path, reason: error.description)
         }
         defer { input.close() }
+        if let expected = medium.sizeBytes, input.size != expected { throw .changed(path) }
         var result = rs_stream_result()
         var message = [CChar](repeating: 0, count: 256)
         let status = rs_stream_base64(input.descriptor, out, &result, &message, message.count)
         let text = Posix.text(message)
         switch status {
-        case RS_STREAM_OK: return result
+        case RS_STREAM_OK:
+            guard result.bytes == Int64(input.size), input.unchanged(since: path) else { throw .changed(path) }
+            return result
         case RS_STREAM_INPUT: throw .input(path: path, reason: text)
         case RS_STREAM_CLOSED: throw .closed
         case RS_STREAM_OUTPUT: throw .output("cannot write \(outputName): \(text)")

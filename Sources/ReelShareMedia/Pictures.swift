@@ -100,7 +100,8 @@ public enum Pictures {
         var width: Int32 = 0, height: Int32 = 0
         guard
             rs_canvas_orient(
-                stored.pixels, Int32(stored.width), Int32(stored.height), Int32(orientation), &turned, &width, &height)
+                stored.pixels, Int32(clamping: stored.width), Int32(clamping: stored.height), Int32(clamping: orientation),
+                &turned, &width, &height)
                 == 0, let turned
         else { throw ProbeFailure(.tooLarge, "the picture is too large to turn") }
         return Picture.canvas(turned, width: Int(width), height: Int(height), colorProfile: profile)
@@ -116,7 +117,7 @@ public enum Pictures {
             throw ProbeFailure(.tooLarge, "a \(plan.width)x\(plan.height) canvas is too large")
         }
         let result = Picture.canvas(canvas, width: plan.width, height: plan.height)
-        let w = Int32(plan.width), h = Int32(plan.height)
+        let w = Int32(clamping: plan.width), h = Int32(clamping: plan.height)
         rs_canvas_gradient(canvas, w, h, plan.top, plan.bottom)
         if case .picture(var crop, let into, _) = plan.background, let background {
             if let planned, planned.width > 0, planned.height > 0, planned != (background.width, background.height) {
@@ -135,7 +136,8 @@ public enum Pictures {
         if safeZones {
             for zone in plan.safeZones {
                 rs_canvas_tint(
-                    canvas, w, h, Int32(zone.rect.x), Int32(zone.rect.y), Int32(zone.rect.width), Int32(zone.rect.height),
+                    canvas, w, h, Int32(clamping: zone.rect.x), Int32(clamping: zone.rect.y), Int32(clamping: zone.rect.width),
+                    Int32(clamping: zone.rect.height),
                     0x0000_0080)
             }
         }
@@ -148,23 +150,26 @@ public enum Pictures {
         {
             // Drawn at its own size: no scaling.
             rs_canvas_draw(
-                canvas.pixels, Int32(canvas.width), Int32(canvas.height), picture.pixels, Int32(picture.width),
-                Int32(picture.height),
-                Int32(into.x), Int32(into.y))
+                canvas.pixels, Int32(clamping: canvas.width), Int32(clamping: canvas.height), picture.pixels,
+                Int32(clamping: picture.width),
+                Int32(clamping: picture.height),
+                Int32(clamping: into.x), Int32(clamping: into.y))
             return
         }
         var scaled: UnsafeMutablePointer<UInt8>?
         guard
             rs_canvas_scale(
-                picture.pixels, Int32(picture.width), Int32(picture.height), Int32(crop.x), Int32(crop.y), Int32(crop.width),
-                Int32(crop.height), Int32(into.width), Int32(into.height), &scaled) == 0, let scaled
+                picture.pixels, Int32(clamping: picture.width), Int32(clamping: picture.height), Int32(clamping: crop.x),
+                Int32(clamping: crop.y), Int32(clamping: crop.width),
+                Int32(clamping: crop.height), Int32(clamping: into.width), Int32(clamping: into.height), &scaled) == 0, let scaled
         else {
             throw ProbeFailure(.tooLarge, "cannot scale a \(crop.width)x\(crop.height) picture to \(into.width)x\(into.height)")
         }
         let placed = Picture.canvas(scaled, width: into.width, height: into.height)
         rs_canvas_draw(
-            canvas.pixels, Int32(canvas.width), Int32(canvas.height), placed.pixels, Int32(placed.width), Int32(placed.height),
-            Int32(into.x), Int32(into.y))
+            canvas.pixels, Int32(clamping: canvas.width), Int32(clamping: canvas.height), placed.pixels,
+            Int32(clamping: placed.width), Int32(clamping: placed.height),
+            Int32(clamping: into.x), Int32(clamping: into.y))
     }
 
     /// The picture scaled to fit `box` x `box`, keeping its shape.
@@ -176,8 +181,9 @@ public enum Pictures {
         var scaled: UnsafeMutablePointer<UInt8>?
         guard
             rs_canvas_scale(
-                picture.pixels, Int32(picture.width), Int32(picture.height), 0, 0, Int32(picture.width), Int32(picture.height),
-                Int32(w), Int32(h), &scaled) == 0, let scaled
+                picture.pixels, Int32(clamping: picture.width), Int32(clamping: picture.height), 0, 0,
+                Int32(clamping: picture.width), Int32(clamping: picture.height),
+                Int32(clamping: w), Int32(clamping: h), &scaled) == 0, let scaled
         else { throw ProbeFailure(.internal, "cannot scale the picture") }
         return Picture.canvas(scaled, width: w, height: h, colorProfile: picture.colorProfile)
     }
@@ -186,10 +192,13 @@ public enum Pictures {
     public static func writePNG(_ picture: Picture, to descriptor: Int32) throws(PosixError) {
         var message = [CChar](repeating: 0, count: 256)
         let profile = picture.colorProfile ?? []
+        var writeError: Int32 = 0
         let status = rs_img_write_png(
-            descriptor, picture.pixels, UInt32(picture.width), UInt32(picture.height), profile, profile.count, &message,
-            message.count)
-        guard status == RS_IMG_OK else { throw PosixError(status == RS_IMG_UNREADABLE ? Posix.ioError : Posix.outOfMemory) }
+            descriptor, picture.pixels, UInt32(clamping: picture.width), UInt32(clamping: picture.height), profile,
+            profile.count, &writeError, &message, message.count)
+        guard status == RS_IMG_OK else {
+            throw PosixError(status == RS_IMG_UNREADABLE ? (writeError != 0 ? writeError : Posix.ioError) : Posix.outOfMemory)
+        }
     }
 
     /// The picture as a JPEG of `quality` (1-100).
@@ -200,7 +209,8 @@ public enum Pictures {
         let profile = picture.colorProfile ?? []
         guard
             rs_img_encode_jpeg(
-                picture.pixels, UInt32(picture.width), UInt32(picture.height), Int32(quality), profile, profile.count, &out,
+                picture.pixels, UInt32(clamping: picture.width), UInt32(clamping: picture.height), Int32(clamping: quality),
+                profile, profile.count, &out,
                 &size, &message, message.count)
                 == RS_IMG_OK, let out
         else { return nil }
@@ -227,13 +237,14 @@ public enum Pictures {
             return nil
         }
         let fitted = try fit(picture, box: box)
-        guard let canvas = rs_canvas_alloc(Int32(fitted.width), Int32(fitted.height)) else {
+        guard let canvas = rs_canvas_alloc(Int32(clamping: fitted.width), Int32(clamping: fitted.height)) else {
             throw ProbeFailure(.tooLarge, "a \(fitted.width)x\(fitted.height) thumbnail is too large")
         }
         let flat = Picture.canvas(canvas, width: fitted.width, height: fitted.height)
-        rs_canvas_gradient(canvas, Int32(flat.width), Int32(flat.height), 0xC8C8C8, 0xC8C8C8)
+        rs_canvas_gradient(canvas, Int32(clamping: flat.width), Int32(clamping: flat.height), 0xC8C8C8, 0xC8C8C8)
         rs_canvas_draw(
-            canvas, Int32(flat.width), Int32(flat.height), fitted.pixels, Int32(fitted.width), Int32(fitted.height), 0, 0)
+            canvas, Int32(clamping: flat.width), Int32(clamping: flat.height), fitted.pixels, Int32(clamping: fitted.width),
+            Int32(clamping: fitted.height), 0, 0)
         guard let data = jpeg(flat, quality: 80) else { throw ProbeFailure(.internal, "the thumbnail could not be encoded") }
         return (data, flat.width, flat.height)
     }

@@ -190,8 +190,19 @@ public enum Posix {
         }
     }
 
-    /// The whole of a (small) regular file.
+    /// The whole of a small file: a regular file, or a FIFO (a pipe, or the shell's `<(command)`),
+    /// read to its end within the same `limit`. Not a device: that may never end.
     public static func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        var seen = stat()
+        if withCPath(path, { stat($0, &seen) }) == 0, seen.st_mode & S_IFMT == S_IFIFO {
+            let (fd, code) = withCPath(path) { name -> (Int32, Int32) in
+                let fd = systemOpen(name, O_RDONLY | O_CLOEXEC)
+                return (fd, fd < 0 ? errno : 0)
+            }
+            if fd < 0 { throw .system(PosixError(code)) }
+            defer { _ = systemClose(fd) }
+            return try readAll(fd, limit: limit)
+        }
         let file = try ReadableFile.open(path)
         defer { file.close() }
         guard file.size <= limit else { throw .tooLarge(file.size) }
@@ -234,6 +245,8 @@ public struct ReadableFile: Sendable {
     public let descriptor: Int32
     /// Its size when opened.
     public let size: Int
+    /// The file it is (device and inode), from fstat when it was opened.
+    public let identity: Posix.FileIdentity
 
     /// Opens `path` if it is a regular file. stat first, so that a device or a FIFO is never
     /// opened (opening one can block or have side effects); then fstat on the open descriptor,
@@ -262,7 +275,9 @@ public struct ReadableFile: Sendable {
             _ = systemClose(fd)
             throw .notRegular
         }
-        return ReadableFile(descriptor: fd, size: Int(info.st_size))
+        return ReadableFile(
+            descriptor: fd, size: Int(info.st_size),
+            identity: Posix.FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// `count` bytes from `offset` (pread: the file position is not used).
@@ -286,141 +301,316 @@ public struct ReadableFile: Sendable {
     }
 
     public func close() { _ = systemClose(descriptor) }
+
+    /// Whether the open file still has its size at opening, and `path` still names it: nothing was
+    /// appended, cut or swapped in while it was read.
+    public func unchanged(since path: String) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) == size else { return false }
+        return Posix.identity(path) == identity
+    }
 }
 
-/// An output file written atomically: a temporary file beside the destination, fsync, rename over
-/// it, fsync of the directory. A failure or an interrupt (SIGINT, SIGTERM, SIGHUP) leaves the old
-/// file, or none, never part of a new one. A destination that exists and is not a regular file
-/// (/dev/null, /dev/stdout, a FIFO) is written in place: renaming over a device would replace it
-/// with a file. A symbolic link is followed: the file it names is replaced, the link kept.
+/// Why an output file cannot be written where it was asked for.
+public enum OutputFailure: Error, Equatable, CustomStringConvertible {
+    /// The path is a symbolic link to a file or to nothing: never written through (a link planted
+    /// in a shared directory would redirect the write).
+    case symbolicLink(String)
+    /// Writing it would replace one of the command's inputs (the same file by any path).
+    case replacesInput(output: String, input: String)
+    /// A system call failed.
+    case system(path: String, PosixError)
+
+    public var description: String {
+        switch self {
+        case .symbolicLink(let path):
+            return "cannot write \(path): it is a symbolic link, and reelshare never writes through one"
+        case .replacesInput(let output, let input):
+            return output == input
+                ? "cannot write \(output): it is an input of this command" : "cannot write \(output): it is the input \(input)"
+        case .system(let path, let error): return "cannot write \(path): \(error)"
+        }
+    }
+}
+
+/// An output file written atomically: a file with no name (Linux's O_TMPFILE; a temporary file
+/// beside the destination where that is not available), fsync, then its name: linked in when the
+/// name is free, else linked as a temporary name and renamed over the old file, and the directory
+/// fsynced. A failure, an interrupt (SIGINT, SIGTERM, SIGHUP) or, with an unnamed file, a kill
+/// leaves the old file, or none, never part of a new one.
+///
+/// One rule for every output (`AtomicFile.check`): a path that is a symbolic link is refused unless
+/// it leads to a device, FIFO or socket (`-o /dev/stdout`), which is written in place, as is such a
+/// file named directly (renaming over a device would replace it with a file); a path that is, by
+/// any name, one of the command's inputs is refused.
 public final class AtomicFile {
     public let descriptor: Int32
-    /// The file being written (opened for reading too, so that what was written can be checked);
-    /// nil when writing in place.
-    public let temporaryPath: String?
+    /// A path that opens the file being written, so that it can be checked before it replaces
+    /// anything: /proc/self/fd/N for an unnamed file, the temporary name otherwise; nil when
+    /// writing in place.
+    public let readablePath: String?
     private let path: String
+    private let unnamed: Bool
+    private let inPlace: Bool
     private var finished = false
-    /// The signal handler's handle for the temporary file.
+    /// The temporary name the handler removes on an interrupt, and its handle (0: none).
+    private var temporaryName: String?
     private var cleanup: Int32 = 0
 
-    /// Creates the temporary file. Its mode is what an ordinary new file gets (0666 less the
-    /// umask, applied by the kernel), or the mode of the file it will replace. Up to 1,024 may be
-    /// open at once (a split's parts, --jobs): the interrupt handler removes every one of them.
-    public init(replacing destination: String) throws(PosixError) {
-        var existing = stat()
-        let exists = Posix.withCPath(destination, { stat($0, &existing) }) == 0
-        if exists, existing.st_mode & S_IFMT == S_IFDIR { throw PosixError(EISDIR) }
-        if exists, existing.st_mode & S_IFMT != S_IFREG {
+    /// Where an output goes: written in place (a device, a FIFO), or a new regular file replacing
+    /// one with `mode`, or created.
+    public enum Destination: Equatable, Sendable {
+        case inPlace
+        case replace(mode: UInt32)
+        case create
+    }
+
+    /// The one output rule (see the type's comment); throws when `destination` may not be written.
+    @discardableResult
+    public static func check(_ destination: String, inputs: [String]) throws(OutputFailure) -> Destination {
+        var info = stat()
+        if Posix.withCPath(destination, { lstat($0, &info) }) != 0 {
+            let code = errno
+            if code == ENOENT { return .create }
+            throw .system(path: destination, PosixError(code))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK:
+            var target = stat()
+            let reaches = Posix.withCPath(destination) { stat($0, &target) } == 0
+            let kind = target.st_mode & S_IFMT
+            if reaches, kind != S_IFREG, kind != S_IFDIR { return .inPlace }  // /dev/stdout, a FIFO
+            throw .symbolicLink(destination)
+        case S_IFDIR: throw .system(path: destination, PosixError(EISDIR))
+        case S_IFREG:
+            for input in inputs {
+                var seen = stat()
+                if Posix.withCPath(input, { stat($0, &seen) }) == 0, seen.st_dev == info.st_dev, seen.st_ino == info.st_ino {
+                    throw .replacesInput(output: destination, input: input)
+                }
+            }
+            return .replace(mode: UInt32(info.st_mode & 0o7777))
+        default: return .inPlace
+        }
+    }
+
+    /// Opens the new file for `destination`, which may not be one of `inputs`. Its mode is what an
+    /// ordinary new file gets (0666 less the umask, applied by the kernel), or the mode of the file
+    /// it will replace. Up to 1,024 named temporaries may be pending at once (a split's parts,
+    /// --jobs): the interrupt handler removes every one of them.
+    public init(replacing destination: String, inputs: [String] = []) throws(OutputFailure) {
+        let kind = try Self.check(destination, inputs: inputs)
+        path = destination
+        if kind == .inPlace {
             let (fd, code) = Posix.withCPath(destination) { file -> (Int32, Int32) in
                 let fd = systemOpen(file, O_WRONLY | O_CLOEXEC)
                 return (fd, fd < 0 ? errno : 0)
             }
-            if fd < 0 { throw PosixError(code) }
+            if fd < 0 { throw .system(path: destination, PosixError(code)) }
             descriptor = fd
-            temporaryPath = nil
-            path = destination
+            readablePath = nil
+            unnamed = false
+            inPlace = true
             return
         }
-        var path = destination
-        var link = stat()
-        if Posix.withCPath(destination, { lstat($0, &link) }) == 0, link.st_mode & S_IFMT == S_IFLNK {
-            if exists, let resolved = Posix.withCPath(destination, { realpath($0, nil) }) {
-                path = String(cString: resolved)
-                free(resolved)
-            } else if let target = Posix.readLink(destination) {
-                // A link to a file not there yet: create that file, keep the link.
-                let slash = destination.lastIndex(of: "/")
-                path = target.hasPrefix("/") || slash == nil ? target : String(destination[...slash!]) + target
+        inPlace = false
+        let directory = Self.directory(of: destination)
+        let fd = Posix.withCPath(directory) { rs_unnamed_open($0) }
+        if fd >= 0, Posix.isDirectory("/proc/self/fd") {
+            descriptor = fd
+            unnamed = true
+            readablePath = "/proc/self/fd/\(fd)"
+        } else {
+            if fd >= 0 { _ = systemClose(fd) }
+            // A named temporary file beside the destination, registered for removal before it is
+            // made, so that an interrupt on any thread finds it.
+            rs_cleanup_install()
+            var opened: (Int32, String)?
+            for _ in 0..<100 {
+                let candidate = Self.temporaryName(for: destination)
+                let handle = Posix.withCPath(candidate) { rs_cleanup_register($0) }
+                if handle <= 0 {
+                    throw .system(path: destination, PosixError(handle == 0 ? ENAMETOOLONG : EMFILE))
+                }
+                let (fd, code) = Posix.withCPath(candidate) { file -> (Int32, Int32) in
+                    let fd = systemOpen(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                    return (fd, fd < 0 ? errno : 0)
+                }
+                if fd >= 0 {
+                    opened = (fd, candidate)
+                    cleanup = handle
+                    break
+                }
+                rs_cleanup_clear(handle)
+                if code != EEXIST { throw .system(path: destination, PosixError(code)) }
             }
+            guard let (fd, name) = opened else { throw .system(path: destination, PosixError(EEXIST)) }
+            descriptor = fd
+            unnamed = false
+            temporaryName = name
+            readablePath = name
         }
-        self.path = path
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        // No interrupt between creating the file and registering it for removal.
-        var interrupts = sigset_t(), previous = sigset_t()
-        sigemptyset(&interrupts)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, number) }
-        pthread_sigmask(SIG_BLOCK, &interrupts, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var generator = SystemRandomNumberGenerator()
-        var opened: (Int32, String)?
-        for _ in 0..<100 {
-            let suffix = String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 36)
-            let candidate = "\(directory).\(name).reelshare-\(suffix)"
-            let (fd, code) = Posix.withCPath(candidate) { file -> (Int32, Int32) in
-                let fd = systemOpen(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                return (fd, fd < 0 ? errno : 0)
-            }
-            if fd >= 0 {
-                opened = (fd, candidate)
-                break
-            }
-            if code != EEXIST { throw PosixError(code) }
-        }
-        guard let (fd, temporary) = opened else { throw PosixError(EEXIST) }
-        descriptor = fd
-        temporaryPath = temporary
-        rs_cleanup_install()
-        cleanup = Posix.withCPath(temporary) { rs_cleanup_register($0) }
-        if cleanup <= 0 {
-            let code = cleanup == 0 ? ENAMETOOLONG : EMFILE  // too long a name; too many files at once
-            cleanup = 0
-            abort()
-            throw PosixError(code)
-        }
-        if exists, fchmod(fd, existing.st_mode & 0o7777) != 0 {
+        if case .replace(let mode) = kind, fchmod(descriptor, mode_t(mode)) != 0 {
             let code = errno
             abort()
-            throw PosixError(code)
+            throw .system(path: destination, PosixError(code))
         }
     }
 
-    /// fsync, rename over the destination, fsync the directory.
-    public func commit() throws(PosixError) {
+    /// fsync, give the file its name, fsync the directory.
+    public func commit() throws(OutputFailure) {
         guard !finished else { return }
-        guard let temporaryPath else {
+        if inPlace {
             finished = true
-            if systemClose(descriptor) != 0 { throw PosixError(errno) }
+            if systemClose(descriptor) != 0 { throw .system(path: path, PosixError(errno)) }
             return
         }
         if fsync(descriptor) != 0 {
             let code = errno
             abort()
-            throw PosixError(code)
+            throw .system(path: path, PosixError(code))
+        }
+        var code: Int32 = 0
+        if unnamed {
+            // Straight to its name when the name is free; linkat never follows a link planted there.
+            code = Posix.withCPath(path) { rs_unnamed_link(descriptor, $0) }
+            if code == EEXIST {
+                // Replacing a file: linked as a temporary name first (registered before it exists),
+                // then renamed over it.
+                rs_cleanup_install()
+                code = EEXIST
+                for _ in 0..<100 where code == EEXIST {
+                    let candidate = Self.temporaryName(for: path)
+                    let handle = Posix.withCPath(candidate) { rs_cleanup_register($0) }
+                    if handle <= 0 {
+                        code = handle == 0 ? ENAMETOOLONG : EMFILE
+                        break
+                    }
+                    code = Posix.withCPath(candidate) { rs_unnamed_link(descriptor, $0) }
+                    if code == 0 {
+                        temporaryName = candidate
+                        cleanup = handle
+                    } else {
+                        rs_cleanup_clear(handle)
+                    }
+                }
+            }
+        }
+        if code == 0, let temporaryName {
+            code = Posix.withCPath(temporaryName) { from in Posix.withCPath(path) { rename(from, $0) == 0 ? 0 : errno } }
         }
         finished = true
         let closeError = systemClose(descriptor) == 0 ? 0 : errno
-        let renameError =
-            closeError != 0
-            ? closeError
-            : Posix.withCPath(temporaryPath) { from in Posix.withCPath(path) { rename(from, $0) == 0 ? 0 : errno } }
-        if renameError != 0 {
-            _ = Posix.withCPath(temporaryPath) { unlink($0) }
+        if code == 0 { code = closeError }
+        if let temporaryName {
+            if code != 0 { _ = Posix.withCPath(temporaryName) { unlink($0) } }
             rs_cleanup_clear(cleanup)
-            throw PosixError(renameError)
+            self.temporaryName = nil
         }
-        rs_cleanup_clear(cleanup)
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? "."
-        let dir = Posix.withCPath(directory) { systemOpen($0, O_RDONLY | O_CLOEXEC) }
+        if code != 0 { throw .system(path: path, PosixError(code)) }
+        let dir = Posix.withCPath(Self.directory(of: path)) { systemOpen($0, O_RDONLY | O_CLOEXEC) }
         if dir >= 0 {
-            _ = fsync(dir)  // make the rename itself durable
+            _ = fsync(dir)  // make the name itself durable
             _ = systemClose(dir)
         }
     }
 
-    /// Closes and removes the temporary file.
+    /// Closes the file and removes its temporary name, if it has one; an unnamed file is gone
+    /// once closed.
     public func abort() {
         guard !finished else { return }
         finished = true
         _ = systemClose(descriptor)
-        guard let temporaryPath else { return }
-        _ = Posix.withCPath(temporaryPath) { unlink($0) }
+        guard let temporaryName else { return }
+        _ = Posix.withCPath(temporaryName) { unlink($0) }
         rs_cleanup_clear(cleanup)
     }
 
     deinit { abort() }
+
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// ".NAME.reelshare-RANDOM" beside `path`.
+    private static func temporaryName(for path: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let suffix = String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 36)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return "\(directory).\(name).reelshare-\(suffix)"
+    }
+}
+
+/// Bytes kept on disk rather than in memory until they can be written: a report whose head needs
+/// counts known only at the end (validate's HTML page and JUnit file) spools its body here, so
+/// memory stays flat over any number of files. An unnamed file in `directory` ($TMPDIR or /tmp),
+/// gone when closed; a named one unlinked at once where unnamed files are not available; memory if
+/// neither can be made.
+public final class Spool {
+    private var descriptor: Int32 = -1
+    private var memory: [UInt8] = []
+    private var buffer: [UInt8] = []
+    /// The first write error; replay reports it.
+    private var failure: PosixError?
+
+    public init(directory: String) {
+        let fd = Posix.withCPath(directory) { rs_unnamed_open($0) }
+        if fd >= 0 {
+            descriptor = fd
+            return
+        }
+        var template = Array((directory + "/.reelshare-spool-XXXXXX").utf8CString)
+        let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if named >= 0 {
+            _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+            descriptor = named
+        }
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit { if descriptor >= 0 { _ = systemClose(descriptor) } }
+
+    public func append(_ bytes: [UInt8]) {
+        guard descriptor >= 0 else {
+            memory += bytes
+            return
+        }
+        buffer += bytes
+        if buffer.count >= 1 << 16 { drain() }
+    }
+
+    private func drain() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil, !buffer.isEmpty else { return }
+        do throws(PosixError) {
+            try Posix.write(descriptor, buffer)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Hands everything appended to `body`, in chunks of at most 64 KiB, in order.
+    public func replay(_ body: ([UInt8]) -> Void) throws(PosixError) {
+        guard descriptor >= 0 else {
+            body(memory)
+            return
+        }
+        drain()
+        if let failure { throw failure }
+        var offset = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw PosixError(errno) }
+            if n == 0 { return }
+            body(Array(chunk[..<n]))
+            offset += n
+        }
+    }
 }
 
 // The C library's names, where Swift's own would shadow them.

@@ -127,7 +127,7 @@ struct CommandLineTests {
             "build", "--target", "ig-reels", "--video", "\(media)/h264_aac_10s.mp4", "--app-id", "1", "-o", unwritable,
         ])
         #expect(build.status == 73)
-        #expect(build.stderr.hasPrefix("reelshare: error: cannot create a file beside \(unwritable): no such file or directory"))
+        #expect(build.stderr.hasPrefix("reelshare: error: cannot write \(unwritable): no such file or directory"))
     }
 
     @Test("REELSHARE_APP_ID comes from the environment given")

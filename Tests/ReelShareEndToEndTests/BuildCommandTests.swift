@@ -400,7 +400,7 @@ struct BuildCommandTests {
             "build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", "/nonexistent/dir/p.json",
         ])
         #expect(unwritable.status == 73)
-        #expect(unwritable.stderr.hasPrefix("reelshare: error: cannot create a file beside /nonexistent/dir/p.json"))
+        #expect(unwritable.stderr.hasPrefix("reelshare: error: cannot write /nonexistent/dir/p.json: no such file or directory"))
     }
 
     @Test("--force writes a refused payload and lists the errors; warnings always reach the document")
@@ -452,7 +452,7 @@ struct BuildCommandTests {
         #expect(ios.status == 0 && !ios.stderr.contains("advisory."))
     }
 
-    @Test("-o into a FIFO writes into it, never replaces it; through a symbolic link, the file it names is replaced")
+    @Test("-o into a FIFO writes into it, never replaces it; a symbolic link is never written through (73)")
     func specialDestinations() throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -472,26 +472,32 @@ struct BuildCommandTests {
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
         let read = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("read.json")))
         #expect((read as? [String: Any])?["target"] as? String == "ig-reels")
-        // A symbolic link: the link stays, the file it points to gets the payload.
+        // A symbolic link (planted in a shared directory, say): refused, the link and its file kept.
         let real = directory.appendingPathComponent("real.json")
         try "old".write(to: real, atomically: true, encoding: .utf8)
         let link = directory.appendingPathComponent("link.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
         let linked = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", link])
-        #expect(linked.status == 0)
+        #expect(
+            linked.status == 73
+                && linked.stderr
+                    == "reelshare: error: cannot write \(link): it is a symbolic link, and reelshare never writes through one\n",
+            "\(linked.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.json")
-        #expect(try String(contentsOf: real, encoding: .utf8).hasPrefix("{"))
+        #expect(try String(contentsOf: real, encoding: .utf8) == "old")
         // A directory is refused, and left as it was.
         let into = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", directory.path])
         #expect(into.status == 73 && into.stderr.hasSuffix(": is a directory\n"), "\(into.stderr)")
         #expect(listing(directory) == ["link.json", "pipe", "read.json", "real.json"])
-        // A link to a file not there yet: the file is created where it points, the link kept.
+        // A link to a file not there yet: refused too, nothing made where it points.
         let dangling = directory.appendingPathComponent("later.json").path
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "made.json")
         #expect(
-            try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", dangling]).status == 0)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling) == "made.json")
-        #expect(try String(contentsOf: directory.appendingPathComponent("made.json"), encoding: .utf8).hasPrefix("{"))
+            try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", dangling]).status == 73)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("made.json").path))
+        // A link to a device or a pipe is written through in place: -o /dev/stdout.
+        let stdout = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", "/dev/stdout"])
+        #expect(stdout.status == 0 && stdout.stdout.hasPrefix("{"), "\(stdout.stderr)")
     }
 
     @Test("-o gives a new file the mode the umask allows, as any new file gets", arguments: [("022", 0o644), ("027", 0o640)])

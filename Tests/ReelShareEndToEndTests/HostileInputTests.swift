@@ -301,15 +301,10 @@ struct HostileInputTests {
         build.arguments = ["build", "--target", "ig-reels", "--video", clip, "--app-id", "1", "--force", "-o", output]
         build.standardError = FileHandle.nullDevice
         try build.run()
-        // Wait until the temporary file exists and has some of the payload, then signal.
+        // Wait until the new file (with no name yet) has some of the payload, then signal.
         var sent = false
         for _ in 0..<2000 where !sent {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if let temp = entries.first(where: { $0.hasPrefix(".payload.json.reelshare-") }),
-                let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(temp).path)[.size]
-                    as? Int,
-                size > 1 << 20
-            {
+            if let size = pendingOutputSize(pid: build.processIdentifier, in: directory), size > 1 << 20 {
                 kill(build.processIdentifier, number)
                 sent = true
             } else {

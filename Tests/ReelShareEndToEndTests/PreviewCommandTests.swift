@@ -264,12 +264,7 @@ struct PreviewCommandTests {
         try preview.run()
         var sent = false
         for _ in 0..<10000 where !sent {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if let temp = entries.first(where: { $0.hasPrefix(".big.png.reelshare-") }),
-                let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(temp).path)[.size]
-                    as? Int,
-                size > 1 << 16
-            {
+            if let size = pendingOutputSize(pid: preview.processIdentifier, in: directory), size > 1 << 16 {
                 kill(preview.processIdentifier, number)
                 sent = true
             } else {

@@ -2,6 +2,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 public enum TestPaths {
     /// The package root, found from this file's location.
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -116,6 +120,13 @@ public struct RunResult: Sendable {
     /// Killed by a signal (a crash, a sanitizer abort, a trap), not an exit.
     public let crashed: Bool
 
+    public init(status: Int32, stdout: String, stderr: String, crashed: Bool) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+        self.crashed = crashed
+    }
+
     /// stdout parsed as one JSON object.
     public var json: [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
@@ -151,6 +162,23 @@ public func runReelshare(
     return RunResult(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self), crashed: process.terminationReason == .uncaughtSignal)
+}
+
+/// How many bytes process `pid` has written of an output in `directory` that has no name yet: an
+/// unnamed file (O_TMPFILE: /proc shows it as "DIR/#INODE (deleted)") or a temporary
+/// ".NAME.reelshare-…" beside its destination. Nil while it has none open.
+public func pendingOutputSize(pid: Int32, in directory: URL) -> Int? {
+    let fds = "/proc/\(pid)/fd"
+    for fd in (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? [] {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\(fd)"),
+            target.hasPrefix(directory.path + "/"),
+            target.contains("/#") || target.contains(".reelshare-")
+        else { continue }
+        var info = stat()  // stat, not lstat: the file the descriptor is open on
+        guard stat("\(fds)/\(fd)", &info) == 0 else { continue }
+        return Int(info.st_size)
+    }
+    return nil
 }
 
 /// A fresh directory under .build/test-scratch; the caller removes it.

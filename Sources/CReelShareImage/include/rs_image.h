@@ -88,10 +88,11 @@ void rs_img_free(void *_Nullable pixels);
 
 /// Writes an RGBA picture as a PNG (8-bit RGBA, no interlace) to `fd`, tagged sRGB, or with the
 /// ICC profile `icc` (`icc_size` bytes) when given (one libpng refuses is left out: sRGB). On
-/// failure a one-line reason goes to `message`.
+/// failure a one-line reason goes to `message`, and a failed write's errno to `write_error` (0
+/// for other failures) when it is given.
 rs_img_status rs_img_write_png(int fd, const uint8_t *_Nonnull rgba, uint32_t width, uint32_t height,
-                               const uint8_t *_Nullable icc, size_t icc_size, char *_Nonnull message,
-                               size_t message_size);
+                               const uint8_t *_Nullable icc, size_t icc_size, int *_Nullable write_error,
+                               char *_Nonnull message, size_t message_size);
 /// Encodes an RGBA picture as a baseline JPEG (alpha dropped) in memory, with the ICC profile
 /// `icc` when given: *out is malloc'd, free with rs_img_free.
 rs_img_status rs_img_encode_jpeg(const uint8_t *_Nonnull rgba, uint32_t width, uint32_t height, int quality,

@@ -4,6 +4,9 @@
 // computes the SHA-256 (OpenSSL's libcrypto) of the very chunks the encoder reads, so the digest
 // always matches the data written, even if the file is edited meanwhile.
 //
+// rs_unnamed_* write an output as a file with no name (Linux's O_TMPFILE) that gets its name only
+// when it is whole, so a process killed outright (SIGKILL, a crash, the power) leaves nothing.
+//
 // rs_cleanup_* keep the names of the temporary output files (up to 1,024 at once: `fix` writes
 // every part of a split before any is moved into place, and works on several files) that a SIGINT, SIGTERM or SIGHUP must remove before the process
 // dies of the signal: the handler is async-signal-safe C. The Swift
@@ -51,6 +54,13 @@ int rs_cleanup_register(const char *_Nonnull path);
 
 /// The file of `handle` is no longer to be removed.
 void rs_cleanup_clear(int handle);
+
+/// Opens a new file with no name in `directory`, for reading and writing (mode 0666 less the
+/// umask); -errno when this system or file system cannot (then a named temporary file is used).
+int rs_unnamed_open(const char *_Nonnull directory);
+
+/// Gives the unnamed file open on `fd` the name `path`; 0, or the errno (EEXIST: the name is taken).
+int rs_unnamed_link(int fd, const char *_Nonnull path);
 
 #ifdef __cplusplus
 }
