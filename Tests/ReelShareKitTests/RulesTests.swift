@@ -91,6 +91,16 @@ struct RulesTests {
         // A stream of unknown rate: the size cannot be told apart, so the fix re-encodes.
         let unknown = try #require(check(spec("file.size", max: 50e6), clip(videoBitRate: nil, size: 60_000_000)).first)
         #expect(unknown.fix?.contains("-b:v ") == true)
+        // A 60 MB file that says it lasts a millisecond, or a nanosecond: no rate an encoder could be
+        // held to (before, -bufsize 35999987k, and a trap converting a larger one).
+        for seconds in [0.001, 1e-9, 1e-300] {
+            let brief = try #require(
+                check(spec("file.size", max: 50e6), clip(duration: seconds, videoBitRate: nil, size: 60_000_000)).first)
+            #expect(brief.fix == nil, "\(seconds): \(brief.fix ?? "")")
+        }
+        // A long clip's rate buffer is two seconds' worth, however long the file says it is.
+        let settings = Rules.bitRateCap(4000, seconds: 1e300)
+        #expect(settings.bitRateKbps == 4000 && settings.bufferKbps == 8000)
     }
 
     @Test("file.truncated")
