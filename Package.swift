@@ -5,7 +5,9 @@
 //   CFFmpeg, CImageLibs, COpenSSL  system libraries found through pkg-config
 //   CReelShareAV, CReelShareImage, CReelShareStream
 //                                C shims with a flat rs_* API; all C pointers stay here
-//   ReelShareKit                 pure Swift: media model, format sniffing, targets, rules, JSON
+//   ReelShareKit                 pure Swift: media model, format sniffing, targets, rules, JSON;
+//                                the built-in target profiles are its Profiles/*.json, embedded at
+//                                build time by the EmbedProfiles plugin
 //   ReelShareMedia               the one Swift layer over the shims; hands up ReelShareKit values
 //   ReelShareCLI                 arguments, commands, renderers, exit codes
 //   reelshare                    the executable: main.swift only
@@ -73,7 +75,9 @@ let package = Package(
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("crypto")]
         ),
-        .target(name: "ReelShareKit"),
+        .target(name: "ReelShareKit", exclude: ["Profiles"], plugins: ["EmbedProfiles"]),
+        .executableTarget(name: "reelshare-embed-profiles"),
+        .plugin(name: "EmbedProfiles", capability: .buildTool(), dependencies: ["reelshare-embed-profiles"]),
         .target(
             name: "ReelShareMedia",
             dependencies: ["ReelShareKit", "CReelShareAV", "CReelShareImage", "CReelShareStream"]

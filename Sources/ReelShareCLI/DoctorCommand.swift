@@ -19,7 +19,11 @@ struct DoctorCommand: Command {
                 help:
                     "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."
             ),
-            OptionSpec("target", value: "T[,T...]", help: "Check for these targets only (default: the four share targets)."),
+            OptionSpec(
+                "target", value: "T[,T...]",
+                help:
+                    "Check for these targets only (default: the share targets, \(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", ")))."
+            ),
             OptionSpec("app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set)."),
             OptionSpec(
                 "format", value: "FORMAT", choices: ValidateCommand.Format.self,
@@ -40,6 +44,8 @@ struct DoctorCommand: Command {
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
+    /// The Info.plist keys any known profile reads the App ID from.
+    let appIdKeys: Set<String>
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
         self.environment = environment
@@ -54,6 +60,7 @@ struct DoctorCommand: Command {
         format = parsed.choice("format", default: .text)
         let profiles = try ProfileLoading.profiles(parsed)
         targets = try OptionValues.targets(parsed, in: profiles) ?? profiles.shareTargets
+        appIdKeys = Set(profiles.profiles.flatMap { $0.ios?.infoPlist.filter { $0.value == .appId }.map(\.key) ?? [] })
         appId = parsed.value("app-id") ?? environment["REELSHARE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -69,7 +76,7 @@ struct DoctorCommand: Command {
                 let data = Data(try Posix.readFile(path, limit: 16 << 20))
                 result =
                     isPlist
-                    ? Doctor.checkPlist(data, path: path, targets: targets, appId: appId)
+                    ? Doctor.checkPlist(data, path: path, targets: targets, appIdKeys: appIdKeys, appId: appId)
                     : Doctor.checkManifest(data, path: path, targets: targets)
             } catch {
                 stderr.write("reelshare: error: \(path): cannot read the file: \(error)\n")

@@ -25,7 +25,7 @@ struct ValidateCommand: Command {
             OptionSpec(
                 "target", value: "T[,T...]",
                 help:
-                    "Check against these targets only (repeatable); every file must then pass every one. Default: the four share targets, any one of which is enough. See 'reelshare targets'."
+                    "Check against these targets only (repeatable); every file must then pass every one. Default: the share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))), any one of which is enough. See 'reelshare targets'."
             ),
             OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors."),
             OptionSpec(

@@ -9,7 +9,8 @@ public enum Doctor {
     static let plistSource = "Apple, LSApplicationQueriesSchemes: canOpenURL is false for schemes not listed"
     static let limitSource =
         "Apple, canOpenURL(_:): 'Apps linked on or after iOS 15 are limited to a maximum of 50 entries in the LSApplicationQueriesSchemes key' (25 from iOS 27)"
-    static let appIdSource = "Meta, Facebook Sharing to Stories for iOS Developers: 'Add the ID to your app's Info.plist file'"
+    static let appIdSource =
+        "Meta, Facebook Sharing to Stories for iOS Developers, updated Sep 25 2022: 'Add the ID to your app's Info.plist file'"
     static let queriesSource = "Android 11 package visibility: <queries> in AndroidManifest.xml"
     static let providerSource = "AndroidX FileProvider: exported=\"false\", grantUriPermissions=\"true\""
 
@@ -32,9 +33,13 @@ public enum Doctor {
         return String(entry[..<cut])
     }
 
-    /// Checks an Info.plist (XML or binary) for every target's URL scheme and, where the target
-    /// reads it from there, the App ID.
-    public static func checkPlist(_ data: Data, path: String, targets: [TargetProfile], appId: String?) -> ValidationResult {
+    /// Checks an Info.plist (XML or binary) for every target's URL scheme and the keys its profile
+    /// says it reads from there (`ios.infoPlist`). `appIdKeys` are the keys any known profile
+    /// marks as holding the App ID: where a target does not read one, a wrong value is only a
+    /// warning and its absence is fine.
+    public static func checkPlist(
+        _ data: Data, path: String, targets: [TargetProfile], appIdKeys: Set<String> = [], appId: String?
+    ) -> ValidationResult {
         let bytes = [UInt8](data)
         guard case .dictionary(let plist)? = PropertyList.parse(bytes) else {
             return unreadable(
@@ -54,15 +59,26 @@ public enum Doctor {
         let verdicts = targets.compactMap { target -> TargetVerdict? in
             guard let ios = target.ios else { return nil }
             var findings = schemeFindings(schemes, ios: ios, path: path)
-            if repeatedKeys.contains("FacebookAppID"), ios.infoPlist.contains("FacebookAppID") {
-                findings.append(
-                    Finding(
-                        rule: "ios.app-id", severity: .warning,
-                        message: "FacebookAppID appears more than once in Info.plist: only the last value counts",
-                        source: appIdSource))
+            for entry in ios.infoPlist {
+                if repeatedKeys.contains(entry.key) {
+                    findings.append(
+                        Finding(
+                            rule: entry.value == .appId ? "ios.app-id" : "ios.info-plist", severity: .warning,
+                            message: "\(entry.key) appears more than once in Info.plist: only the last value counts",
+                            source: entry.value == .appId ? appIdSource : ios.source))
+                }
+                switch entry.value {
+                case .appId:
+                    findings += appIdFindings(
+                        plist[entry.key], key: entry.key, expected: appId, required: true, target: target.id)
+                case .text:
+                    findings += textFindings(plist[entry.key], key: entry.key, target: target.id, source: ios.source)
+                }
             }
-            findings += appIdFindings(
-                plist["FacebookAppID"], expected: appId, required: ios.infoPlist.contains("FacebookAppID"), target: target.id)
+            // The App ID keys other targets read: a wrong value is worth a warning here too.
+            for key in appIdKeys.sorted() where !ios.infoPlist.contains(where: { $0.key == key }) {
+                findings += appIdFindings(plist[key], key: key, expected: appId, required: false, target: target.id)
+            }
             return TargetVerdict(target: target.id, findings: findings, fix: findings.lazy.compactMap(\.fix).first)
         }
         return ValidationResult(
@@ -140,22 +156,50 @@ public enum Doctor {
         return findings
     }
 
-    /// FacebookAppID: an error where the target reads it from Info.plist (`required`); elsewhere
-    /// only a wrong value is worth a warning, and its absence is fine (Meta's Reels sample has none).
-    static func appIdFindings(_ value: PlistValue?, expected: String?, required: Bool, target: String) -> [Finding] {
+    /// A key the target reads as text (ios.info-plist): present, a non-empty <string>.
+    static func textFindings(_ value: PlistValue?, key: String, target: String, source: String) -> [Finding] {
+        guard let value else {
+            return [
+                Finding(
+                    rule: "ios.info-plist", severity: .error, message: "\(key) is missing: \(target) reads it from Info.plist",
+                    actual: .null, source: source)
+            ]
+        }
+        guard let text = value.string, !text.isEmpty else {
+            return [
+                Finding(rule: "ios.info-plist", severity: .error, message: "\(key) must be a non-empty <string>", source: source)
+            ]
+        }
+        if text.hasPrefix("$(") || text.hasPrefix("${") {
+            return [
+                Finding(
+                    rule: "ios.info-plist", severity: .info,
+                    message: "\(key) is the build setting \(text): check its value in the built app", actual: .string(text),
+                    source: source)
+            ]
+        }
+        return []
+    }
+
+    /// A key holding the App ID (FacebookAppID): an error where the target reads it from
+    /// Info.plist (`required`); elsewhere only a wrong value is worth a warning, and its absence is
+    /// fine (Meta's Reels sample has none).
+    static func appIdFindings(_ value: PlistValue?, key: String, expected: String?, required: Bool, target: String)
+        -> [Finding]
+    {
         let severity: Severity = required ? .error : .warning
         guard let value else {
             guard required else { return [] }
             return [
                 Finding(
                     rule: "ios.app-id", severity: .error,
-                    message: "FacebookAppID is missing: \(target) reads the App ID from Info.plist",
+                    message: "\(key) is missing: \(target) reads the App ID from Info.plist",
                     actual: .null, limit: expected.map(JSON.string) ?? .null, source: appIdSource)
             ]
         }
         guard let text = value.string else {
             // Facebook's SDK and the share plugins read it as a string; a number reads as nil.
-            var message = "FacebookAppID must be a <string>"
+            var message = "\(key) must be a <string>"
             if case .integer(let number) = value {
                 message += ", not the <integer> \(number): the SDK reads it as a string and finds none"
             }
@@ -166,7 +210,7 @@ public enum Doctor {
             return [
                 Finding(
                     rule: "ios.app-id", severity: .info,
-                    message: "FacebookAppID is the build setting \(text): check its value in the built app",
+                    message: "\(key) is the build setting \(text): check its value in the built app",
                     actual: .string(text), source: appIdSource)
             ]
         }
@@ -174,14 +218,14 @@ public enum Doctor {
             return [
                 Finding(
                     rule: "ios.app-id", severity: severity,
-                    message: "FacebookAppID '\(text)' is not a Meta App ID (decimal digits)",
+                    message: "\(key) '\(text)' is not a Meta App ID (decimal digits)",
                     actual: .string(text), source: appIdSource)
             ]
         }
         if let expected, expected != text {
             return [
                 Finding(
-                    rule: "ios.app-id", severity: severity, message: "FacebookAppID is \(text), not \(expected)",
+                    rule: "ios.app-id", severity: severity, message: "\(key) is \(text), not \(expected)",
                     actual: .string(text), limit: .string(expected), source: appIdSource)
             ]
         }

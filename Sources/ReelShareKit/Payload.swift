@@ -55,8 +55,9 @@ public enum PayloadDocument {
         case media(Int)
     }
 
-    /// Pasteboard keys in the order of Meta's samples (seed 000): the background, the sticker,
-    /// then the colours and link, and the App ID last. Each with a string or a media index.
+    /// Pasteboard keys in the order of Meta's samples (Instagram Sharing to Reels From iOS): the
+    /// background, the sticker, then the colours and link, and the App ID last. Each with a string or
+    /// a media index.
     static func pasteboardEntries(_ request: ShareRequest) -> [(key: String, value: Value)] {
         guard let ios = request.target.ios else { return [] }
         var entries: [(String, Value)] = []

@@ -67,12 +67,29 @@ enum ProfileDecoding {
         .dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: message))
     }
 
-    static func document(_ bytes: [UInt8]) throws(ProfileError) -> [TargetProfile] {
+    /// A profile document: its targets, and the rule sets it defines (`ruleSets`, each a list of
+    /// rules whose `source` may be left to the role that uses it). A role's rules may include
+    /// `{"use": "NAME", "source": "..."}`, which puts the set's rules there, in order, each without
+    /// a source of its own taking the one given; the sets are the document's own and `ruleSets`.
+    static func document(_ bytes: [UInt8], ruleSets: [String: [RuleSpec]]) throws(ProfileError)
+        -> (targets: [TargetProfile], ruleSets: [String: [RuleSpec]])
+    {
         struct Version: Decodable { var schemaVersion: Int }
+        struct Sets: Decodable {
+            var ruleSets: [String: [RuleSpec]]
+            enum Key: String, CodingKey { case ruleSets }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                ruleSets = try container.decodeIfPresent([String: [RuleSpec]].self, forKey: .ruleSets) ?? [:]
+                for (name, rules) in ruleSets where name.isEmpty || rules.isEmpty {
+                    throw ProfileDecoding.invalid(container, .ruleSets, "the rule set '\(name)' needs a name and rules")
+                }
+            }
+        }
         struct Document: Decodable {
             var schemaVersion: Int
             var targets: [TargetProfile]
-            enum Key: String, CodingKey, CaseIterable { case schemaVersion, targets }
+            enum Key: String, CodingKey, CaseIterable { case schemaVersion, ruleSets, targets }
 
             init(from decoder: any Decoder) throws {
                 // Unknown keys are errors at the top as everywhere below: a misspelt "target" would
@@ -105,12 +122,17 @@ enum ProfileDecoding {
                 throw ProfileError(
                     field: "schemaVersion", problem: "\(why) (this reelshare reads \(ProfileDocument.schemaVersion))")
             }
+            // The sets first (their rules may leave out the source), then the targets that use them.
+            decoder.userInfo[RuleSetTable.inSetKey] = true
+            let own = try decoder.decode(Sets.self, from: data).ruleSets
+            decoder.userInfo[RuleSetTable.inSetKey] = false
+            decoder.userInfo[RuleSetTable.key] = RuleSetTable(sets: ruleSets.merging(own) { $1 })
             let document = try decoder.decode(Document.self, from: data)
             var seen: Set<String> = []
             for (index, profile) in document.targets.enumerated() where !seen.insert(profile.id).inserted {
                 throw ProfileError(field: "targets[\(index)].id", problem: "'\(profile.id)' appears twice")
             }
-            return document.targets
+            return (document.targets, own)
         } catch let error as ProfileError {
             throw error
         } catch let error as DecodingError {
@@ -208,8 +230,19 @@ extension TargetProfile: Decodable {
         }
         // Roles: a role name may appear once; each rule must fit its role.
         let rolesContainer = try c.nestedContainer(keyedBy: AnyKey.self, forKey: .roles)
+        let sets = decoder.userInfo[RuleSetTable.key] as? RuleSetTable
         self.roles = try ProfileDecoding.keyed(rolesContainer, "role", plural: "roles") { (role: Role, key) in
-            let specs = try rolesContainer.decode([RuleSpec].self, forKey: key)
+            var entries = try rolesContainer.nestedUnkeyedContainer(forKey: key)
+            var specs: [RuleSpec] = []
+            while !entries.isAtEnd {
+                let entry = try entries.superDecoder()
+                let probe = try entry.container(keyedBy: AnyKey.self)
+                guard probe.contains(AnyKey("use")) else {
+                    specs.append(try RuleSpec(from: entry))
+                    continue
+                }
+                specs += try RuleSetTable.expand(entry, sets: sets)
+            }
             for (index, spec) in specs.enumerated() where !spec.rule.roles.contains(role) {
                 throw DecodingError.dataCorrupted(
                     .init(
@@ -252,6 +285,7 @@ struct IndexKey: CodingKey {
 
 extension IOSEnvelope: Decodable {
     private enum Key: String, CodingKey, CaseIterable { case url, queryScheme, keyPrefix, appId, keys, infoPlist, source }
+    private enum InfoKey: String, CodingKey, CaseIterable { case key, value }
     private enum AppIdKey: String, CodingKey, CaseIterable { case `in`, name }
     private enum Placement: String, ProfileEnum { case url, pasteboard }
 
@@ -261,7 +295,28 @@ extension IOSEnvelope: Decodable {
         url = try c.decode(String.self, forKey: .url)
         queryScheme = try c.decode(String.self, forKey: .queryScheme)
         keyPrefix = try c.decode(String.self, forKey: .keyPrefix)
-        infoPlist = try c.decodeIfPresent([String].self, forKey: .infoPlist) ?? []
+        // Each entry a key ("ThreadsClientKey": any non-empty string) or {"key": K, "value": V}.
+        var plistKeys: [InfoPlistKey] = []
+        if c.contains(.infoPlist) {
+            var list = try c.nestedUnkeyedContainer(forKey: .infoPlist)
+            while !list.isAtEnd {
+                if let key = try? list.decode(String.self) {  // a failed decode does not move the list on
+                    plistKeys.append(InfoPlistKey(key))
+                    continue
+                }
+                let entry = try list.superDecoder()
+                try ProfileDecoding.rejectUnknownKeys(in: entry, known: InfoKey.allCases.map(\.rawValue))
+                let e = try entry.container(keyedBy: InfoKey.self)
+                plistKeys.append(
+                    InfoPlistKey(try e.decode(String.self, forKey: .key), try e.decode(InfoPlistKey.Value.self, forKey: .value)))
+            }
+        }
+        for (index, key) in plistKeys.enumerated()
+        where key.key.isEmpty || plistKeys[..<index].contains(where: { $0.key == key.key }) {
+            throw ProfileDecoding.invalid(
+                c, .infoPlist, key.key.isEmpty ? "a key needs a name" : "the key '\(key.key)' appears twice")
+        }
+        infoPlist = plistKeys
         source = try c.decode(String.self, forKey: .source)
         guard url.hasPrefix(queryScheme + "://") else {
             throw ProfileDecoding.invalid(c, .url, "'\(url)' does not use the scheme '\(queryScheme)'")
@@ -427,7 +482,11 @@ extension IOSEnvelope {
             "url": .string(url), "queryScheme": .string(queryScheme), "keyPrefix": .string(keyPrefix),
             "appId": .object(["in": .string(placement), "name": .string(appId.name)]),
             "keys": .object(Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, .string($0.value)) })),
-            "infoPlist": .array(infoPlist.map(JSON.string)), "source": .string(source),
+            "infoPlist": .array(
+                infoPlist.map {
+                    $0.value == .text ? .string($0.key) : .object(["key": .string($0.key), "value": .string($0.value.rawValue)])
+                }),
+            "source": .string(source),
         ])
     }
 }
@@ -553,5 +612,42 @@ extension CanvasLayout: Decodable {
                 ],
                 safeZones.source, safeZones.approximation),
         ])
+    }
+}
+
+/// The rule sets a document's roles may use, handed to the decoder of its targets.
+final class RuleSetTable: Sendable {
+    static let key = CodingUserInfoKey(rawValue: "reelshare.ruleSets")!
+    /// Set while a document's `ruleSets` are decoded: their rules may leave out the source.
+    static let inSetKey = CodingUserInfoKey(rawValue: "reelshare.inRuleSet")!
+
+    let sets: [String: [RuleSpec]]
+
+    init(sets: [String: [RuleSpec]]) { self.sets = sets }
+
+    private enum Key: String, CodingKey, CaseIterable { case use, source }
+
+    /// The rules `{"use": NAME, "source": S}` stands for: the set's, in order, those without a
+    /// source of their own given S, and "{source}" in a source replaced by S.
+    static func expand(_ decoder: any Decoder, sets table: RuleSetTable?) throws -> [RuleSpec] {
+        try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Key.self)
+        let name = try c.decode(String.self, forKey: .use)
+        let sets = table?.sets ?? [:]
+        guard let rules = sets[name] else {
+            let hint = Spelling.closest(to: name, among: Array(sets.keys)).map { "; did you mean '\($0)'?" } ?? ""
+            throw ProfileDecoding.invalid(c, .use, "unknown rule set '\(name)'\(hint)")
+        }
+        let source = try c.decodeIfPresent(String.self, forKey: .source)
+        return try rules.map { rule in
+            guard rule.source.isEmpty || rule.source.contains("{source}") else { return rule }
+            guard let source, !source.isEmpty else {
+                throw ProfileDecoding.invalid(
+                    c, .source, "the rule set '\(name)' leaves \(rule.rule.rawValue)'s source to its user")
+            }
+            var given = rule
+            given.source = rule.source.isEmpty ? source : rule.source.replacingOccurrences(of: "{source}", with: source)
+            return given
+        }
     }
 }

@@ -342,7 +342,12 @@ extension RuleSpec: Decodable {
             throw ProfileDecoding.invalid(c, .rule, "unknown rule '\(name)'\(hint)")
         }
         severity = try c.decode(Severity.self, forKey: .severity)
-        source = try c.decode(String.self, forKey: .source)
+        // In a rule set the source may be left to the role that uses it (RuleSetTable.expand).
+        if decoder.userInfo[RuleSetTable.inSetKey] as? Bool == true {
+            source = try c.decodeIfPresent(String.self, forKey: .source) ?? ""
+        } else {
+            source = try c.decode(String.self, forKey: .source)
+        }
         note = try c.decodeIfPresent(String.self, forKey: .note)
         platforms = try c.decodeIfPresent([Platform].self, forKey: .platforms) ?? []
         let allowed = try c.decodeIfPresent([String].self, forKey: .allowed)

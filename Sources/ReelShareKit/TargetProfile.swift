@@ -81,6 +81,24 @@ public enum AppIdPlacement: Sendable, Equatable {
 }
 
 /// How an iOS app hands media to the target: URL scheme and pasteboard keys.
+/// A key a target reads from the sharing app's Info.plist, and what its value must be.
+public struct InfoPlistKey: Sendable, Equatable {
+    public enum Value: String, Sendable, ProfileEnum {
+        /// Any non-empty string.
+        case text
+        /// The Meta App ID: decimal digits, and --app-id when given.
+        case appId = "app-id"
+    }
+
+    public var key: String
+    public var value: Value
+
+    public init(_ key: String, _ value: Value = .text) {
+        self.key = key
+        self.value = value
+    }
+}
+
 public struct IOSEnvelope: Sendable, Equatable {
     /// The launch URL without the App ID ("instagram-stories://share").
     public var url: String
@@ -91,14 +109,14 @@ public struct IOSEnvelope: Sendable, Equatable {
     public var appId: AppIdPlacement
     /// The keys the target reads; what is absent here, the target does not take.
     public var keys: [PasteboardKey: String]
-    /// Keys the target reads from the sharing app's Info.plist ("FacebookAppID" for Facebook
-    /// Stories); `doctor` requires them.
-    public var infoPlist: [String]
+    /// Keys the target reads from the sharing app's Info.plist (FacebookAppID, the App ID, for
+    /// Facebook Stories); `doctor` requires each and checks its value.
+    public var infoPlist: [InfoPlistKey]
     public var source: String
 
     public init(
         url: String, queryScheme: String, keyPrefix: String, appId: AppIdPlacement, keys: [PasteboardKey: String],
-        infoPlist: [String] = [], source: String
+        infoPlist: [InfoPlistKey] = [], source: String
     ) {
         self.url = url
         self.queryScheme = queryScheme
@@ -330,21 +348,34 @@ public struct ProfileError: Error, Equatable, CustomStringConvertible {
 public struct ProfileSet: Sendable {
     /// In listing order: built-ins first, then added profiles.
     public private(set) var profiles: [TargetProfile]
+    /// The named rule sets a role may `use`: the built-in ones, and those of the documents added.
+    public private(set) var ruleSets: [String: [RuleSpec]]
 
-    public init(profiles: [TargetProfile]) { self.profiles = profiles }
+    public init(profiles: [TargetProfile], ruleSets: [String: [RuleSpec]] = [:]) {
+        self.profiles = profiles
+        self.ruleSets = ruleSets
+    }
 
-    /// The built-in profiles. They are tested to decode; should that ever fail, the set is empty
-    /// and every command that needs a target says so, rather than the process trapping.
-    public static let builtin = ProfileSet(profiles: (try? ProfileSet.decode(Array(BuiltinProfiles.json.utf8))) ?? [])
+    /// The built-in profiles: the files of Sources/ReelShareKit/Profiles, loaded in file-name order
+    /// as a user's --profile files are (embedded at build time by the EmbedProfiles plugin). They
+    /// are tested to decode; should one ever fail, it is left out and every command that needs
+    /// its target says so, rather than the process trapping.
+    public static let builtin: ProfileSet = {
+        var set = ProfileSet(profiles: [])
+        for file in BuiltinProfileFiles.files { try? set.merge(Array(file.json.utf8)) }
+        return set
+    }()
 
     /// The share targets, evaluated when no --target is given.
     public var shareTargets: [TargetProfile] { profiles.filter { $0.purpose == .share } }
 
     public func profile(_ id: String) -> TargetProfile? { profiles.first { $0.id == id } }
 
-    /// Adds the profiles in `bytes`, replacing any with the same id.
+    /// Adds the profiles and rule sets in `bytes`, replacing any with the same id or name.
     public mutating func merge(_ bytes: [UInt8]) throws(ProfileError) {
-        for profile in try Self.decode(bytes) {
+        let document = try ProfileDecoding.document(bytes, ruleSets: ruleSets)
+        ruleSets.merge(document.ruleSets) { $1 }
+        for profile in document.targets {
             if let index = profiles.firstIndex(where: { $0.id == profile.id }) {
                 profiles[index] = profile
             } else {
@@ -353,8 +384,9 @@ public struct ProfileSet: Sendable {
         }
     }
 
-    /// Decodes and checks a profile document; errors name the bad field.
+    /// Decodes and checks a profile document, whose roles may use the built-in rule sets; errors
+    /// name the bad field.
     public static func decode(_ bytes: [UInt8]) throws(ProfileError) -> [TargetProfile] {
-        try ProfileDecoding.document(bytes)
+        try ProfileDecoding.document(bytes, ruleSets: builtin.ruleSets).targets
     }
 }

@@ -91,6 +91,60 @@ struct DocumentationTests {
         for rule in ["media.unreadable", "media.kind", "media.role"] { #expect(Self.manPage.contains(rule)) }
     }
 
+    @Test("README and --help name the built-in targets as their profile files do")
+    func builtinTargetNames() throws {
+        let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
+        let targets = try #require(document["targets"] as? [[String: Any]])
+        let share = targets.filter { $0["purpose"] as? String == "share" }.compactMap { $0["id"] as? String }
+        let publish = targets.filter { $0["purpose"] as? String == "publish" }.compactMap { $0["id"] as? String }
+        #expect(!share.isEmpty && !publish.isEmpty)
+        func quoted(_ ids: [String]) -> String { ids.map { "`\($0)`" }.joined(separator: ", ") }
+        let readme = Self.readme.split(whereSeparator: \.isNewline).joined(separator: " ")
+        #expect(readme.contains("The built-in targets are \(quoted(share)) (sharing through the composer)"), "README")
+        #expect(readme.contains("publishing profiles \(quoted(publish));"), "README")
+        for command in ["validate", "doctor"] {
+            let help = try runReelshare([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.contains(share.joined(separator: ", ")), "\(command) --help")
+        }
+    }
+
+    @Test("the man page's TARGETS section states each target's URL, durations and sizes as its profile does")
+    func targetsSection() throws {
+        let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
+        let targets = try #require(document["targets"] as? [[String: Any]])
+        let section = try #require(
+            Self.manPage.components(separatedBy: ".Sh TARGETS\n").last?.components(separatedBy: "\n.Sh ").first)
+        // Each item: its .It line's ids, and its words (macros and punctuation aside).
+        let items = section.components(separatedBy: "\n.It ").dropFirst().map { item -> (ids: [String], words: Set<String>) in
+            let head = item.prefix { $0 != "\n" }
+            let ids = head.split(separator: " ").filter { $0 != "Cm" && $0 != "," }.map(String.init)
+            let words = Set(
+                item.split { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != ":" && $0 != "/" && $0 != "-" }
+                    .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) })
+            return (ids, words)
+        }
+        for target in targets {
+            let id = try #require(target["id"] as? String)
+            let item = try #require(items.first { $0.ids.contains(id) }, "TARGETS has no item for \(id)")
+            if let url = (target["ios"] as? [String: Any])?["url"] as? String {
+                #expect(item.words.contains(url), "\(id): \(url)")
+            }
+            let video = (target["roles"] as? [String: [[String: Any]]])?["backgroundVideo"] ?? []
+            for rule in video {
+                let name = rule["rule"] as? String
+                for key in ["min", "max"] {
+                    guard let value = rule[key] as? Double else { continue }
+                    if name == "video.duration.min" || name == "video.duration.max" {
+                        let said = value >= 120 ? "\(Int(value / 60))" : "\(Int(value))"
+                        #expect(item.words.contains(said), "\(id): \(name ?? "") \(key) \(value) s")
+                    } else if name == "file.size" {
+                        #expect(item.words.contains("\(Int(value / 1e6))"), "\(id): file.size \(value)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("README, man page and --help list the same exit statuses")
     func exitStatuses() throws {
         let statuses = try Self.helpStatuses()

@@ -31,7 +31,7 @@ struct ValidateCommandTests {
         let finding = try #require(found.first)
         #expect(finding["actual"] as? Double == 70)
         #expect(finding["limit"] as? Double == 60)
-        #expect((finding["source"] as? String)?.contains("seed 000") == true)
+        #expect((finding["source"] as? String)?.contains("Meta for Developers, Instagram Sharing to Reels From iOS") == true)
         #expect(finding["message"] as? String == "70.0 s is longer than the 60 s limit")
     }
 

@@ -42,7 +42,7 @@ struct ProfileTests {
         #expect(reels.takes(.backgroundImage, on: .android) && !reels.takes(.backgroundImage, on: .ios))
         #expect(reels.android?.multiple?.action == "com.instagram.share.ADD_TO_REEL_MULTIPLE")
         #expect(set.profile("fb-reels")?.takes(.backgroundImage, on: .android) == false)
-        #expect(set.profile("fb-stories")?.ios?.infoPlist == ["FacebookAppID"])
+        #expect(set.profile("fb-stories")?.ios?.infoPlist == [InfoPlistKey("FacebookAppID", .appId)])
         #expect(reels.ios?.infoPlist == [])
         #expect(stories.accepts(.backgroundImage))
         #expect(stories.takesColors(on: .ios) && stories.takesColors(on: .android))
