@@ -270,11 +270,11 @@ struct FileFixer: Sendable {
             result.alreadyAccepted = true
             return result
         }
-        result.reason = failing.map(\.rule).joined(separator: ", ")
+        result.reason = failing.map(\.rule.rawValue).joined(separator: ", ")
         var media: AVMedia?
         if case .av(let av) = report.content { media = av }
         // The keyframes matter only to a cut (a trim or a split); finding them reads every packet.
-        let tooLong = failing.contains { $0.rule == RuleID.videoDurationMax.rawValue }
+        let tooLong = failing.contains { $0.rule == .profile(.videoDurationMax) }
         let keyframes = media?.video != nil && tooLong ? Fixer.keyframes(path) : nil
         if command.split, tooLong, let media, let duration = media.durationSeconds,
             let longest = SplitPlanner.longest(command.target, media: media)
@@ -492,7 +492,7 @@ struct FileFixer: Sendable {
         let failing = verdict.findings.filter { $0.severity == .error }
         guard failing.isEmpty else {
             throw FixFailure(
-                "the fixed file still fails \(failing.map(\.rule).joined(separator: ", ")): "
+                "the fixed file still fails \(failing.map(\.rule.rawValue).joined(separator: ", ")): "
                     + failing.map(\.message).joined(separator: "; ") + "; nothing written")
         }
         if case .av(let media) = report.content { return media.durationSeconds }

@@ -139,7 +139,7 @@ enum HTMLReport {
                 for finding in target.findings {
                     let severity = finding.severity.rawValue
                     html +=
-                        "<li class=\"\(severity)\"><span class=\"severity\">\(severity)</span> <code>\(escape(finding.rule))</code>: "
+                        "<li class=\"\(severity)\"><span class=\"severity\">\(severity)</span> <code>\(escape(finding.rule.rawValue))</code>: "
                     html += "\(escape(finding.message)) <cite>\(escape(finding.source))</cite></li>"
                 }
                 html += "</ul>"

@@ -29,7 +29,7 @@ struct ShareCheck {
             let verdict = Rules.evaluate(report, role: input.role, profile: target, strict: strict, platforms: [platform])
             if input.role == .backgroundVideo, case .av(let media) = report.content, video == nil { video = media }
             // The target's advisories are judged once, on the whole share, below.
-            for finding in verdict.findings where !finding.rule.hasPrefix("advisory.") {
+            for finding in verdict.findings where !finding.rule.isAdvisory {
                 stderr.write(ValidationRenderer.line(input.path, finding, targets: [target.id], color: color))
                 check.warnings.append(BuildWarning(path: input.path, finding: finding))
             }

@@ -56,7 +56,7 @@ struct TargetsCommand: Command {
             for spec in specs {
                 out +=
                     "    " + spec.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + spec.rule.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) + limits(spec.check)
+                    + spec.rule.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) + spec.limitsText
                     + (spec.platforms.count == 1 ? " (\(spec.platforms[0].label) only)" : "") + "  [\(spec.source)]\n"
             }
         }
@@ -65,32 +65,5 @@ struct TargetsCommand: Command {
             out += "  advisory \(advisory.id)\(platforms): \(advisory.message) [\(advisory.source)]\n"
         }
         return out + "\n"
-    }
-
-    private static func limits(_ check: Check) -> String {
-        func range(_ bounds: Bounds, _ unit: (Double) -> String) -> String {
-            [bounds.min.map { "min \(unit($0))" }, bounds.max.map { "max \(unit($0))" }].compactMap { $0 }.joined(separator: "; ")
-        }
-        switch check {
-        case .fileSize(let max): return "max \(Units.bytes(max))"
-        case .videoBitRate(let max): return "max \(Units.bitRate(max))"
-        case .videoWidth(let max), .videoDurationMax(let max): return "max \(Units.number(max))"
-        case .videoDurationMin(let min): return "min \(Units.number(min))"
-        case .videoContainer(let allowed, let tolerated):
-            return allowed.joined(separator: ", ") + tolerated.map { "; \($0.value) with a warning" }.joined()
-        case .videoCodec(let allowed), .videoChroma(let allowed), .audioCodec(let allowed), .imageFormat(let allowed):
-            return allowed.joined(separator: ", ")
-        case .videoCodecContainer(let pairs), .videoCodecTag(let pairs), .videoProfile(let pairs):
-            return pairs.map(\.description).joined(separator: ", ")
-        case .imageAspect(let allowed): return allowed.map(\.description).joined(separator: ", ")
-        case .audioBitRate(let bounds): return range(bounds, Units.bitRate)
-        case .videoResolution(let bounds), .videoAspect(let bounds), .videoFrameRate(let bounds),
-            .videoKeyframeInterval(let bounds), .audioSampleRate(let bounds), .audioChannels(let bounds):
-            return range(bounds, Units.number)
-        case .imageDimensions(let width, let height, let mode): return "\(mode.rawValue) \(width)x\(height)"
-        case .videoDecode: return "checked with --decode"
-        case .imageAnimated: return "a still picture"
-        case .fileTruncated, .videoFrameRateConstant, .videoFastStart, .videoEditList, .videoDecodes: return "required"
-        }
     }
 }

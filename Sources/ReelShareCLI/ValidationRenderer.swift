@@ -215,7 +215,7 @@ final class ValidationRenderer {
             }
             if let first = errors.first {
                 testcase +=
-                    "      <failure type=\"\(Self.xml(first.rule))\" message=\"\(Self.xml(first.message))\">"
+                    "      <failure type=\"\(Self.xml(first.rule.rawValue))\" message=\"\(Self.xml(first.message))\">"
                     + Self.xml(lines(errors)) + "</failure>\n"
             }
             if !others.isEmpty { testcase += "      <system-out>\(Self.xml(lines(others)))</system-out>\n" }

@@ -19,7 +19,7 @@ public enum Advisories {
                 return nil
             }
             var finding = Finding(
-                rule: "advisory.\(advisory.id)", severity: .info, message: advisory.message, actual: .null, limit: .null,
+                rule: .advisory(advisory.id), severity: .info, message: advisory.message, actual: .null, limit: .null,
                 source: advisory.source)
             finding.platforms = advisory.platforms
             if advisory.platforms.count == 1, let only = advisory.platforms.first {

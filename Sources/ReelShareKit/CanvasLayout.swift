@@ -210,7 +210,7 @@ public enum CanvasPlanner {
             if !covered.isEmpty {
                 findings.append(
                     Finding(
-                        rule: "preview.safe-zone", severity: .warning,
+                        rule: .own(.previewSafeZone), severity: .warning,
                         message:
                             "the sticker (\(stickerRect)) reaches into the \(covered.joined(separator: " and ")) band\(covered.count > 1 ? "s" : "") the app's interface covers",
                         actual: stickerRect.json, limit: .array(bands.filter { covered.contains($0.name) }.map { $0.rect.json }),

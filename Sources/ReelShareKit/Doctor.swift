@@ -43,7 +43,7 @@ public enum Doctor {
         let bytes = [UInt8](data)
         guard case .dictionary(let plist)? = PropertyList.parse(bytes) else {
             return unreadable(
-                path, kind: "plist", rule: "ios.plist", "not a property list (XML or binary) with a dictionary at its top",
+                path, kind: "plist", rule: .iosPlist, "not a property list (XML or binary) with a dictionary at its top",
                 targets)
         }
         var schemes = Schemes(entries: nil, malformed: false, repeated: false)
@@ -63,7 +63,7 @@ public enum Doctor {
                 if repeatedKeys.contains(entry.key) {
                     findings.append(
                         Finding(
-                            rule: entry.value == .appId ? "ios.app-id" : "ios.info-plist", severity: .warning,
+                            rule: .own(entry.value == .appId ? .iosAppId : .iosInfoPlist), severity: .warning,
                             message: "\(entry.key) appears more than once in Info.plist: only the last value counts",
                             source: entry.value == .appId ? appIdSource : ios.source))
                 }
@@ -93,7 +93,7 @@ public enum Doctor {
         if schemes.malformed {
             return [
                 Finding(
-                    rule: "ios.query-scheme", severity: .error,
+                    rule: .own(.iosQueryScheme), severity: .error,
                     message: "LSApplicationQueriesSchemes is not an array of strings", source: plistSource)
             ]
         }
@@ -103,7 +103,7 @@ public enum Doctor {
         if schemes.repeated {
             findings.append(
                 Finding(
-                    rule: "ios.query-scheme", severity: .warning,
+                    rule: .own(.iosQueryScheme), severity: .warning,
                     message:
                         "the key LSApplicationQueriesSchemes appears more than once: iOS reads only the last array (\(entries.joined(separator: ", "))); merge them into one",
                     source: plistSource))
@@ -112,7 +112,7 @@ public enum Doctor {
             if let index = entries.firstIndex(where: { schemeOfURL($0)?.lowercased() == scheme.lowercased() }) {
                 findings.append(
                     Finding(
-                        rule: "ios.query-scheme", severity: .error,
+                        rule: .own(.iosQueryScheme), severity: .error,
                         message:
                             "LSApplicationQueriesSchemes entry \(index + 1) is '\(entries[index])', a URL: it must be the bare scheme '\(scheme)', or canOpenURL(\(ios.url)) returns false",
                         actual: .string(entries[index]), limit: .string(scheme), source: plistSource,
@@ -120,7 +120,7 @@ public enum Doctor {
             } else {
                 findings.append(
                     Finding(
-                        rule: "ios.query-scheme", severity: .error,
+                        rule: .own(.iosQueryScheme), severity: .error,
                         message:
                             "LSApplicationQueriesSchemes does not list '\(scheme)': canOpenURL(\(ios.url)) returns false and the share silently does nothing"
                             + (schemes.repeated ? twice : ""),
@@ -134,21 +134,21 @@ public enum Doctor {
         if position >= 50 {
             findings.append(
                 Finding(
-                    rule: "ios.query-scheme", severity: .error,
+                    rule: .own(.iosQueryScheme), severity: .error,
                     message:
                         "'\(scheme)' is entry \(position + 1) of \(entries.count) in LSApplicationQueriesSchemes: apps linked on iOS 15 or later are limited to 50, so canOpenURL(\(ios.url)) returns false; remove \(entries.count - 50) entries the app does not query, or list '\(scheme)' among the first 50",
                     actual: .int(position + 1), limit: .int(50), source: limitSource))
         } else if entries.count > 50 {
             findings.append(
                 Finding(
-                    rule: "ios.query-scheme", severity: .warning,
+                    rule: .own(.iosQueryScheme), severity: .warning,
                     message:
                         "LSApplicationQueriesSchemes has \(entries.count) entries: apps linked on iOS 15 or later are limited to 50 ('\(scheme)' is entry \(position + 1), within them)",
                     actual: .int(entries.count), limit: .int(50), source: limitSource))
         } else if position >= 25 {
             findings.append(
                 Finding(
-                    rule: "ios.query-scheme", severity: .warning,
+                    rule: .own(.iosQueryScheme), severity: .warning,
                     message:
                         "'\(scheme)' is entry \(position + 1) in LSApplicationQueriesSchemes: apps linked on iOS 27 or later are limited to 25",
                     actual: .int(position + 1), limit: .int(25), source: limitSource))
@@ -161,19 +161,19 @@ public enum Doctor {
         guard let value else {
             return [
                 Finding(
-                    rule: "ios.info-plist", severity: .error, message: "\(key) is missing: \(target) reads it from Info.plist",
+                    rule: .own(.iosInfoPlist), severity: .error, message: "\(key) is missing: \(target) reads it from Info.plist",
                     actual: .null, source: source)
             ]
         }
         guard let text = value.string, !text.isEmpty else {
             return [
-                Finding(rule: "ios.info-plist", severity: .error, message: "\(key) must be a non-empty <string>", source: source)
+                Finding(rule: .own(.iosInfoPlist), severity: .error, message: "\(key) must be a non-empty <string>", source: source)
             ]
         }
         if text.hasPrefix("$(") || text.hasPrefix("${") {
             return [
                 Finding(
-                    rule: "ios.info-plist", severity: .info,
+                    rule: .own(.iosInfoPlist), severity: .info,
                     message: "\(key) is the build setting \(text): check its value in the built app", actual: .string(text),
                     source: source)
             ]
@@ -192,7 +192,7 @@ public enum Doctor {
             guard required else { return [] }
             return [
                 Finding(
-                    rule: "ios.app-id", severity: .error,
+                    rule: .own(.iosAppId), severity: .error,
                     message: "\(key) is missing: \(target) reads the App ID from Info.plist",
                     actual: .null, limit: expected.map(JSON.string) ?? .null, source: appIdSource)
             ]
@@ -203,13 +203,13 @@ public enum Doctor {
             if case .integer(let number) = value {
                 message += ", not the <integer> \(number): the SDK reads it as a string and finds none"
             }
-            return [Finding(rule: "ios.app-id", severity: severity, message: message, source: appIdSource)]
+            return [Finding(rule: .own(.iosAppId), severity: severity, message: message, source: appIdSource)]
         }
         if text.hasPrefix("$(") || text.hasPrefix("${") {
             guard required else { return [] }
             return [
                 Finding(
-                    rule: "ios.app-id", severity: .info,
+                    rule: .own(.iosAppId), severity: .info,
                     message: "\(key) is the build setting \(text): check its value in the built app",
                     actual: .string(text), source: appIdSource)
             ]
@@ -217,7 +217,7 @@ public enum Doctor {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             return [
                 Finding(
-                    rule: "ios.app-id", severity: severity,
+                    rule: .own(.iosAppId), severity: severity,
                     message: "\(key) '\(text)' is not a Meta App ID (decimal digits)",
                     actual: .string(text), source: appIdSource)
             ]
@@ -225,7 +225,7 @@ public enum Doctor {
         if let expected, expected != text {
             return [
                 Finding(
-                    rule: "ios.app-id", severity: severity, message: "\(key) is \(text), not \(expected)",
+                    rule: .own(.iosAppId), severity: severity, message: "\(key) is \(text), not \(expected)",
                     actual: .string(text), limit: .string(expected), source: appIdSource)
             ]
         }
@@ -238,7 +238,7 @@ public enum Doctor {
     public static func checkManifest(_ data: Data, path: String, targets: [TargetProfile]) -> ValidationResult {
         guard let manifest = Manifest.parse(data) else {
             return unreadable(
-                path, kind: "manifest", rule: "android.manifest", "not an AndroidManifest.xml (not XML, or no <manifest> root)",
+                path, kind: "manifest", rule: .androidManifest, "not an AndroidManifest.xml (not XML, or no <manifest> root)",
                 targets)
         }
         let verdicts = targets.compactMap { target -> TargetVerdict? in
@@ -251,7 +251,7 @@ public enum Doctor {
                 let provider = android.queryProviders.first.map { ", the action \(android.action) nor the provider \($0)" }
                 findings.append(
                     Finding(
-                        rule: "android.queries", severity: .error,
+                        rule: .own(.androidQueries), severity: .error,
                         message:
                             "<queries> names neither the package \(android.package)\(provider ?? " nor the action \(android.action)"): on Android 11+ the app cannot see it and the share silently does nothing",
                         actual: .array(manifest.queriedPackages.sorted().map(JSON.string)), limit: .string(android.package),
@@ -282,7 +282,7 @@ public enum Doctor {
                 ?? ""
             return [
                 Finding(
-                    rule: "android.file-provider", severity: .error,
+                    rule: .own(.androidFileProvider), severity: .error,
                     message:
                         "no FileProvider is declared: the target app cannot be given a content:// URI for the media\(without)",
                     source: providerSource,
@@ -303,14 +303,14 @@ public enum Doctor {
         if provider.grantUriPermissions != "true" {
             findings.append(
                 Finding(
-                    rule: "android.file-provider", severity: .error,
+                    rule: .own(.androidFileProvider), severity: .error,
                     message: "\(provider.name) lacks android:grantUriPermissions=\"true\": the target app is refused the media",
                     actual: .from(provider.grantUriPermissions), limit: .string("true"), source: providerSource))
         }
         if provider.exported != "false" {
             findings.append(
                 Finding(
-                    rule: "android.file-provider", severity: .error,
+                    rule: .own(.androidFileProvider), severity: .error,
                     message:
                         "\(provider.name) must have android:exported=\"false\" (FileProvider throws a SecurityException otherwise)",
                     actual: .from(provider.exported), limit: .string("false"), source: providerSource))
@@ -321,15 +321,15 @@ public enum Doctor {
     /// The result for a file that could not be read at all.
     public static func cannotRead(_ path: String, plist: Bool, targets: [TargetProfile]) -> ValidationResult {
         unreadable(
-            path, kind: plist ? "plist" : "manifest", rule: plist ? "ios.plist" : "android.manifest",
+            path, kind: plist ? "plist" : "manifest", rule: plist ? .iosPlist : .androidManifest,
             "cannot read the file", targets)
     }
 
-    static func unreadable(_ path: String, kind: String, rule: String, _ message: String, _ targets: [TargetProfile])
+    static func unreadable(_ path: String, kind: String, rule: OwnCheck, _ message: String, _ targets: [TargetProfile])
         -> ValidationResult
     {
         let verdicts = targets.map {
-            TargetVerdict(target: $0.id, findings: [Finding(rule: rule, severity: .error, message: message, source: "reelshare")])
+            TargetVerdict(target: $0.id, findings: [Finding(rule, severity: .error, message: message, source: "reelshare")])
         }
         return ValidationResult(path: path, kind: kind, role: nil, verdicts: verdicts, accepted: false)
     }

@@ -458,10 +458,7 @@ public enum SplitPlanner {
     /// The longest a part may be for `profile`'s video duration limit: the limit less a frame and
     /// an audio packet; nil when the target has no limit.
     public static func longest(_ profile: TargetProfile, media: AVMedia) -> Double? {
-        let limit = profile.roles[.backgroundVideo]?.compactMap { spec -> Double? in
-            if case .videoDurationMax(let max) = spec.check { return max }
-            return nil
-        }.min()
+        let limit = profile.roles[.backgroundVideo]?.compactMap { ($0.check as? VideoDurationMax)?.max }.min()
         return limit.map { FixHint.trimTarget($0, media: media) }
     }
 

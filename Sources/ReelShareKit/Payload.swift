@@ -295,7 +295,7 @@ public enum PayloadDocument {
             let finding = warning.finding
             out.write("\t\t<dict>\n")
             var members = [
-                ("rule", finding.rule), ("severity", finding.severity.rawValue), ("message", finding.message),
+                ("rule", finding.rule.rawValue), ("severity", finding.severity.rawValue), ("message", finding.message),
                 ("source", finding.source),
             ]
             if let fix = finding.fix { members.append(("fix", fix)) }

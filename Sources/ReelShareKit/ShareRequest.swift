@@ -180,7 +180,7 @@ public enum ShareRules {
             separator: " and ")
         if hasBackground {
             let finding = Finding(
-                rule: "build.colors-ignored", severity: .warning,
+                rule: .own(.buildColorsIgnored), severity: .warning,
                 message:
                     "\(given) \(top != nil && bottom != nil ? "are" : "is") ignored by the app when a background video or image is sent",
                 source: ignoredSource)
@@ -198,7 +198,7 @@ public enum ShareRules {
 
     private static func pairFinding(given: String, other: String, color: String) -> Finding {
         Finding(
-            rule: "build.color-pair", severity: .warning,
+            rule: .own(.buildColorPair), severity: .warning,
             message:
                 "only \(given) was given: Meta describes the colours as a pair, so reelshare gives \(other) the same \(color), a solid background",
             actual: .string(color), source: pairSource)

@@ -104,7 +104,7 @@ public enum ValidationJSON {
 
     public static func finding(_ f: Finding) -> JSON {
         .object([
-            "rule": .string(f.rule),
+            "rule": .string(f.rule.rawValue),
             "severity": .string(f.severity.rawValue),
             "message": .string(f.message),
             "actual": f.actual,

@@ -109,7 +109,7 @@ struct MarkupTests {
         let manifest = try Data(contentsOf: directory.appendingPathComponent("manifest-invalid-utf8.xml"))
         #expect(
             Doctor.checkManifest(manifest, path: "x", targets: ProfileSet.builtin.shareTargets).verdicts.first?.findings.first?
-                .rule
+                .rule.rawValue
                 == "android.manifest")
     }
 }

@@ -72,7 +72,8 @@ struct ProfileTests {
                     #"{"id": "house-stories", "name": "House", "purpose": "publish", "summary": "ours", "roles": {}}"#
                 ).utf8))
         #expect(set.profiles.count == 8)
-        #expect(set.profile("ig-reels")?.roles[.backgroundVideo]?.first?.check == .videoDurationMax(30))
+        let first = set.profile("ig-reels")?.roles[.backgroundVideo]?.first
+        #expect(first?.rule == .videoDurationMax && (first?.check as? VideoDurationMax)?.max == 30)
         #expect(set.profile("house-stories") != nil)
     }
 

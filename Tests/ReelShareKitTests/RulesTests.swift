@@ -48,7 +48,7 @@ private func spec(
         return try JSONDecoder().decode(RuleSpec.self, from: Data(JSON.object(object).serialized.utf8))
     } catch {
         Issue.record("\(rule) does not decode: \(error)", sourceLocation: sourceLocation)
-        return RuleSpec(.fileTruncated, severity, source: "test")
+        return RuleSpec(FileTruncated(), severity, source: "test")
     }
 }
 
@@ -71,7 +71,7 @@ struct RulesTests {
             #expect(video.filter { $0.severity != .info } == [], "\(profile.id)")
             let sticker = Rules.evaluate(picture(), role: .sticker, profile: profile, strict: true).findings
             #expect(sticker.filter { $0.severity != .info } == [], "\(profile.id)")
-            #expect(sticker.allSatisfy { $0.rule.hasPrefix("advisory.") })
+            #expect(sticker.allSatisfy { $0.rule.rawValue.hasPrefix("advisory.") })
         }
     }
 
@@ -99,13 +99,13 @@ struct RulesTests {
             #expect(brief.fix == nil, "\(seconds): \(brief.fix ?? "")")
         }
         // A long clip's rate buffer is two seconds' worth, however long the file says it is.
-        let settings = Rules.bitRateCap(4000, seconds: 1e300)
+        let settings = Remedies.bitRateCap(4000, seconds: 1e300)
         #expect(settings.bitRateKbps == 4000 && settings.bufferKbps == 8000)
     }
 
     @Test("file.truncated")
     func truncated() {
-        #expect(check(spec("file.truncated"), clip(truncated: true)).first?.rule == "file.truncated")
+        #expect(check(spec("file.truncated"), clip(truncated: true)).first?.rule.rawValue == "file.truncated")
         #expect(check(spec("file.truncated"), clip()).isEmpty)
     }
 
@@ -174,7 +174,7 @@ struct RulesTests {
 
     @Test("video.width and video.aspect")
     func widthAndAspect() {
-        #expect(check(spec("video.width", max: 1920), clip(width: 3840, height: 2160)).first?.rule == "video.width")
+        #expect(check(spec("video.width", max: 1920), clip(width: 3840, height: 2160)).first?.rule.rawValue == "video.width")
         #expect(check(spec("video.width", max: 1920), clip()).isEmpty)
         let nineBySixteen = spec("video.aspect", min: 0.55, max: 0.575)
         #expect(check(nineBySixteen, clip()).isEmpty)
@@ -193,7 +193,7 @@ struct RulesTests {
         #expect(check(constant, clip()).first?.message == "cannot check: needs a packet scan (--deep)")
         var vfr = deepScan
         vfr.variableFrameRate = true
-        #expect(check(constant, clip(deep: vfr)).first?.rule == "video.frame-rate.constant")
+        #expect(check(constant, clip(deep: vfr)).first?.rule.rawValue == "video.frame-rate.constant")
         #expect(check(constant, clip(deep: deepScan)).isEmpty)
     }
 
@@ -270,8 +270,8 @@ struct RulesTests {
         #expect(
             check(spec("audio.sample-rate", min: 48000, max: 48000), clip(audio: mono)).first?.message
                 == "44100 Hz is below 48000 Hz")
-        #expect(check(spec("audio.bitrate", min: 128_000), clip(audio: mono)).first?.rule == "audio.bitrate")
-        #expect(check(spec("audio.bitrate", max: 128_000), clip(audio: hiRes)).first?.rule == "audio.bitrate")
+        #expect(check(spec("audio.bitrate", min: 128_000), clip(audio: mono)).first?.rule.rawValue == "audio.bitrate")
+        #expect(check(spec("audio.bitrate", max: 128_000), clip(audio: hiRes)).first?.rule.rawValue == "audio.bitrate")
         #expect(check(spec("audio.bitrate", min: 128_000), clip()).isEmpty)
     }
 
@@ -313,19 +313,19 @@ struct RulesTests {
         let igReels = try #require(ProfileSet.builtin.profile("ig-reels"))
         let missing = ProbeReport(path: "x.mp4", sizeBytes: nil, content: .failure(ProbeFailure(.notFound, "no such file")))
         let unreadable = Rules.evaluate(missing, role: .backgroundVideo, profile: igReels, strict: false)
-        #expect(unreadable.findings.map(\.rule) == ["media.unreadable"] && !unreadable.accepted)
+        #expect(unreadable.findings.map(\.rule.rawValue) == ["media.unreadable"] && !unreadable.accepted)
         let audioOnly = ProbeReport(
             path: "a.m4a", sizeBytes: 9, content: .av(AVMedia(container: "m4a", audio: AudioStream(codec: "aac"))))
         #expect(
-            Rules.evaluate(audioOnly, role: .backgroundVideo, profile: igReels, strict: false).findings.first?.rule
+            Rules.evaluate(audioOnly, role: .backgroundVideo, profile: igReels, strict: false).findings.first?.rule.rawValue
                 == "media.kind")
         let fbReels = try #require(ProfileSet.builtin.profile("fb-reels"))
         let background = Rules.evaluate(picture(), role: .backgroundImage, profile: fbReels, strict: false)
-        #expect(background.findings.map(\.rule) == ["media.role"])
+        #expect(background.findings.map(\.rule.rawValue) == ["media.role"])
         #expect(background.findings.first?.message == "fb-reels takes no background image (it takes: background video, sticker)")
         // Instagram Reels takes an image on Android only: on iOS it is an error that says where.
         let both = Rules.evaluate(picture(format: "jpeg"), role: .backgroundImage, profile: igReels, strict: false)
-        #expect(both.findings.map(\.rule) == ["media.role"] && !both.accepted)
+        #expect(both.findings.map(\.rule.rawValue) == ["media.role"] && !both.accepted)
         #expect(both.findings.first?.platforms == [.ios])
         #expect(
             both.findings.first?.message
@@ -366,7 +366,7 @@ struct RulesTests {
             container: "mov", duration: 1000, width: 161, height: 91, pixelFormat: "yuv444p", audio: opus,
             fastStart: false, deep: deepScan, path: "in.mov")
         let verdict = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: false)
-        #expect(Set(verdict.findings.map(\.rule)) == ["video.fast-start", "video.chroma", "audio.codec", "video.duration.max"])
+        #expect(Set(verdict.findings.map(\.rule.rawValue)) == ["video.fast-start", "video.chroma", "audio.codec", "video.duration.max"])
         #expect(
             verdict.fix
                 == "ffmpeg -i in.mov -t 899.924 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -profile:v high -pix_fmt yuv420p "
@@ -374,7 +374,7 @@ struct RulesTests {
         // Where the target forbids edit lists, any rewrite leaves them out.
         let long = Rules.evaluate(
             clip(duration: 1000, deep: deepScan, path: "in.mp4"), role: .backgroundVideo, profile: profile, strict: false)
-        #expect(long.findings.map(\.rule) == ["video.duration.max"])
+        #expect(long.findings.map(\.rule.rawValue) == ["video.duration.max"])
         #expect(long.fix?.contains("-t 899.924") == true && long.fix?.contains("-use_editlist 0") == true)
         // Otherwise a single finding's own fix is the verdict's fix.
         let reels = try #require(ProfileSet.builtin.profile("ig-reels"))
@@ -389,7 +389,7 @@ struct RulesTests {
             Rules.evaluate(report, role: .backgroundVideo, profile: reels, strict: false).findings.filter {
                 $0.severity == .error
             }
-            .map(\.rule)
+            .map(\.rule.rawValue)
         }
         let vp9InMP4 = clip(codec: "vp9", profile: "Profile 0", path: "chrome.mp4")
         #expect(errors(vp9InMP4) == ["video.codec-container"])
@@ -415,7 +415,7 @@ struct RulesTests {
         let verdict = Rules.evaluate(
             clip(container: "3gp", path: "old.3gp"), role: .backgroundVideo, profile: reels, strict: false)
         #expect(verdict.accepted)
-        let warning = try #require(verdict.findings.first { $0.rule == "video.container" })
+        let warning = try #require(verdict.findings.first { $0.rule.rawValue == "video.container" })
         #expect(warning.severity == .warning)
         #expect(warning.message.contains("AVFoundation") && warning.source.contains("3GPP"))
         #expect(warning.fix == "ffmpeg -i old.3gp -c:v copy -c:a copy -movflags +faststart -f mp4 old.fixed.mp4")
@@ -428,19 +428,19 @@ struct RulesTests {
             Rules.evaluate(report, role: .backgroundVideo, profile: stories, strict: false, platforms: platforms).findings
         }
         let hev1 = clip(codec: "hevc", profile: "Main", codecTag: "hev1", path: "x265.mp4")
-        let tag = try #require(findings(hev1, [.ios]).first { $0.rule == "video.codec-tag" })
+        let tag = try #require(findings(hev1, [.ios]).first { $0.rule.rawValue == "video.codec-tag" })
         #expect(tag.severity == .error && tag.platforms == [.ios] && tag.message.hasPrefix("iOS: H.265 tagged hev1"))
         #expect(tag.fix == "ffmpeg -i x265.mp4 -c:v copy -tag:v hvc1 -c:a copy -movflags +faststart -f mp4 x265.fixed.mp4")
-        #expect(findings(hev1, [.android]).allSatisfy { $0.rule != "video.codec-tag" })
+        #expect(findings(hev1, [.android]).allSatisfy { $0.rule.rawValue != "video.codec-tag" })
         #expect(findings(clip(codec: "hevc", profile: "Main", codecTag: "hvc1"), [.ios]).isEmpty)
         for (profile, format, depth) in [
             ("High 10", "yuv420p10le", 10), ("High 4:2:2", "yuv422p", 8), ("High 4:4:4 Predictive", "yuv444p", 8),
         ] {
             let report = clip(profile: profile, pixelFormat: format, bitDepth: depth)
-            let ios = try #require(findings(report, [.ios]).first { $0.rule == "video.profile" }, "\(profile)")
+            let ios = try #require(findings(report, [.ios]).first { $0.rule.rawValue == "video.profile" }, "\(profile)")
             #expect(ios.severity == .error, "\(profile)")
             #expect(ios.fix?.contains("-c:v libx264 -profile:v high -pix_fmt yuv420p") == true)
-            let android = try #require(findings(report, [.android]).first { $0.rule == "video.profile" })
+            let android = try #require(findings(report, [.android]).first { $0.rule.rawValue == "video.profile" })
             #expect(android.severity == .warning && android.platforms == [.android])
         }
         #expect(
@@ -459,7 +459,7 @@ struct RulesTests {
             .isEmpty)
         let landscape = picture(format: "jpeg", width: 1280, height: 720)
         #expect(
-            Rules.evaluate(landscape, role: .backgroundImage, profile: stories, strict: false).findings.map(\.rule) == [
+            Rules.evaluate(landscape, role: .backgroundImage, profile: stories, strict: false).findings.map(\.rule.rawValue) == [
                 "image.dimensions", "image.aspect",
             ])
         // A stored 640x480 sticker shown 480x640 is within 640x480? No: 640 is taller than 480.
@@ -484,7 +484,7 @@ struct RulesTests {
         let reels = try #require(ProfileSet.builtin.profile("ig-reels"))
         let finding = try #require(
             Rules.evaluate(picture(frames: 24, path: "wave.png"), role: .sticker, profile: reels, strict: false).findings.first)
-        #expect(finding.rule == "image.animated" && finding.severity == .warning)
+        #expect(finding.rule.rawValue == "image.animated" && finding.severity == .warning)
         #expect(finding.message.hasPrefix("an animated PNG of 24 frames: the composer shows its first frame only"))
         #expect(finding.fix == "ffmpeg -i wave.png -frames:v 1 -f image2 -c:v png wave.fixed.png")
     }
@@ -494,12 +494,12 @@ struct RulesTests {
         let fbReels = try #require(ProfileSet.builtin.profile("fb-reels"))
         let android = Rules.evaluate(picture(), role: .sticker, profile: fbReels, strict: true, platforms: [.android])
         let advisory = try #require(android.findings.first)
-        #expect(advisory.rule == "advisory.sticker-dropped" && advisory.severity == .info && android.accepted)
+        #expect(advisory.rule.rawValue == "advisory.sticker-dropped" && advisory.severity == .info && android.accepted)
         #expect(advisory.source.contains("share_to_reels_android #8"))
         #expect(Rules.evaluate(picture(), role: .sticker, profile: fbReels, strict: true, platforms: [.ios]).findings.isEmpty)
         let igStories = try #require(ProfileSet.builtin.profile("ig-stories"))
         let long = Rules.evaluate(clip(duration: 18), role: .backgroundVideo, profile: igStories, strict: true, platforms: [.ios])
-        #expect(long.findings.map(\.rule) == ["advisory.no-split-over-15s"] && long.accepted)
+        #expect(long.findings.map(\.rule.rawValue) == ["advisory.no-split-over-15s"] && long.accepted)
         #expect(Rules.evaluate(clip(duration: 12), role: .backgroundVideo, profile: igStories, strict: true).findings.isEmpty)
         // Share-wide conditions, as build judges them.
         let fbStories = try #require(ProfileSet.builtin.profile("fb-stories"))
@@ -508,16 +508,16 @@ struct RulesTests {
         // Facebook Stories bounces back on iOS with or without a background: every iOS share.
         for share in [stickerOnly, withImage] {
             #expect(
-                Advisories.applicable(fbStories.advisories, to: share, platforms: [.ios]).map(\.rule) == ["advisory.bounces-back"]
+                Advisories.applicable(fbStories.advisories, to: share, platforms: [.ios]).map(\.rule.rawValue) == ["advisory.bounces-back"]
             )
             #expect(Advisories.applicable(fbStories.advisories, to: share, platforms: [.android]).isEmpty)
         }
         let bare = Advisory(id: "bare", message: "m", source: "s", when: .stickerOnly)
-        #expect(Advisories.applicable([bare], to: stickerOnly, platforms: [.ios]).map(\.rule) == ["advisory.bare"])
+        #expect(Advisories.applicable([bare], to: stickerOnly, platforms: [.ios]).map(\.rule.rawValue) == ["advisory.bare"])
         #expect(Advisories.applicable([bare], to: withImage, platforms: [.ios]).isEmpty)
         let contentURL = AdvisoryContext.share(video: nil, backgroundImage: true, sticker: false, contentURL: true)
         #expect(
-            Advisories.applicable(igStories.advisories, to: contentURL, platforms: [.ios]).map(\.rule) == [
+            Advisories.applicable(igStories.advisories, to: contentURL, platforms: [.ios]).map(\.rule.rawValue) == [
                 "advisory.content-url-ignored"
             ])
     }
@@ -528,8 +528,8 @@ struct RulesTests {
             for specs in profile.roles.values {
                 for spec in specs {
                     #expect(!spec.source.isEmpty)
-                    if case .videoContainer(_, let tolerated) = spec.check {
-                        #expect(tolerated.allSatisfy { !$0.source.isEmpty })
+                    if let container = spec.check as? VideoContainer {
+                        #expect(container.tolerated.allSatisfy { !$0.source.isEmpty })
                     }
                 }
             }

@@ -1,0 +1,113 @@
+// The rules about a sticker or a background image, as displayed (EXIF orientation applied).
+
+/// image.format: the image format is one of allowed.
+struct ImageFormat: Rule {
+    static let id = RuleID.imageFormat
+    static let roles = Role.images
+    static let summary = "image format is one of allowed"
+    static let parameters: [(key: RuleParameter, required: Bool)] = [(.allowed, true)]
+    let allowed: [String]
+
+    init(_ limits: RuleLimits) throws(RuleLimits.Invalid) { allowed = limits.allowed ?? [] }
+    var limits: [String: JSON] { allowed.allowedJSON }
+    var limitsText: String { allowed.joined(separator: ", ") }
+
+    func check(_ s: Subject) -> Outcome {
+        guard let image = s.image else { return .unknown("not an image") }
+        guard !allowed.contains(image.format) else { return .pass }
+        return .fail(
+            "\(image.format.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
+            actual: .string(image.format), limit: .array(allowed.map(JSON.string)), fix: FixHint.toPNG(s, image: image))
+    }
+}
+
+/// image.dimensions: the displayed size against width x height, by mode (max, min, exact).
+struct ImageDimensions: Rule {
+    static let id = RuleID.imageDimensions
+    static let roles = Role.images
+    static let summary = "displayed size against width x height, by mode (max, min, exact)"
+    static let parameters: [(key: RuleParameter, required: Bool)] = [(.width, true), (.height, true), (.mode, false)]
+    let width: Int
+    let height: Int
+    let mode: DimensionMode
+
+    init(_ limits: RuleLimits) throws(RuleLimits.Invalid) {
+        guard let width = limits.width, let height = limits.height, width > 0, height > 0 else {
+            throw RuleLimits.Invalid(.width, "width and height must be whole numbers from 1")
+        }
+        self.width = width
+        self.height = height
+        mode = limits.mode ?? .max
+    }
+
+    var limits: [String: JSON] { ["width": .int(width), "height": .int(height), "mode": .string(mode.rawValue)] }
+    var limitsText: String { "\(mode.rawValue) \(width)x\(height)" }
+
+    func check(_ s: Subject) -> Outcome {
+        guard let image = s.image, let shownWidth = image.displayWidth, let shownHeight = image.displayHeight else {
+            return .unknown("image size unknown")
+        }
+        let size = "\(shownWidth)x\(shownHeight)", limit = "\(width)x\(height)"
+        switch mode {
+        case .min:
+            guard shownWidth < width || shownHeight < height else { return .pass }
+            return .fail("\(size) is smaller than \(limit)", actual: .string(size), limit: .string(limit), fix: nil)
+        case .exact:
+            guard shownWidth != width || shownHeight != height else { return .pass }
+            return .fail("\(size) is not \(limit)", actual: .string(size), limit: .string(limit), fix: nil)
+        case .max:
+            guard shownWidth > width || shownHeight > height else { return .pass }
+            return .fail(
+                "\(size) is larger than the recommended \(limit)", actual: .string(size), limit: .string(limit),
+                fix: FixHint.shrink(s, width: width, height: height))
+        }
+    }
+}
+
+/// image.aspect: the displayed width:height is one of allowed (within 1%).
+struct ImageAspect: Rule {
+    static let id = RuleID.imageAspect
+    static let roles = Role.images
+    static let summary = "displayed width:height is one of allowed (within 1%)"
+    static let parameters: [(key: RuleParameter, required: Bool)] = [(.allowed, true)]
+    let allowed: [AspectRatio]
+
+    init(_ limits: RuleLimits) throws(RuleLimits.Invalid) {
+        var ratios: [AspectRatio] = []
+        for text in limits.allowed ?? [] {
+            guard let ratio = AspectRatio(text) else { throw RuleLimits.Invalid(.allowed, "'\(text)' is not a ratio like 9:16") }
+            ratios.append(ratio)
+        }
+        allowed = ratios
+    }
+
+    var limits: [String: JSON] { allowed.map(\.description).allowedJSON }
+    var limitsText: String { allowed.map(\.description).joined(separator: ", ") }
+
+    func check(_ s: Subject) -> Outcome {
+        guard let image = s.image, let width = image.displayWidth, let height = image.displayHeight, width > 0, height > 0 else {
+            return .unknown("image size unknown")
+        }
+        let ratio = Double(width) / Double(height)
+        guard !allowed.contains(where: { abs(ratio - $0.value) <= Slack.imageAspect * $0.value }) else { return .pass }
+        let names = allowed.map(\.description)
+        return .fail(
+            "\(width)x\(height) is not \(names.joined(separator: " or "))", actual: .double(ratio),
+            limit: .array(names.map(JSON.string)), fix: nil)
+    }
+}
+
+/// image.animated: a still image: an animated one shows its first frame only.
+struct ImageAnimated: Requirement {
+    static let id = RuleID.imageAnimated
+    static let roles = Role.images
+    static let summary = "a still image (an animated one shows its first frame only)"
+    var limitsText: String { "a still picture" }
+
+    func check(_ s: Subject) -> Outcome {
+        guard let image = s.image, let frames = image.frameCount, frames > 1 else { return .pass }
+        return .fail(
+            "an animated \(image.format.uppercased()) of \(frames) frames: the composer shows its first frame only",
+            actual: .int(frames), limit: .int(1), fix: FixHint.firstFrame(s, image: image))
+    }
+}
