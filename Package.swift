@@ -52,9 +52,11 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // The byte reading, EINTR-safe writing and file checks every shim shares (a leaf).
+        .target(name: "CReelShareIO", cSettings: warnings),
         .target(
             name: "CReelShareAV",
-            dependencies: ["CFFmpeg"],
+            dependencies: ["CFFmpeg", "CReelShareIO"],
             cSettings: warnings,
             // The module map's link lines reach only Swift importers; C objects need them here.
             linkerSettings: [
@@ -65,13 +67,13 @@ let package = Package(
         ),
         .target(
             name: "CReelShareImage",
-            dependencies: ["CImageLibs"],
+            dependencies: ["CImageLibs", "CReelShareIO"],
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
         ),
         .target(
             name: "CReelShareStream",
-            dependencies: ["COpenSSL"],
+            dependencies: ["COpenSSL", "CReelShareIO"],
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("crypto")]
         ),

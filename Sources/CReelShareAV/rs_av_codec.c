@@ -3,7 +3,7 @@
 // without decoding: profile, chroma subsampling, bit depth, the sample aspect ratio, and whether
 // the stream can be interlaced. Every read is bounds-checked (a bit reader that flags overruns).
 #include "rs_av_compat.h"
-#include "rs_av_internal.h"
+#include "rs_av_codec.h"
 #include <string.h>
 
 typedef struct bit_reader {

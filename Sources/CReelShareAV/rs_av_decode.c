@@ -13,14 +13,16 @@
 // counts the frames that came out concealed and gives the count, the first time and the words:
 // only damaged files pay for it. Decoders with threads of their own (libdav1d) log on the caller's
 // context, so they run on one thread in both passes.
-#include "rs_av_internal.h"
+#include "rs_av.h"
+#include "rs_av_log.h"
+#include "rs_av_source.h"
+#include "rs_av_streams.h"
 
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -75,7 +77,8 @@ static void mark_damaged(decode_state *state, packet_record *record, const char 
     }
 }
 
-int rs_av_decode_log(void *avcl, const char *format, va_list arguments) {
+/// The log hook (rs_av_log.h): a line said while a packet of ours decodes is charged to it.
+static int decode_log(void *avcl, const char *format, va_list arguments) {
     if (!avcl) return 0;
     const AVClass *class = *(const AVClass **)avcl;
     if (class != avcodec_get_class()) return 0;
@@ -166,39 +169,6 @@ static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, deco
     if (err != AVERROR(EAGAIN) && err != AVERROR_EOF) refused(state, err, sent, concealed);
 }
 
-rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, int one_for_own_threads,
-                                   int *index, AVCodecContext **decoder, const char *what, char *message,
-                                   size_t message_size) {
-    *decoder = NULL;
-    int audio;
-    rs_first_streams(fmt, index, &audio);
-    // Some formats (FLV) declare their streams only once packets are read.
-    if (*index < 0 || fmt->streams[*index]->codecpar->width <= 0) {
-        avformat_find_stream_info(fmt, NULL);
-        rs_first_streams(fmt, index, &audio);
-    }
-    if (*index < 0) {
-        char text[64];
-        snprintf(text, sizeof text, "no video stream to %s", what);
-        return rs_fail(RS_AV_UNSUPPORTED, message, message_size, text, 0);
-    }
-    const AVCodec *codec = avcodec_find_decoder(fmt->streams[*index]->codecpar->codec_id);
-    if (!codec) return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "no decoder for its video", 0);
-    AVStream *st = fmt->streams[*index];
-    *decoder = avcodec_alloc_context3(codec);
-    if (!*decoder || avcodec_parameters_to_context(*decoder, st->codecpar) < 0)
-        return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-    int own = one_for_own_threads && (codec->capabilities & AV_CODEC_CAP_OTHER_THREADS);
-    (*decoder)->thread_count = own ? 1 : threads;
-    (*decoder)->thread_type = own ? 0 : thread_type;
-    (*decoder)->pkt_timebase = st->time_base;
-    int err = avcodec_open2(*decoder, codec, NULL);
-    if (err < 0) return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "the video decoder does not open", err);
-    for (unsigned i = 0; i < fmt->nb_streams; i++)
-        if ((int)i != *index) fmt->streams[i]->discard = AVDISCARD_ALL;
-    return RS_AV_OK;
-}
-
 /// One pass over the file: every video packet sent to a decoder of `threads` threads, each charged
 /// with what its decoding logged (and, with `concealed`, its frames concealed).
 static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *budget, int threads, int concealed,
@@ -261,9 +231,10 @@ rs_av_status rs_av_decode_descriptor(int fd, const char *name, int threads, doub
     memset(result, 0, sizeof *result);
     result->first_error_seconds = -1;
     message[0] = 0;
-    struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
-    rs_source src = {.fd = fd, .data = NULL, .size = sb.st_size};
+    rs_av_log_set_hook(decode_log);
+    rs_source src;
+    rs_av_status opened = rs_source_of_descriptor(fd, &src, message, message_size);
+    if (opened != RS_AV_OK) return opened;
     rs_deadline budget;
     rs_start_budget(&src, &budget, timeout_seconds);
     src.byte_budget = INT64_MAX / 2; // decoding reads the file, once or twice, however large

@@ -3,7 +3,7 @@
 // and default frame duration, and, at the end of the file, the last Cluster's blocks. A file
 // written to a pipe (a browser's MediaRecorder, `ffmpeg -f webm -`, OBS) has no Duration and no
 // Cues; its length is the last block's end, which only the tail of the file tells.
-#include "rs_av_internal.h"
+#include "rs_av_ebml.h"
 
 #include <math.h>
 #include <stdlib.h>

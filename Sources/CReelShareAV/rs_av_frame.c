@@ -1,13 +1,13 @@
 // rs_av_frame.c: one video frame, decoded as a player shows it: at a time, converted to RGBA with
 // the right YUV matrix and range, widened by its sample aspect ratio, flipped and turned by the
 // display matrix.
-#include "rs_av_internal.h"
+#include "rs_av_source.h"
+#include "rs_av_streams.h"
 #include "rs_canvas.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -69,9 +69,9 @@ rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, 
     *width = *height = 0;
     *shown_at = -1;
     message[0] = 0;
-    struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
-    rs_source src = {.fd = fd, .data = NULL, .size = sb.st_size};
+    rs_source src;
+    rs_av_status opened = rs_source_of_descriptor(fd, &src, message, message_size);
+    if (opened != RS_AV_OK) return opened;
     return video_frame(src, name, at_seconds, timeout_seconds, rgba, width, height, shown_at, message, message_size);
 }
 

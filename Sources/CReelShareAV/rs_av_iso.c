@@ -3,7 +3,7 @@
 // durations of every movie fragment (so a fragmented file's bit rate and length cover the whole
 // file, not its first fragment). A bounded walk: it reads box headers and a few small boxes, never
 // the media data, and every offset and size is checked against its parent before it is used.
-#include "rs_av_internal.h"
+#include "rs_av_iso.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -365,11 +365,11 @@ const char *rs_iso_container_name(const rs_iso_facts *facts) {
     return "mp4";
 }
 
-const char *rs_iso_edit_effect(const rs_iso_facts *facts, const rs_iso_track *t) {
-    if (!t || t->edits == 0) return NULL;
-    if (t->normal_edits > 1 || (t->empty_edits > 0 && t->normal_edits == 0)) return "complex";
-    if (t->edit_rate != 0x10000) return "rate";
-    if (t->timescale == 0) return "complex";
+rs_av_edit_effect rs_iso_edit_effect(const rs_iso_facts *facts, const rs_iso_track *t) {
+    if (!t || t->edits == 0) return RS_AV_EDIT_ABSENT;
+    if (t->normal_edits > 1 || (t->empty_edits > 0 && t->normal_edits == 0)) return RS_AV_EDIT_COMPLEX;
+    if (t->edit_rate != 0x10000) return RS_AV_EDIT_RATE;
+    if (t->timescale == 0) return RS_AV_EDIT_COMPLEX;
     // Muxers start the presentation where the first frame is shown (its composition offset, the
     // B-frame delay): an edit that starts there, and runs to the media's end, cuts nothing. Half
     // a frame at 24 fps of slack covers rounding between the two timescales.
@@ -383,6 +383,6 @@ const char *rs_iso_edit_effect(const rs_iso_facts *facts, const rs_iso_track *t)
         double shown_end = starts + (double)t->edit_duration / facts->movie_timescale;
         cuts_end = media_end - shown_end > tolerance;
     }
-    if (t->empty_edits > 0) return cuts_start || cuts_end ? "complex" : "delay";
-    return cuts_start || cuts_end ? "trim" : "none";
+    if (t->empty_edits > 0) return cuts_start || cuts_end ? RS_AV_EDIT_COMPLEX : RS_AV_EDIT_DELAY;
+    return cuts_start || cuts_end ? RS_AV_EDIT_TRIM : RS_AV_EDIT_NONE;
 }

@@ -9,7 +9,9 @@
 // beginning nothing is dropped (AAC's priming packet and an edit list's pre-roll have negative
 // times and are kept, for the muxer to hide as the input did).
 #include "rs_av_compat.h"
-#include "rs_av_internal.h"
+#include "rs_av_source.h"
+#include "rs_av_streams.h"
+#include "rs_fix_output.h"
 #include "rs_fix.h"
 
 #include <errno.h>
@@ -17,8 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -28,101 +28,6 @@
 #include <libavutil/time.h>
 
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
-
-// MARK: - Output I/O on a descriptor
-
-/// The output descriptor, shared by every context the muxer opens on it, and the first error
-/// writing or reading it back (errno), so that a failure is told apart from the input's.
-typedef struct out_target {
-    int fd;
-    int error;
-} out_target;
-
-typedef struct out_file {
-    out_target *target;
-    int64_t position;
-} out_file;
-
-static int out_failed(out_file *f, int error) {
-    if (!f->target->error) f->target->error = error;
-    return AVERROR(error);
-}
-
-static int out_write(void *opaque, rs_avio_write_byte *buf, int size) {
-    out_file *f = opaque;
-    int done = 0;
-    while (done < size) {
-        ssize_t n = pwrite(f->target->fd, buf + done, (size_t)(size - done), (off_t)(f->position + done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return out_failed(f, n < 0 ? errno : EIO);
-        done += (int)n;
-    }
-    f->position += done;
-    return done;
-}
-
-static int out_read(void *opaque, uint8_t *buf, int size) {
-    out_file *f = opaque;
-    ssize_t n;
-    do n = pread(f->target->fd, buf, (size_t)size, (off_t)f->position);
-    while (n < 0 && errno == EINTR);
-    if (n < 0) return out_failed(f, errno);
-    if (n == 0) return AVERROR_EOF;
-    f->position += n;
-    return (int)n;
-}
-
-static int64_t out_seek(void *opaque, int64_t offset, int whence) {
-    out_file *f = opaque;
-    struct stat sb;
-    switch (whence & ~AVSEEK_FORCE) {
-    case AVSEEK_SIZE: return fstat(f->target->fd, &sb) == 0 ? sb.st_size : AVERROR(errno);
-    case SEEK_SET: f->position = offset; break;
-    case SEEK_CUR: f->position += offset; break;
-    case SEEK_END:
-        if (fstat(f->target->fd, &sb) != 0) return AVERROR(errno);
-        f->position = sb.st_size + offset;
-        break;
-    default: return AVERROR(EINVAL);
-    }
-    return f->position;
-}
-
-enum { IO_BUFFER = 256 * 1024 };
-
-static AVIOContext *out_context(out_target *target, int writable) {
-    out_file *f = av_mallocz(sizeof *f);
-    uint8_t *buffer = av_malloc(IO_BUFFER);
-    AVIOContext *io = f && buffer ? avio_alloc_context(buffer, IO_BUFFER, writable, f, out_read, out_write, out_seek) : NULL;
-    if (!io) {
-        av_free(f);
-        av_free(buffer);
-        return NULL;
-    }
-    f->target = target;
-    return io;
-}
-
-static void out_context_free(AVIOContext **io) {
-    if (!*io) return;
-    av_freep(&(*io)->opaque);
-    av_freep(&(*io)->buffer);
-    avio_context_free(io);
-}
-
-// The MP4 muxer reopens its output to move the index to the front: the same descriptor.
-static int out_io_open(AVFormatContext *s, AVIOContext **pb, const char *url, int flags, AVDictionary **options) {
-    (void)url;
-    (void)options;
-    *pb = out_context(s->opaque, (flags & AVIO_FLAG_WRITE) != 0);
-    return *pb ? 0 : AVERROR(ENOMEM);
-}
-
-static int out_io_close2(AVFormatContext *s, AVIOContext *pb) {
-    avio_flush(pb);
-    out_context_free(&pb);
-    return 0;
-}
 
 // MARK: - Streams
 
@@ -498,18 +403,128 @@ static int64_t seconds_to_ts(int64_t zero, double seconds, const AVStream *st) {
     return av_rescale_q(zero + llround(seconds * AV_TIME_BASE), AV_TIME_BASE_Q, st->time_base);
 }
 
-/// The instant every time of the plan is counted from: the video stream's start.
-static int64_t stream_zero(const AVStream *st) {
-    return st->start_time != AV_NOPTS_VALUE ? av_rescale_q(st->start_time, st->time_base, AV_TIME_BASE_Q) : 0;
+/// Adds the output stream of `j`, the `i`th of the plan (0 video, 1 audio), copied or encoded.
+static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, const rs_fix_plan *plan, char *why,
+                               size_t why_size, char *message, size_t message_size) {
+    j->in_index = index;
+    j->in = r->in->streams[index];
+    j->out = avformat_new_stream(r->out, NULL);
+    j->encode = i == 0 ? !plan->video_copy : plan->audio == 2;
+    j->first_ts = AV_NOPTS_VALUE;
+    j->last_pts = AV_NOPTS_VALUE;
+    j->last_end = j->span_end = INT64_MIN;
+    // The plan's times come from keyframe times printed as decimals: a millisecond's slack lets
+    // the video start (and stop) at the keyframe meant, not the next one.
+    int64_t slack = i == 0 ? av_rescale_q(1000, AV_TIME_BASE_Q, j->in->time_base) : 0;
+    j->start_ts = plan->start_seconds > 0 ? seconds_to_ts(zero, plan->start_seconds, j->in) - slack : INT64_MIN;
+    j->end_ts = plan->end_seconds > 0 ? seconds_to_ts(zero, plan->end_seconds, j->in) - slack : INT64_MAX;
+    j->shift = seconds_to_ts(zero, plan->start_seconds > 0 ? plan->start_seconds : 0, j->in);
+    if (i == 0) j->frame_rate = av_guess_frame_rate(r->in, j->in, NULL);
+    if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    int err;
+    if (j->encode) {
+        err = i == 0 ? open_video(j, r->out, plan, why, why_size) : open_audio(j, r->out, plan, why, why_size);
+        if (err < 0)
+            return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
+                           why[0] ? why : "cannot encode", err);
+    } else {
+        if ((err = avcodec_parameters_copy(j->out->codecpar, j->in->codecpar)) < 0)
+            return rs_fail(RS_AV_INTERNAL, message, message_size, "cannot copy the stream", err);
+        j->out->codecpar->codec_tag = 0;
+        if (i == 0 && plan->video_tag && strlen(plan->video_tag) == 4)
+            j->out->codecpar->codec_tag = MKTAG(plan->video_tag[0], plan->video_tag[1], plan->video_tag[2], plan->video_tag[3]);
+        j->out->time_base = j->in->time_base;
+        j->out->sample_aspect_ratio = j->in->sample_aspect_ratio;
+        size_t size = 0;
+        const uint8_t *matrix = rs_stream_side_data(j->in, AV_PKT_DATA_DISPLAYMATRIX, &size);
+        if (i == 0 && matrix && size >= 36) rs_stream_add_side_data(j->out, AV_PKT_DATA_DISPLAYMATRIX, matrix, size);
+    }
+    if (i == 1) {
+        AVDictionaryEntry *language = av_dict_get(j->in->metadata, "language", NULL, 0);
+        if (language) av_dict_set(&j->out->metadata, "language", language->value, 0);
+    }
+    return RS_AV_OK;
+}
+
+/// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
+/// read once more from the start. Returns 1 to read on, 0 at the end, or an FFmpeg error.
+static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, int *loops) {
+    int err;
+    for (int i = 0; i < count; i++)
+        if (jobs[i].encode && !jobs[i].done && (err = transcode(r, &jobs[i], NULL)) < 0) return err;
+    // One pass lasts from the earliest stream's first frame to the latest one's end; every stream
+    // moves on by that, so they stay together however long each one is.
+    int64_t first = INT64_MAX, last = INT64_MIN;
+    int again = plan->loop && *loops < 100000;
+    for (int i = 0; i < count; i++) {
+        job *j = &jobs[i];
+        again = again && j->encode && !j->done && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
+        if (!again) break;
+        int64_t a = av_rescale_q(j->first_ts, j->in->time_base, AV_TIME_BASE_Q);
+        int64_t b = av_rescale_q(j->span_end, j->in->time_base, AV_TIME_BASE_Q);
+        if (a < first) first = a;
+        if (b > last) last = b;
+    }
+    if (!again || last <= first) return 0;
+    for (int i = 0; i < count; i++) {
+        avcodec_flush_buffers(jobs[i].dec);
+        jobs[i].offset = av_rescale_q((int64_t)(*loops + 1) * (last - first), AV_TIME_BASE_Q, jobs[i].in->time_base);
+    }
+    if (av_seek_frame(r->in, -1, r->in->start_time != AV_NOPTS_VALUE ? r->in->start_time : 0, AVSEEK_FLAG_BACKWARD) < 0)
+        return 0;
+    (*loops)++;
+    return 1;
+}
+
+/// Moves every packet of the plan's streams from the input to the output (looping if asked),
+/// then flushes the filters and encoders. Returns 0 or an FFmpeg error, with `why` in words.
+static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, char *why, size_t why_size) {
+    int loops = 0, err;
+    for (;;) {
+        err = av_read_frame(r->in, r->pkt);
+        if (err == AVERROR_EOF) {
+            if ((err = end_of_pass(r, jobs, count, plan, &loops)) < 0) return err;
+            if (err == 0) break;
+            continue;
+        }
+        if (err < 0) {
+            snprintf(why, why_size, "reading it failed after %.3f s (the file changed, or its data is damaged)",
+                     r->done_seconds);
+            return err;
+        }
+        job *j = NULL;
+        for (int i = 0; i < count; i++)
+            if (jobs[i].in_index == r->pkt->stream_index) j = &jobs[i];
+        if (j && !j->done) {
+            err = j->encode ? transcode(r, j, r->pkt) : copy(r, j, r->pkt, j == &jobs[0]);
+            if (err < 0) {
+                av_packet_unref(r->pkt);
+                explain_write(err, r->done_seconds, why, why_size);
+                return err;
+            }
+        }
+        av_packet_unref(r->pkt);
+        int all_done = 1;
+        for (int i = 0; i < count; i++) all_done = all_done && jobs[i].done;
+        if (all_done) break;
+    }
+    for (int i = 0; i < count; i++) {
+        job *j = &jobs[i];
+        if (!j->encode) continue;
+        if ((err = av_buffersrc_add_frame_flags(j->src, NULL, 0)) < 0 && err != AVERROR_EOF) return err;
+        if ((err = drain_filter(r, j)) < 0) return err;
+        if ((err = encode(r, j, NULL)) < 0) return err;
+    }
+    return 0;
 }
 
 rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_plan *plan, rs_fix_progress progress,
                         void *context, char *message, size_t message_size) {
     rs_av_init();
     message[0] = 0;
-    struct stat sb;
-    if (fstat(in_fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
-    rs_source src = {.fd = in_fd, .data = NULL, .size = sb.st_size};
+    rs_source src;
+    rs_av_status status = rs_source_of_descriptor(in_fd, &src, message, message_size);
+    if (status != RS_AV_OK) return status;
     rs_deadline budget;
     rs_start_budget(&src, &budget, 0);
     src.byte_budget = INT64_MAX / 2; // a loop reads the file many times
@@ -518,9 +533,8 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     job jobs[2];
     memset(jobs, 0, sizeof jobs);
     int count = 0;
-    rs_av_status status = RS_AV_OK;
     char why[160] = {0};
-    out_target target = {.fd = out_fd};
+    rs_fix_output target = {.fd = out_fd};
     AVIOContext *io = NULL;
     int err = rs_open_input(&src, name, &budget, &r.in);
     if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
@@ -532,21 +546,16 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     r.encoded = av_packet_alloc();
     r.frame = av_frame_alloc();
     r.filtered = av_frame_alloc();
-    if ((err = avformat_alloc_output_context2(&r.out, NULL, plan->container, "output")) < 0 || !r.pkt || !r.encoded ||
-        !r.frame || !r.filtered) {
+    const char *muxer = plan->container == RS_FIX_WEBM ? "webm" : "mp4";
+    if ((err = avformat_alloc_output_context2(&r.out, NULL, muxer, "output")) < 0 || !r.pkt || !r.encoded || !r.frame ||
+        !r.filtered) {
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "cannot set up the output", err);
         goto done;
     }
-    io = out_context(&target, 1);
-    if (!io) {
+    if (!(io = rs_fix_output_attach(r.out, &target))) {
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
         goto done;
     }
-    r.out->pb = io;
-    r.out->flags |= AVFMT_FLAG_CUSTOM_IO;
-    r.out->opaque = &target;
-    r.out->io_open = out_io_open;
-    r.out->io_close2 = out_io_close2;
 
     int video, audio;
     rs_first_streams(r.in, &video, &audio);
@@ -556,59 +565,16 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         goto done;
     }
     int indices[2] = {video, audio};
-    int64_t zero = stream_zero(r.in->streams[video]);
-    for (int i = 0; i < 2; i++) {
-        if (indices[i] < 0) continue;
-        job *j = &jobs[count++];
-        j->in_index = indices[i];
-        j->in = r.in->streams[indices[i]];
-        j->out = avformat_new_stream(r.out, NULL);
-        j->encode = i == 0 ? !plan->video_copy : plan->audio == 2;
-        j->first_ts = AV_NOPTS_VALUE;
-        j->last_pts = AV_NOPTS_VALUE;
-        j->last_end = j->span_end = INT64_MIN;
-        // The plan's times come from keyframe times printed as decimals: a millisecond's slack
-        // lets the video start (and stop) at the keyframe meant, not the next one.
-        int64_t slack = i == 0 ? av_rescale_q(1000, AV_TIME_BASE_Q, j->in->time_base) : 0;
-        j->start_ts = plan->start_seconds > 0 ? seconds_to_ts(zero, plan->start_seconds, j->in) - slack : INT64_MIN;
-        j->end_ts = plan->end_seconds > 0 ? seconds_to_ts(zero, plan->end_seconds, j->in) - slack : INT64_MAX;
-        j->shift = seconds_to_ts(zero, plan->start_seconds > 0 ? plan->start_seconds : 0, j->in);
-        if (i == 0) j->frame_rate = av_guess_frame_rate(r.in, j->in, NULL);
-        if (!j->out) {
-            status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-            goto done;
-        }
-        if (j->encode) {
-            err = i == 0 ? open_video(j, r.out, plan, why, sizeof why) : open_audio(j, r.out, plan, why, sizeof why);
-            if (err < 0) {
-                status = rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
-                                 why[0] ? why : "cannot encode", err);
-                goto done;
-            }
-        } else {
-            if ((err = avcodec_parameters_copy(j->out->codecpar, j->in->codecpar)) < 0) {
-                status = rs_fail(RS_AV_INTERNAL, message, message_size, "cannot copy the stream", err);
-                goto done;
-            }
-            j->out->codecpar->codec_tag = 0;
-            if (i == 0 && plan->video_tag && strlen(plan->video_tag) == 4)
-                j->out->codecpar->codec_tag = MKTAG(plan->video_tag[0], plan->video_tag[1], plan->video_tag[2], plan->video_tag[3]);
-            j->out->time_base = j->in->time_base;
-            j->out->sample_aspect_ratio = j->in->sample_aspect_ratio;
-            size_t size = 0;
-            const uint8_t *matrix = rs_stream_side_data(j->in, AV_PKT_DATA_DISPLAYMATRIX, &size);
-            if (i == 0 && matrix && size >= 36) rs_stream_add_side_data(j->out, AV_PKT_DATA_DISPLAYMATRIX, matrix, size);
-        }
-        if (i == 1) {
-            AVDictionaryEntry *language = av_dict_get(j->in->metadata, "language", NULL, 0);
-            if (language) av_dict_set(&j->out->metadata, "language", language->value, 0);
-        }
-    }
+    int64_t zero = rs_stream_start(r.in->streams[video]);
+    for (int i = 0; i < 2 && status == RS_AV_OK; i++)
+        if (indices[i] >= 0)
+            status = add_stream(&r, &jobs[count++], i, indices[i], zero, plan, why, sizeof why, message, message_size);
+    if (status != RS_AV_OK) goto done;
     for (unsigned i = 0; i < r.in->nb_streams; i++)
         if ((int)i != video && (int)i != audio) r.in->streams[i]->discard = AVDISCARD_ALL;
 
     AVDictionary *options = NULL;
-    if (strcmp(plan->container, "mp4") == 0) {
+    if (plan->container == RS_FIX_MP4) {
         av_dict_set(&options, "movflags", "+faststart", 0);
         if (plan->drop_edit_list) av_dict_set(&options, "use_editlist", "0", 0);
     }
@@ -623,67 +589,10 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     // instead of reading every packet before it, where the container has an index to seek by
     // (MP4/MOV, Matroska): copy() and transcode() still drop what comes before the start. An
     // MPEG-TS is read from the beginning (a search by timestamp may land past the start).
-    const char *demuxer = r.in->iformat->name;
-    if (plan->start_seconds > 0 && !plan->loop &&
-        (strcmp(demuxer, "mov,mp4,m4a,3gp,3g2,mj2") == 0 || strcmp(demuxer, "matroska,webm") == 0))
+    rs_av_demuxer_kind kind = rs_demuxer_kind(r.in);
+    if (plan->start_seconds > 0 && !plan->loop && (kind == RS_AV_DEMUXER_ISO || kind == RS_AV_DEMUXER_MATROSKA))
         avformat_seek_file(r.in, video, INT64_MIN, jobs[0].start_ts, jobs[0].start_ts, 0); // else from the start
-    int loops = 0;
-    for (;;) {
-        err = av_read_frame(r.in, r.pkt);
-        if (err == AVERROR_EOF) {
-            // The end: decoders give up what they hold; then maybe once more from the start.
-            for (int i = 0; i < count; i++)
-                if (jobs[i].encode && !jobs[i].done && (err = transcode(&r, &jobs[i], NULL)) < 0) goto failed;
-            // One pass lasts from the earliest stream's first frame to the latest one's end; every
-            // stream moves on by that, so they stay together however long each one is.
-            int64_t first = INT64_MAX, last = INT64_MIN;
-            int again = plan->loop && loops < 100000;
-            for (int i = 0; i < count; i++) {
-                job *j = &jobs[i];
-                again = again && j->encode && !j->done && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
-                if (!again) break;
-                int64_t a = av_rescale_q(j->first_ts, j->in->time_base, AV_TIME_BASE_Q);
-                int64_t b = av_rescale_q(j->span_end, j->in->time_base, AV_TIME_BASE_Q);
-                if (a < first) first = a;
-                if (b > last) last = b;
-            }
-            if (!again || last <= first) break;
-            for (int i = 0; i < count; i++) {
-                avcodec_flush_buffers(jobs[i].dec);
-                jobs[i].offset = av_rescale_q((int64_t)(loops + 1) * (last - first), AV_TIME_BASE_Q, jobs[i].in->time_base);
-            }
-            if ((err = av_seek_frame(r.in, -1, r.in->start_time != AV_NOPTS_VALUE ? r.in->start_time : 0, AVSEEK_FLAG_BACKWARD)) < 0) break;
-            loops++;
-            continue;
-        }
-        if (err < 0) {
-            snprintf(why, sizeof why, "reading it failed after %.3f s (the file changed, or its data is damaged)", r.done_seconds);
-            goto failed;
-        }
-        job *j = NULL;
-        for (int i = 0; i < count; i++)
-            if (jobs[i].in_index == r.pkt->stream_index) j = &jobs[i];
-        if (j && !j->done) {
-            err = j->encode ? transcode(&r, j, r.pkt) : copy(&r, j, r.pkt, j == &jobs[0]);
-            if (err < 0) {
-                av_packet_unref(r.pkt);
-                explain_write(err, r.done_seconds, why, sizeof why);
-                goto failed;
-            }
-        }
-        av_packet_unref(r.pkt);
-        int all_done = 1;
-        for (int i = 0; i < count; i++) all_done = all_done && jobs[i].done;
-        if (all_done) break;
-    }
-    // Flush the filters and encoders.
-    for (int i = 0; i < count; i++) {
-        job *j = &jobs[i];
-        if (!j->encode) continue;
-        if ((err = av_buffersrc_add_frame_flags(j->src, NULL, 0)) < 0 && err != AVERROR_EOF) goto failed;
-        if ((err = drain_filter(&r, j)) < 0) goto failed;
-        if ((err = encode(&r, j, NULL)) < 0) goto failed;
-    }
+    if ((err = move_packets(&r, jobs, count, plan, why, sizeof why)) < 0) goto failed;
     if ((err = av_write_trailer(r.out)) < 0) goto failed;
     avio_flush(io);
     if (io->error < 0) {
@@ -704,84 +613,7 @@ done:
     av_frame_free(&r.frame);
     av_frame_free(&r.filtered);
     if (r.out) avformat_free_context(r.out); // custom I/O: the context is ours to free, after
-    out_context_free(&io);
+    rs_fix_output_free(&io);
     rs_close_input(&r.in);
     return status;
-}
-
-/// The type of each NAL unit in an H.264 or HEVC packet: length-prefixed (MP4, Matroska: the
-/// prefix size from the configuration record) or Annex B (MPEG-TS); calls `seen` until it returns 1.
-static int any_nal(const AVCodecParameters *par, const AVPacket *pkt, int (*seen)(int type, int hevc)) {
-    int hevc = par->codec_id == AV_CODEC_ID_HEVC;
-    const uint8_t *p = pkt->data, *end = pkt->data + pkt->size;
-    const uint8_t *x = par->extradata;
-    if (x && par->extradata_size > 22 && x[0] == 1) { // hvcC or avcC: length prefixes
-        int size = hevc ? (x[21] & 3) + 1 : (x[4] & 3) + 1;
-        while (end - p > size) {
-            uint32_t length = 0;
-            for (int i = 0; i < size; i++) length = length << 8 | p[i];
-            p += size;
-            if (length == 0 || length > (uint32_t)(end - p)) return 0;
-            if (seen(hevc ? (p[0] >> 1) & 0x3F : p[0] & 0x1F, hevc)) return 1;
-            p += length;
-        }
-        return 0;
-    }
-    for (; end - p > 3; p++) // Annex B: after each 00 00 01
-        if (p[0] == 0 && p[1] == 0 && p[2] == 1 && seen(hevc ? (p[3] >> 1) & 0x3F : p[3] & 0x1F, hevc)) return 1;
-    return 0;
-}
-
-/// An IDR picture (H.264 5; HEVC IDR 19-20 or BLA 16-18): nothing after it refers to what came
-/// before. An HEVC CRA (21) or an H.264 recovery point is a keyframe too, but its leading pictures
-/// refer to the previous group, so a cut there would lose them.
-static int closed(int type, int hevc) { return hevc ? type >= 16 && type <= 20 : type == 5; }
-
-/// Whether a cut may start at this keyframe packet, every frame after it decodable.
-static int closed_keyframe(const AVCodecParameters *par, const AVPacket *pkt) {
-    if (par->codec_id != AV_CODEC_ID_H264 && par->codec_id != AV_CODEC_ID_HEVC) return 1;
-    return any_nal(par, pkt, closed);
-}
-
-int rs_fix_keyframes(int fd, const char *name, double *times, int max, char *message, size_t message_size) {
-    rs_av_init();
-    message[0] = 0;
-    struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        rs_fail(RS_AV_UNREADABLE, message, message_size, "not a regular file", 0);
-        return -1;
-    }
-    rs_source src = {.fd = fd, .data = NULL, .size = sb.st_size};
-    rs_deadline budget;
-    rs_start_budget(&src, &budget, 0);
-    AVFormatContext *fmt = NULL;
-    int err = rs_open_input(&src, name, &budget, &fmt);
-    if (err < 0) {
-        rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
-        return -1;
-    }
-    // The streams' start times are known once their first packets are read (an MPEG-TS's).
-    avformat_find_stream_info(fmt, NULL);
-    int index, audio;
-    rs_first_streams(fmt, &index, &audio);
-    int count = 0;
-    if (index >= 0) {
-        AVStream *st = fmt->streams[index];
-        int64_t start = av_rescale_q(stream_zero(st), AV_TIME_BASE_Q, st->time_base);
-        // Every packet's presentation time: an index (MP4's) gives decoding times, which come a
-        // frame or two early where frames are reordered, and a cut is at a presentation time.
-        for (unsigned i = 0; i < fmt->nb_streams; i++)
-            if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
-        AVPacket *pkt = av_packet_alloc();
-        while (pkt && count < max && av_read_frame(fmt, pkt) >= 0) {
-            if (pkt->stream_index == index && (pkt->flags & AV_PKT_FLAG_KEY) && closed_keyframe(st->codecpar, pkt)) {
-                int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
-                if (ts != AV_NOPTS_VALUE) times[count++] = (double)(ts - start) * av_q2d(st->time_base);
-            }
-            av_packet_unref(pkt);
-        }
-        av_packet_free(&pkt);
-    }
-    rs_close_input(&fmt);
-    return count;
 }

@@ -1,6 +1,7 @@
 // rs_image_write.c: RGBA pictures out, as a PNG written to a descriptor (previews) or a JPEG in
 // memory (report thumbnails). libpng and libjpeg report errors by longjmp, which stays here.
 #include "rs_image.h"
+#include "rs_io.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -34,16 +35,11 @@ static void writer_warning(png_structp png, png_const_charp text) {}
 
 static void writer_write(png_structp png, png_bytep data, size_t length) {
     png_writer *w = png_get_io_ptr(png);
-    size_t done = 0;
-    while (done < length) {
-        ssize_t n = write(w->fd, data + done, length - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            w->error = n < 0 ? errno : EIO;
-            snprintf(w->message, w->message_size, "%s", strerror(w->error));
-            longjmp(w->jump, 1);
-        }
-        done += (size_t)n;
+    int error = rs_io_write(w->fd, data, length, -1);
+    if (error) {
+        w->error = error;
+        snprintf(w->message, w->message_size, "%s", strerror(error));
+        longjmp(w->jump, 1);
     }
 }
 

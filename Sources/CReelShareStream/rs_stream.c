@@ -3,6 +3,7 @@
 #define _GNU_SOURCE // sync_file_range
 #endif
 #include "rs_stream.h"
+#include "rs_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -79,31 +80,13 @@ static void describe(int error, char *message, size_t size) {
 }
 
 /// Fills `buffer` from `fd`; returns the bytes read (fewer only at the end), or -1 with errno set.
-static ssize_t read_full(int fd, uint8_t *buffer, size_t length) {
-    size_t done = 0;
-    while (done < length) {
-        ssize_t n = read(fd, buffer + done, length - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return -1;
-        if (n == 0) break;
-        done += (size_t)n;
-    }
-    return (ssize_t)done;
-}
+static ssize_t read_full(int fd, uint8_t *buffer, size_t length) { return rs_io_read(fd, buffer, length, -1); }
 
 static rs_stream_status write_all(int fd, const char *bytes, size_t length, char *message, size_t message_size) {
-    while (length > 0) {
-        ssize_t n = write(fd, bytes, length);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int e = errno;
-            describe(e, message, message_size);
-            return e == EPIPE ? RS_STREAM_CLOSED : RS_STREAM_OUTPUT;
-        }
-        bytes += n;
-        length -= (size_t)n;
-    }
-    return RS_STREAM_OK;
+    int e = rs_io_write(fd, bytes, length, -1);
+    if (e == 0) return RS_STREAM_OK;
+    describe(e, message, message_size);
+    return e == EPIPE ? RS_STREAM_CLOSED : RS_STREAM_OUTPUT;
 }
 
 /// Starts the disk writing what was just written to a regular file, so that the fsync before the
@@ -279,11 +262,9 @@ void rs_cleanup_clear(int handle) {
 
 int rs_unnamed_open(const char *directory) {
 #if defined(__linux__) && defined(O_TMPFILE)
-    for (;;) {
-        int fd = open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
-        if (fd >= 0) return fd;
-        if (errno != EINTR) return -errno;
-    }
+    // Creating a file in a directory does not wait on a device, so no signal interrupts it.
+    int fd = open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+    return fd >= 0 ? fd : -errno;
 #else
     (void)directory;
     return -EOPNOTSUPP;

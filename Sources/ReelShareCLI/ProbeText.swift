@@ -83,14 +83,14 @@ enum ProbeText {
         return rows
     }
 
-    private static func editList(_ effect: String?) -> String {
+    private static func editList(_ effect: EditListEffect?) -> String {
         switch effect {
-        case "none": return "edit list that changes nothing"
-        case "trim": return "edit list that trims"
-        case "delay": return "edit list that delays the start"
-        case "rate": return "edit list that changes the rate"
-        case "complex": return "edit list of several edits"
-        default: return "edit list"
+        case .none?: return "edit list that changes nothing"
+        case .trim?: return "edit list that trims"
+        case .delay?: return "edit list that delays the start"
+        case .rate?: return "edit list that changes the rate"
+        case .complex?: return "edit list of several edits"
+        case nil: return "edit list"
         }
     }
 

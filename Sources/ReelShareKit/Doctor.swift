@@ -167,7 +167,8 @@ public enum Doctor {
         }
         guard let text = value.string, !text.isEmpty else {
             return [
-                Finding(rule: .own(.iosInfoPlist), severity: .error, message: "\(key) must be a non-empty <string>", source: source)
+                Finding(
+                    rule: .own(.iosInfoPlist), severity: .error, message: "\(key) must be a non-empty <string>", source: source)
             ]
         }
         if text.hasPrefix("$(") || text.hasPrefix("${") {

@@ -161,18 +161,41 @@ public struct DecodeResult: Sendable, Equatable {
     }
 }
 
+/// The kind of container a file is, as the probe tells them apart (its name is AVMedia.container).
+public enum ContainerFamily: Sendable, Equatable {
+    /// MP4, MOV, M4A, 3GP, 3G2: boxes, sample entries with four-character codes, edit lists.
+    case isoBMFF
+    /// Matroska and WebM.
+    case matroska
+    case mpegTS
+    case other
+}
+
+/// What the video track's edit list (ISO-BMFF elst) does to its presentation.
+public enum EditListEffect: String, Sendable, Equatable {
+    /// Shows the whole media from its first frame at rate 1 (what muxers write for the B-frame delay).
+    case none
+    case trim
+    /// An empty edit first: the video starts later.
+    case delay
+    case rate
+    /// Several pieces, or a delay with a cut.
+    case complex
+}
+
 /// A video or audio file as read through its container.
 public struct AVMedia: Sendable, Equatable {
     /// As a user names it: mp4, mov, m4a, 3gp, webm, matroska, or FFmpeg's demuxer name.
     public var container: String
+    public var family: ContainerFamily
     public var durationSeconds: Double?
     public var bitRate: Int?
     /// ISO-BMFF only: the index (moov) comes before the media data.
     public var fastStart: Bool?
     /// ISO-BMFF only: some track carries an edit list.
     public var editList: Bool?
-    /// ISO-BMFF: what the video track's edit list does: "none", "trim", "delay", "rate", "complex".
-    public var editListEffect: String?
+    /// ISO-BMFF: what the video track's edit list does.
+    public var editListEffect: EditListEffect?
     /// ISO-BMFF: the media is in movie fragments.
     public var fragmented: Bool?
     /// When the video's first frame is shown, when an empty edit delays it (`-output_ts_offset`):
@@ -191,11 +214,12 @@ public struct AVMedia: Sendable, Equatable {
     public var deep: DeepScan?
 
     public init(
-        container: String, durationSeconds: Double? = nil, bitRate: Int? = nil,
+        container: String, family: ContainerFamily = .other, durationSeconds: Double? = nil, bitRate: Int? = nil,
         fastStart: Bool? = nil, editList: Bool? = nil, truncated: Bool = false,
         video: VideoStream? = nil, audio: AudioStream? = nil, deep: DeepScan? = nil
     ) {
         self.container = container
+        self.family = family
         self.durationSeconds = durationSeconds
         self.bitRate = bitRate
         self.fastStart = fastStart

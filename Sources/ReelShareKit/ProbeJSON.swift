@@ -24,7 +24,7 @@ public enum ProbeJSON {
             object["bitRate"] = .from(media.bitRate)
             object["fastStart"] = .from(media.fastStart)
             object["editList"] = .from(media.editList)
-            object["editListEffect"] = .from(media.editListEffect)
+            object["editListEffect"] = .from(media.editListEffect?.rawValue)
             object["fragmented"] = .from(media.fragmented)
             object["startSeconds"] = .from(media.startSeconds)
             object["decode"] = media.decode.map(decode) ?? .null

@@ -1,5 +1,6 @@
-// The only Swift file that calls the FFmpeg shim (CReelShareAV). It turns rs_av_info into
-// ReelShareKit values and rs_av_status into ProbeFailure; no C type leaves this file.
+// Probing through the FFmpeg shim (CReelShareAV): rs_av_info becomes ReelShareKit values and
+// rs_av_status a ProbeFailure; no C type leaves this file. (The same shim draws frames for
+// Pictures.swift and carries out fixes for Fixer.swift.)
 import CReelShareAV
 import ReelShareKit
 
@@ -31,19 +32,19 @@ enum FFmpeg {
             let text = Posix.text(message)
             return .failure(ProbeFailure(code(for: status), text.isEmpty ? "cannot probe" : text))
         }
-        let demuxer = string(info.demuxer) ?? ""
         // These two demuxers choose by file name alone: "x.txt" opens as ANSI art, "x.png" as a
         // PNG. Content that the sniffer and the content-probing demuxers did not recognise is not
         // what its name says.
-        if demuxer == "tty" {
+        switch info.demuxer_kind {
+        case RS_AV_DEMUXER_TTY:
             return .failure(ProbeFailure(.unsupported, "not a media file (text)"))
-        }
-        if demuxer == "image2" {
+        case RS_AV_DEMUXER_IMAGE_FILE:
             let codec = string(info.video_codec) ?? "image"
             return .failure(
                 ProbeFailure(.corrupt, "not a valid \(codec) file: the content does not match its name (damaged signature?)"))
+        default: break
         }
-        if isImageDemuxer(demuxer), info.has_video != 0 {
+        if info.demuxer_kind == RS_AV_DEMUXER_IMAGE_PIPE, info.has_video != 0 {
             return .image(
                 ImageMedia(
                     format: string(info.video_codec) ?? "unknown", width: known(info.width),
@@ -92,12 +93,12 @@ enum FFmpeg {
     }
 
     private static func media(from info: rs_av_info) -> AVMedia {
-        var media = AVMedia(container: string(info.container) ?? "unknown")
+        var media = AVMedia(container: string(info.container) ?? "unknown", family: family(info.demuxer_kind))
         media.durationSeconds = info.duration_seconds >= 0 ? info.duration_seconds : nil
         media.bitRate = known(info.format_bit_rate)
         media.fastStart = flag(info.fast_start)
         media.editList = flag(info.edit_list)
-        media.editListEffect = string(info.edit_list_effect)
+        media.editListEffect = effect(info.edit_list_effect)
         media.fragmented = info.fast_start < 0 ? nil : info.fragmented != 0
         media.truncated = info.truncated != 0
         media.startSeconds = info.start_seconds >= 0 ? info.start_seconds : nil
@@ -135,9 +136,25 @@ enum FFmpeg {
         return media
     }
 
-    /// The demuxer FFmpeg chose: image demuxers ("image2", "bmp_pipe"...) mean a still image.
-    private static func isImageDemuxer(_ name: String) -> Bool {
-        name == "image2" || name.hasSuffix("_pipe")
+    /// The kind of container of the demuxer FFmpeg chose.
+    private static func family(_ kind: rs_av_demuxer_kind) -> ContainerFamily {
+        switch kind {
+        case RS_AV_DEMUXER_ISO: return .isoBMFF
+        case RS_AV_DEMUXER_MATROSKA: return .matroska
+        case RS_AV_DEMUXER_MPEGTS: return .mpegTS
+        default: return .other
+        }
+    }
+
+    private static func effect(_ effect: rs_av_edit_effect) -> EditListEffect? {
+        switch effect {
+        case RS_AV_EDIT_NONE: return EditListEffect.none
+        case RS_AV_EDIT_TRIM: return .trim
+        case RS_AV_EDIT_DELAY: return .delay
+        case RS_AV_EDIT_RATE: return .rate
+        case RS_AV_EDIT_COMPLEX: return .complex
+        default: return nil
+        }
     }
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {

@@ -1,4 +1,5 @@
-// The only Swift file that calls the libpng/libjpeg shim (CReelShareImage).
+// Probing and decoding images through the libpng/libjpeg shim (CReelShareImage). (Pictures.swift
+// uses the same shim to write PNG and JPEG.)
 import CReelShareImage
 import ReelShareKit
 

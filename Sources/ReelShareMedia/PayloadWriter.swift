@@ -1,4 +1,5 @@
-// Writes a payload document: the only Swift file that calls the streaming shim (CReelShareStream).
+// Writes a payload document through the streaming shim (CReelShareStream; Posix.swift uses its
+// output-file and clean-up calls).
 // Text parts are buffered here; each media file is streamed by C in bounded chunks, base64 on this
 // thread and SHA-256 of the same chunks on another, so memory does not grow with the video. A file
 // output is an AtomicFile (Posix.swift): a failure or an interrupt leaves the old file (or none),

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import ReelShareKit
 
-/// A minimal share target in schema 2, with `roles` spliced in.
+/// A minimal share target (the profile schema's current version), with `roles` spliced in.
 private func shareTarget(
     id: String = "x", roles: String = #"{"backgroundVideo": [{"rule": "file.truncated", "severity": "error", "source": "s"}]}"#,
     keys: String = #"{"backgroundVideo": "backgroundVideo"}"#, extra: String = ""

@@ -9,14 +9,19 @@ private func clip(
     codecTag: String? = nil, width: Int = 1080, height: Int = 1920,
     rotation: Int = 0, fps: Double = 30, pixelFormat: String = "yuv420p", bitDepth: Int = 8, videoBitRate: Int? = 6_000_000,
     audio: AudioStream? = AudioStream(codec: "aac", sampleRate: 48000, channels: 2, bitRate: 128_000),
-    fastStart: Bool? = true, editList: Bool? = false, editListEffect: String? = nil, truncated: Bool = false,
+    fastStart: Bool? = true, editList: Bool? = false, editListEffect: EditListEffect? = nil, truncated: Bool = false,
     deep: DeepScan? = nil, size: Int = 8_000_000, path: String = "clip.mp4"
 ) -> ProbeReport {
     let video = VideoStream(
         codec: codec, profile: profile, width: width, height: height, rotation: rotation, frameRate: fps,
         pixelFormat: pixelFormat, bitDepth: bitDepth, bitRate: videoBitRate, codecTag: codecTag)
+    // The family a probe gives each container name these tests use.
+    let families: [String: ContainerFamily] = [
+        "mp4": .isoBMFF, "mov": .isoBMFF, "3gp": .isoBMFF, "m4a": .isoBMFF, "webm": .matroska, "matroska": .matroska,
+    ]
     var media = AVMedia(
-        container: container, durationSeconds: duration, bitRate: nil, fastStart: fastStart,
+        container: container, family: families[container] ?? .other, durationSeconds: duration, bitRate: nil,
+        fastStart: fastStart,
         editList: editList, truncated: truncated, video: video, audio: audio, deep: deep)
     media.editListEffect = editListEffect
     return ProbeReport(path: path, sizeBytes: size, content: .av(media))
@@ -209,16 +214,16 @@ struct RulesTests {
         let slow = try #require(check(spec("video.fast-start"), clip(fastStart: false)).first)
         #expect(slow.fix == "ffmpeg -i clip.mp4 -c:v copy -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4")
         #expect(check(spec("video.fast-start"), clip()).isEmpty)
-        let edits = try #require(check(spec("video.edit-list"), clip(editList: true, editListEffect: "trim")).first)
+        let edits = try #require(check(spec("video.edit-list"), clip(editList: true, editListEffect: .trim)).first)
         #expect(edits.message == "an edit list trims the video")
         #expect(
             edits.fix
                 == "ffmpeg -i clip.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart -f mp4 clip.fixed.mp4"
         )
-        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: "delay")).first?.actual == .string("delay"))
+        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: .delay)).first?.actual == .string("delay"))
         #expect(check(spec("video.edit-list"), clip()).isEmpty)
         // The edit list muxers write for the B-frame delay changes nothing.
-        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: "none")).isEmpty)
+        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: EditListEffect.none)).isEmpty)
     }
 
     @Test("video.keyframe-interval needs --deep and checks both ends")
@@ -366,7 +371,10 @@ struct RulesTests {
             container: "mov", duration: 1000, width: 161, height: 91, pixelFormat: "yuv444p", audio: opus,
             fastStart: false, deep: deepScan, path: "in.mov")
         let verdict = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: false)
-        #expect(Set(verdict.findings.map(\.rule.rawValue)) == ["video.fast-start", "video.chroma", "audio.codec", "video.duration.max"])
+        #expect(
+            Set(verdict.findings.map(\.rule.rawValue)) == [
+                "video.fast-start", "video.chroma", "audio.codec", "video.duration.max",
+            ])
         #expect(
             verdict.fix
                 == "ffmpeg -i in.mov -t 899.924 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -profile:v high -pix_fmt yuv420p "
@@ -508,7 +516,9 @@ struct RulesTests {
         // Facebook Stories bounces back on iOS with or without a background: every iOS share.
         for share in [stickerOnly, withImage] {
             #expect(
-                Advisories.applicable(fbStories.advisories, to: share, platforms: [.ios]).map(\.rule.rawValue) == ["advisory.bounces-back"]
+                Advisories.applicable(fbStories.advisories, to: share, platforms: [.ios]).map(\.rule.rawValue) == [
+                    "advisory.bounces-back"
+                ]
             )
             #expect(Advisories.applicable(fbStories.advisories, to: share, platforms: [.android]).isEmpty)
         }

@@ -25,13 +25,35 @@ typedef enum rs_av_status {
     RS_AV_OUTPUT = 8,      // fix: the output could not be written (a full disk, say)
 } rs_av_status;
 
+/// The demuxer FFmpeg chose, as reelshare tells them apart (its name is in rs_av_info.demuxer).
+typedef enum rs_av_demuxer_kind {
+    RS_AV_DEMUXER_OTHER = 0,
+    RS_AV_DEMUXER_ISO = 1,        // ISO-BMFF: MP4, MOV, M4A, 3GP, 3G2, MJ2 ("mov,mp4,m4a,3gp,3g2,mj2")
+    RS_AV_DEMUXER_MATROSKA = 2,   // Matroska and WebM ("matroska,webm")
+    RS_AV_DEMUXER_MPEGTS = 3,     // MPEG-TS and M2TS
+    RS_AV_DEMUXER_TTY = 4,        // text shown as ANSI art, chosen by the name's extension alone
+    RS_AV_DEMUXER_IMAGE_FILE = 5, // one image, chosen by the name's extension ("image2")
+    RS_AV_DEMUXER_IMAGE_PIPE = 6, // one image, recognised by its content ("png_pipe"...)
+} rs_av_demuxer_kind;
+
+/// What the video track's edit list does to its presentation (ISO-BMFF).
+typedef enum rs_av_edit_effect {
+    RS_AV_EDIT_ABSENT = 0,  // no edit list
+    RS_AV_EDIT_NONE = 1,    // shows the whole media from its first frame at rate 1 (the B-frame delay)
+    RS_AV_EDIT_TRIM = 2,    // cuts the start or the end
+    RS_AV_EDIT_DELAY = 3,   // an empty edit first: the video starts later
+    RS_AV_EDIT_RATE = 4,    // plays at another rate
+    RS_AV_EDIT_COMPLEX = 5, // several pieces, or a delay and a cut
+} rs_av_edit_effect;
+
 /// Values meaning "unknown" in rs_av_info: -1 for integers, a negative double, NULL for strings.
 typedef struct rs_av_info {
     int64_t file_size;
     /// "mp4", "mov", "m4a", "3gp", "3g2", "webm", "matroska", or FFmpeg's short demuxer name.
     const char *_Nullable container;
-    /// FFmpeg's demuxer name, unaltered ("mov,mp4,m4a,3gp,3g2,mj2").
+    /// FFmpeg's demuxer name, unaltered ("mov,mp4,m4a,3gp,3g2,mj2"), and which it is.
     const char *_Nullable demuxer;
+    rs_av_demuxer_kind demuxer_kind;
     double duration_seconds;
     int64_t format_bit_rate;
     int video_stream_count;
@@ -59,9 +81,8 @@ typedef struct rs_av_info {
 
     int fast_start;          // ISO-BMFF only: 1 when moov precedes mdat, 0 when not, -1 otherwise
     int edit_list;           // ISO-BMFF only: 1 when a track carries an edit list, 0, -1 otherwise
-    /// ISO-BMFF: what the video track's edit list does: "none", "trim", "delay", "rate",
-    /// "complex"; NULL when it has none.
-    const char *_Nullable edit_list_effect;
+    /// ISO-BMFF: what the video track's edit list does.
+    rs_av_edit_effect edit_list_effect;
     int fragmented;          // ISO-BMFF: 1 when the media is in movie fragments (moof)
     /// ISO-BMFF: when the video's first frame is shown, after an empty edit (-output_ts_offset);
     /// < 0 when it is shown from the start.

@@ -15,8 +15,10 @@
 extern "C" {
 #endif
 
+typedef enum rs_fix_container { RS_FIX_MP4 = 0, RS_FIX_WEBM = 1 } rs_fix_container;
+
 typedef struct rs_fix_plan {
-    const char *_Nonnull container;      // "mp4" or "webm"
+    rs_fix_container container;
     int video_copy;                      // 1: copy the video packets; 0: re-encode to H.264
     const char *_Nullable video_tag;     // copy into MP4: the sample entry ("hvc1"), or NULL
     const char *_Nullable video_filters; // re-encode: FFmpeg filters for the frames, or NULL

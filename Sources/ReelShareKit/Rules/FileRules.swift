@@ -26,7 +26,9 @@ struct FileSize: Rule {
             // to (a long file that says it lasts a millisecond) is no fix: the size is not its rate.
             let kbps = (max * 8 * 0.9 / duration - 128_000) / 1000
             if fix == nil, kbps > 100, kbps <= Remedies.maxVideoKbps {
-                fix = .video([.encode(Remedies.bitRateCap(Int(kbps), seconds: duration)), .audio(AudioSettings(bitRateKbps: 128))])
+                fix = .video([
+                    .encode(Remedies.bitRateCap(Int(kbps), seconds: duration)), .audio(AudioSettings(bitRateKbps: 128)),
+                ])
             }
         }
         return .fail(

@@ -165,7 +165,9 @@ struct RuleLimits: Sendable {
     func pairs() throws(Invalid) -> [NamePair] {
         var pairs: [NamePair] = []
         for text in allowed ?? [] {
-            guard let pair = NamePair(text) else { throw Invalid(.allowed, "'\(text)' is not two names joined by '/', like mp4/h264") }
+            guard let pair = NamePair(text) else {
+                throw Invalid(.allowed, "'\(text)' is not two names joined by '/', like mp4/h264")
+            }
             pairs.append(pair)
         }
         return pairs

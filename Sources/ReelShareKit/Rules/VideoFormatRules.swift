@@ -104,7 +104,7 @@ struct VideoCodecTag: PairRule {
         guard let video = s.av?.video, let codec = video.codec else { return .unknown("video codec unknown") }
         let tags = allowed.filter { $0.first == codec }.map(\.second)
         // A sample entry's four-character code: only ISO-BMFF files (MP4, MOV, 3GP) have one.
-        guard let container = s.av?.container, ["mp4", "mov", "m4v", "3gp", "3g2"].contains(container) else { return .pass }
+        guard s.av?.family == .isoBMFF else { return .pass }
         guard !tags.isEmpty, let tag = video.codecTag, !tags.contains(tag) else { return .pass }
         return .fail(
             "\(Units.codec(codec)) tagged \(tag) (accepted: \(tags.joined(separator: ", ")))", actual: .string(tag),
@@ -206,20 +206,20 @@ struct VideoEditList: Requirement {
     func check(_ s: Subject) -> Outcome {
         guard let media = s.av, media.editList == true else { return .pass }
         let effect = media.editListEffect
-        guard effect != "none" else { return .pass }
         let what: String
         switch effect {
-        case "trim": what = "trims the video"
-        case "delay": what = "delays the video's start"
-        case "rate": what = "changes the video's rate"
-        case "complex": what = "edits the video in several pieces"
-        default: what = "is on a track"
+        case .none?: return .pass
+        case .trim?: what = "trims the video"
+        case .delay?: what = "delays the video's start"
+        case .rate?: what = "changes the video's rate"
+        case .complex?: what = "edits the video in several pieces"
+        case nil: what = "is on a track"
         }
         // Copying the streams without the edit list would undo it (a cut's head comes back), so
         // the fix decodes through it, as a player does, and writes the result without one: a
         // delay becomes a start at 0.
         return .fail(
-            "an edit list \(what)", actual: .from(effect ?? "unknown"), limit: .string("none"),
+            "an edit list \(what)", actual: .from(effect?.rawValue ?? "unknown"), limit: .string("none"),
             fix: .video([.encode(EncodeSettings()), .audio(AudioSettings()), .dropEditList]))
     }
 }

@@ -1,0 +1,25 @@
+// rs_av_codec: the pixel layout that codec configuration records and frame headers state, inside
+// CReelShareAV only (rs_av_codec.c). Plain bytes in, numbers out: it reads no file.
+#ifndef RS_AV_CODEC_H
+#define RS_AV_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct rs_video_layout {
+    int chroma;      // 0 grey, 1 4:2:0, 2 4:2:2, 3 4:4:4; -1 unknown
+    int bit_depth;   // -1 unknown
+    int profile;     // FFmpeg profile number; -1 unknown
+    int sar_num;     // sample aspect ratio from the bitstream; 0 unknown
+    int sar_den;
+    int scan;        // 1 progressive only, 0 may be interlaced, -1 unknown
+} rs_video_layout;
+
+void rs_parse_avc_config(const uint8_t *data, size_t size, rs_video_layout *out);
+void rs_parse_hevc_config(const uint8_t *data, size_t size, rs_video_layout *out);
+void rs_parse_av1_config(const uint8_t *data, size_t size, rs_video_layout *out);
+void rs_parse_mpeg4_config(const uint8_t *data, size_t size, rs_video_layout *out);
+void rs_parse_vp9_frame(const uint8_t *data, size_t size, rs_video_layout *out);
+void rs_parse_vp8_frame(const uint8_t *data, size_t size, rs_video_layout *out);
+
+#endif

@@ -1,0 +1,176 @@
+// rs_av_scan.c: see rs_av_scan.h.
+#include "rs_av_scan.h"
+#include "rs_av_codec.h"
+#include "rs_av_compat.h"
+#include "rs_av_streams.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+
+static int compare_int64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/// Variable frame rate: some interval between presentation times differs from the median
+/// interval by more than 5% and more than 1.5 time-base ticks. Rounded timestamps (33/34 ms) and a
+/// short last frame are constant rate.
+static int variable_rate(int64_t *pts, size_t count) {
+    if (count < 3) return 0;
+    qsort(pts, count, sizeof *pts, compare_int64);
+    size_t n = 0;
+    for (size_t i = 1; i < count; i++)
+        if (pts[i] != pts[i - 1]) pts[n++] = pts[i] - pts[i - 1]; // intervals, in place
+    if (n < 2) return 0;
+    int64_t *sorted = malloc(n * sizeof *sorted);
+    if (!sorted) return 0;
+    memcpy(sorted, pts, n * sizeof *sorted);
+    qsort(sorted, n, sizeof *sorted, compare_int64);
+    double median = (double)sorted[n / 2];
+    free(sorted);
+    double tolerance = fmax(1.5, median * 0.05);
+    for (size_t i = 0; i < n; i++)
+        if (fabs((double)pts[i] - median) > tolerance) return 1;
+    return 0;
+}
+
+enum { MAX_PTS = 1 << 22 };
+
+rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, int deep, int lengths, rs_av_info *info,
+                                rs_video_layout *layout) {
+    rs_scan_result result = {-1, -1, 0};
+    AVPacket *pkt = av_packet_alloc();
+    if (!pkt) {
+        result.error = 1;
+        return result;
+    }
+    const AVStream *st = video >= 0 ? fmt->streams[video] : NULL;
+    enum AVCodecID codec = st ? st->codecpar->codec_id : AV_CODEC_ID_NONE;
+    AVCodecContext *decoder = NULL;
+    if (deep && st) {
+        const AVCodec *c = avcodec_find_decoder(codec);
+        decoder = c ? avcodec_alloc_context3(c) : NULL;
+        if (decoder && (avcodec_parameters_to_context(decoder, st->codecpar) < 0 ||
+                        (decoder->thread_count = 1, avcodec_open2(decoder, c, NULL)) < 0))
+            avcodec_free_context(&decoder);
+    }
+    // H.264 that may be interlaced: its parser reads the field order from the first frame.
+    AVCodecParserContext *parser = NULL;
+    AVCodecContext *parser_context = NULL;
+    if (st && codec == AV_CODEC_ID_H264 && layout->scan == 0 && !info->field_order) {
+        parser = av_parser_init(codec);
+        parser_context = parser ? avcodec_alloc_context3(NULL) : NULL;
+        if (parser_context && avcodec_parameters_to_context(parser_context, st->codecpar) < 0)
+            avcodec_free_context(&parser_context);
+        if (!parser_context && parser) {
+            av_parser_close(parser);
+            parser = NULL;
+        }
+    }
+    AVFrame *frame = deep ? av_frame_alloc() : NULL;
+    int64_t *pts = deep ? malloc(sizeof(int64_t) * 4096) : NULL;
+    size_t pts_count = 0, pts_capacity = pts ? 4096 : 0;
+    // Timestamps come from the file and may be anything: differences are taken in double.
+    int64_t last_key = AV_NOPTS_VALUE;
+    double max_gap = 0;
+    double start[2] = {HUGE_VAL, HUGE_VAL}, end[2] = {-HUGE_VAL, -HUGE_VAL};
+    int header_parsed = 0, decode_tries = 0, ret = 0;
+
+    while ((ret = av_read_frame(fmt, pkt)) >= 0) {
+        int which = pkt->stream_index == video ? 0 : pkt->stream_index == audio ? 1 : -1;
+        if (which < 0) {
+            av_packet_unref(pkt);
+            continue;
+        }
+        const AVStream *ps = fmt->streams[pkt->stream_index];
+        int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+        if (ts != AV_NOPTS_VALUE) {
+            double at = (double)ts * av_q2d(ps->time_base);
+            double stop = at + (double)(pkt->duration > 0 ? pkt->duration : 0) * av_q2d(ps->time_base);
+            if (at < start[which]) start[which] = at;
+            if (stop > end[which]) end[which] = stop;
+        }
+        if (which == 1) {
+            av_packet_unref(pkt);
+            continue;
+        }
+        if (!header_parsed) {
+            header_parsed = 1;
+            if (codec == AV_CODEC_ID_VP9) rs_parse_vp9_frame(pkt->data, (size_t)pkt->size, layout);
+            else if (codec == AV_CODEC_ID_VP8) rs_parse_vp8_frame(pkt->data, (size_t)pkt->size, layout);
+            if (parser) {
+                uint8_t *out = NULL;
+                int out_size = 0;
+                av_parser_parse2(parser, parser_context, &out, &out_size, pkt->data, pkt->size, pkt->pts, pkt->dts,
+                                 pkt->pos);
+                if (parser->picture_structure == AV_PICTURE_STRUCTURE_FRAME && parser->field_order == AV_FIELD_PROGRESSIVE)
+                    info->field_order = "progressive";
+                else
+                    info->field_order = rs_field_order_name(parser->field_order);
+            }
+            if (!deep && !lengths) {
+                av_packet_unref(pkt);
+                break;
+            }
+        }
+        if (deep) {
+            info->video_packets++;
+            if ((pkt->flags & AV_PKT_FLAG_KEY) && ts != AV_NOPTS_VALUE) {
+                info->keyframes++;
+                if (last_key != AV_NOPTS_VALUE) {
+                    double gap = ((double)ts - (double)last_key) * av_q2d(st->time_base);
+                    if (gap > max_gap) max_gap = gap;
+                }
+                last_key = ts;
+            }
+            if (pkt->pts != AV_NOPTS_VALUE && pts && pts_count < MAX_PTS) {
+                if (pts_count == pts_capacity) {
+                    int64_t *grown = realloc(pts, pts_capacity * 2 * sizeof *pts);
+                    if (grown) {
+                        pts = grown;
+                        pts_capacity *= 2;
+                    }
+                }
+                if (pts_count < pts_capacity) pts[pts_count++] = pkt->pts;
+            }
+            if (decoder && !info->decoded && decode_tries < 256) {
+                decode_tries++;
+                if (avcodec_send_packet(decoder, pkt) >= 0 && avcodec_receive_frame(decoder, frame) >= 0) info->decoded = 1;
+            }
+        }
+        av_packet_unref(pkt);
+    }
+    if (decoder && !info->decoded && avcodec_send_packet(decoder, NULL) >= 0 && avcodec_receive_frame(decoder, frame) >= 0)
+        info->decoded = 1;
+    if (deep && st) {
+        // The last group of pictures runs from the last keyframe to the end of the stream: the
+        // end of the last packet, but not past the end the container states (FFmpeg's releases
+        // give the last frame of a reordered stream different durations: 33 or 34 ms of a 30 fps
+        // clip timed in milliseconds, whose track says 2.000 s).
+        double stream_end = end[0];
+        if (st->duration != AV_NOPTS_VALUE && st->duration > 0 && st->start_time != AV_NOPTS_VALUE)
+            stream_end = fmin(stream_end, ((double)st->start_time + (double)st->duration) * av_q2d(st->time_base));
+        if (last_key != AV_NOPTS_VALUE && stream_end > -HUGE_VAL) {
+            double gap = stream_end - (double)last_key * av_q2d(st->time_base);
+            if (gap > max_gap) max_gap = gap;
+        }
+        info->deep = 1;
+        info->max_keyframe_interval = max_gap;
+        info->variable_frame_rate = pts ? variable_rate(pts, pts_count) : 0;
+    }
+    int read_all = deep || lengths;
+    if (read_all && ret != AVERROR_EOF) result.error = 1;
+    if (read_all && start[0] < HUGE_VAL && end[0] > start[0]) result.video_end = end[0] - start[0];
+    if (read_all && start[1] < HUGE_VAL && end[1] > start[1]) result.audio_end = end[1] - start[1];
+    free(pts);
+    av_frame_free(&frame);
+    avcodec_free_context(&decoder);
+    if (parser) av_parser_close(parser);
+    avcodec_free_context(&parser_context);
+    av_packet_free(&pkt);
+    return result;
+}

@@ -1,0 +1,13 @@
+// rs_av_sniff: what the first and last bytes of a file say where FFmpeg's demuxers say nothing,
+// inside CReelShareAV only.
+#ifndef RS_AV_SNIFF_H
+#define RS_AV_SNIFF_H
+
+#include "rs_av_source.h"
+
+/// "an HTML page" or "text" for a file of text that no demuxer claims by content; NULL otherwise.
+const char *rs_sniff_text_kind(const rs_source *src);
+/// Whether an MPEG-TS (or M2TS) file ends inside a packet.
+int rs_sniff_ts_cut_mid_packet(const rs_source *src);
+
+#endif

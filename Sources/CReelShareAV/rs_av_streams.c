@@ -1,0 +1,260 @@
+// rs_av_streams.c: see rs_av_streams.h.
+#include "rs_av_streams.h"
+#include "rs_av_compat.h"
+#include "rs_av_source.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libavutil/pixdesc.h>
+
+static const char *profile_name(enum AVCodecID codec, int profile) {
+    if (profile < 0) return NULL;
+    return avcodec_profile_name(codec, profile);
+}
+
+double rs_rational_or(AVRational q, double otherwise) { return (q.num > 0 && q.den > 0) ? av_q2d(q) : otherwise; }
+
+static const char *pixel_format_name(int chroma, int depth) {
+    static const enum AVPixelFormat table[4][3] = {
+        {AV_PIX_FMT_GRAY8, AV_PIX_FMT_GRAY10LE, AV_PIX_FMT_GRAY12LE},
+        {AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P12LE},
+        {AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUV422P10LE, AV_PIX_FMT_YUV422P12LE},
+        {AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P10LE, AV_PIX_FMT_YUV444P12LE},
+    };
+    int column = depth == 8 ? 0 : depth == 10 ? 1 : depth == 12 ? 2 : -1;
+    if (chroma < 0 || chroma > 3 || column < 0) return NULL;
+    return av_get_pix_fmt_name(table[chroma][column]);
+}
+
+const char *rs_field_order_name(enum AVFieldOrder order) {
+    switch (order) {
+    case AV_FIELD_PROGRESSIVE: return "progressive";
+    case AV_FIELD_TT: return "tt";
+    case AV_FIELD_BB: return "bb";
+    case AV_FIELD_TB: return "tb";
+    case AV_FIELD_BT: return "bt";
+    default: return NULL;
+    }
+}
+
+// The layout the bitstream gives (configuration record, frame header) wins over FFmpeg's guess.
+void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCodecID codec) {
+    if (layout->chroma >= 0 && layout->bit_depth > 0) {
+        const char *name = pixel_format_name(layout->chroma, layout->bit_depth);
+        if (name) info->pixel_format = name;
+        info->bit_depth = layout->bit_depth;
+    }
+    if (layout->profile >= 0) info->video_profile = profile_name(codec, layout->profile);
+    if (info->sar_num == 0 && layout->sar_num > 0 && layout->sar_den > 0) {
+        info->sar_num = layout->sar_num;
+        info->sar_den = layout->sar_den;
+    }
+    if (!info->field_order && layout->scan == 1) info->field_order = "progressive";
+}
+
+// Fills the video fields that the container headers already carry.
+void rs_fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *layout) {
+    const AVCodecParameters *par = st->codecpar;
+    info->has_video = 1;
+    info->video_codec = par->codec_id == AV_CODEC_ID_NONE ? NULL : avcodec_get_name(par->codec_id);
+    info->width = par->width > 0 ? par->width : -1;
+    info->height = par->height > 0 ? par->height : -1;
+    info->frame_rate = rs_rational_or(st->avg_frame_rate, -1);
+    info->video_bit_rate = par->bit_rate > 0 ? par->bit_rate : -1;
+    info->color_transfer = par->color_trc == AVCOL_TRC_UNSPECIFIED ? NULL : av_color_transfer_name(par->color_trc);
+    info->color_primaries =
+        par->color_primaries == AVCOL_PRI_UNSPECIFIED ? NULL : av_color_primaries_name(par->color_primaries);
+    if (par->codec_tag) {
+        av_fourcc_make_string(info->codec_tag_storage, par->codec_tag);
+        // Only a tag of printable characters is a four-character code (AVI's numeric tags are not).
+        int printable = 1;
+        for (int i = 0; i < 4; i++)
+            if (info->codec_tag_storage[i] < 0x20 || info->codec_tag_storage[i] > 0x7E || info->codec_tag_storage[i] == '[')
+                printable = 0;
+        info->codec_tag_storage[4] = 0;
+        info->video_codec_tag = printable ? info->codec_tag_storage : NULL;
+    }
+    AVRational sar = st->sample_aspect_ratio.num > 0 ? st->sample_aspect_ratio : par->sample_aspect_ratio;
+    if (sar.num > 0 && sar.den > 0) {
+        av_reduce(&info->sar_num, &info->sar_den, sar.num, sar.den, 1 << 20);
+    }
+    info->field_order = rs_field_order_name(par->field_order);
+
+    const uint8_t *extra = par->extradata;
+    size_t extra_size = extra ? (size_t)par->extradata_size : 0;
+    switch (par->codec_id) {
+    case AV_CODEC_ID_H264: rs_parse_avc_config(extra, extra_size, layout); break;
+    case AV_CODEC_ID_HEVC: rs_parse_hevc_config(extra, extra_size, layout); break;
+    case AV_CODEC_ID_AV1: rs_parse_av1_config(extra, extra_size, layout); break;
+    case AV_CODEC_ID_MPEG4: rs_parse_mpeg4_config(extra, extra_size, layout); break;
+    case AV_CODEC_ID_VP8: case AV_CODEC_ID_VP9: layout->scan = 1; break;
+    default: break;
+    }
+    if (par->format >= 0) { // some demuxers know it outright (raw video, AVI with a FourCC)
+        const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(par->format);
+        info->pixel_format = av_get_pix_fmt_name(par->format);
+        if (d) info->bit_depth = d->comp[0].depth;
+    }
+    info->video_profile = profile_name(par->codec_id, layout->profile >= 0 ? layout->profile : par->profile);
+    rs_apply_layout(info, layout, par->codec_id);
+
+    rs_stream_orientation(st, &info->rotation, &info->mirrored);
+}
+
+int64_t rs_stream_start(const AVStream *st) {
+    return st->start_time != AV_NOPTS_VALUE ? av_rescale_q(st->start_time, st->time_base, AV_TIME_BASE_Q) : 0;
+}
+
+int rs_stream_exif_orientation(const AVStream *st) {
+    int rotation = 0, mirrored = 0;
+    rs_stream_orientation(st, &rotation, &mirrored);
+    // Without a flip: the turn. With one: the matrix turns the picture, then flips the result
+    // left to right (its x column is negated), so a quarter turn and a flip is a transpose (5)
+    // or a transverse (7).
+    static const int plain[4] = {1, 6, 3, 8}, flipped[4] = {2, 5, 4, 7};
+    int quarter = ((rotation / 90) % 4 + 4) % 4;
+    return mirrored ? flipped[quarter] : plain[quarter];
+}
+
+void rs_stream_orientation(const AVStream *st, int *rotation, int *mirrored) {
+    *rotation = 0;
+    *mirrored = 0;
+    size_t size = 0;
+    const uint8_t *matrix = rs_stream_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (!matrix || size < 9 * sizeof(int32_t)) return;
+    int32_t m[9];
+    memcpy(m, matrix, sizeof m);
+    // A negative determinant means a reflection (of the picture's x axis, as FFmpeg writes it);
+    // undo it to read the rotation.
+    if ((int64_t)m[0] * m[4] - (int64_t)m[1] * m[3] < 0) {
+        *mirrored = 1;
+        m[0] = -m[0];
+        m[3] = -m[3];
+        m[6] = -m[6];
+    }
+    double ccw = av_display_rotation_get(m);
+    if (ccw == ccw) { // not NaN
+        long clockwise = lround(-ccw);
+        clockwise = ((clockwise % 360) + 360) % 360;
+        *rotation = (int)(((clockwise + 45) / 90 * 90) % 360);
+    }
+}
+
+void rs_fill_audio(const AVStream *st, rs_av_info *info) {
+    const AVCodecParameters *par = st->codecpar;
+    info->has_audio = 1;
+    info->audio_codec = par->codec_id == AV_CODEC_ID_NONE ? NULL : avcodec_get_name(par->codec_id);
+    info->sample_rate = par->sample_rate > 0 ? par->sample_rate : -1;
+    info->channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : -1;
+    info->audio_bit_rate = par->bit_rate > 0 ? par->bit_rate : -1;
+}
+
+/// `bytes` over `seconds` in bits per second, rounded; -1 when that is no rate (both come from
+/// the file: a 50 MB clip that says it lasts a nanosecond would overflow the conversion).
+int64_t rs_bit_rate(int64_t bytes, double seconds, int rounded) {
+    double rate = (double)bytes * 8 / seconds;
+    if (!(seconds > 0 && rate >= 0 && rate < 1e15)) return -1;
+    return rounded ? (int64_t)llround(rate) : (int64_t)rate; // a file's: truncated, as FFmpeg's own
+}
+
+/// A Matroska stream's DURATION tag ("01:02:03.456000000"), in seconds; < 0 when absent or odd.
+double rs_tagged_duration(const AVStream *st) {
+    const AVDictionaryEntry *tag = av_dict_get(st->metadata, "DURATION", NULL, 0);
+    unsigned hours, minutes, seconds;
+    char fraction[16] = {0};
+    int used = 0;
+    if (!tag || sscanf(tag->value, "%6u:%2u:%2u.%15[0-9]%n", &hours, &minutes, &seconds, fraction, &used) != 4 ||
+        tag->value[used] != 0 || minutes > 59 || seconds > 59)
+        return -1;
+    // Whole nanoseconds, so that "00:00:02.736000000" is the double nearest 2.736.
+    int64_t nanos = 0;
+    for (int i = 0; i < 9; i++) nanos = nanos * 10 + (fraction[i] ? fraction[i] - '0' : 0);
+    if (fraction[0] == 0) return -1;
+    int64_t total = ((int64_t)hours * 3600 + minutes * 60 + seconds) * 1000000000 + nanos;
+    return total > 0 ? (double)total / 1e9 : -1;
+}
+
+/// A stream's own length from the container, in seconds; < 0 unknown.
+double rs_stream_duration(const AVStream *st) {
+    if (st->duration == AV_NOPTS_VALUE || st->duration <= 0 || st->time_base.den <= 0) return -1;
+    return (double)st->duration * av_q2d(st->time_base);
+}
+
+// VP8 and VP9 keep their pixel layout in each key frame's header, read from the first packet.
+int rs_layout_in_frame_header(enum AVCodecID id) { return id == AV_CODEC_ID_VP8 || id == AV_CODEC_ID_VP9; }
+
+int rs_needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enum AVCodecID video) {
+    if (fmt->nb_streams == 0) return 1;
+    if (info->duration_seconds < 0 && !info->duration_from) return 1;
+    if (info->has_video && (!info->video_codec || info->width <= 0 || info->height <= 0 || info->frame_rate <= 0 ||
+                            (!info->pixel_format && !rs_layout_in_frame_header(video))))
+        return 1;
+    if (info->has_audio && (!info->audio_codec || info->sample_rate <= 0 || info->channels <= 0)) return 1;
+    return 0;
+}
+
+void rs_first_streams(const AVFormatContext *fmt, int *video, int *audio) {
+    *video = *audio = -1;
+    for (unsigned i = 0; i < fmt->nb_streams; i++) {
+        const AVStream *st = fmt->streams[i];
+        enum AVMediaType type = st->codecpar->codec_type;
+        if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC) && *video < 0) *video = (int)i;
+        if (type == AVMEDIA_TYPE_AUDIO && *audio < 0) *audio = (int)i;
+    }
+}
+
+/// Chooses the streams (rs_first_streams) and counts them.
+void rs_choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video, int *audio) {
+    rs_first_streams(fmt, video, audio);
+    info->video_stream_count = info->audio_stream_count = 0;
+    for (unsigned i = 0; i < fmt->nb_streams; i++) {
+        const AVStream *st = fmt->streams[i];
+        enum AVMediaType type = st->codecpar->codec_type;
+        if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC)) info->video_stream_count++;
+        if (type == AVMEDIA_TYPE_AUDIO) info->audio_stream_count++;
+    }
+}
+
+/// What a file FFmpeg could not open is, when its first bytes are text that no demuxer claims by
+/// content: "an HTML page" or "text"; NULL otherwise. Text is UTF-8 by its byte patterns (lead
+/// and continuation bytes; overlong forms are not looked for) with no control character but tab,
+/// line feed, form feed and carriage return in the first 512 bytes. A download that failed is
+/// often an HTML page saved under the clip's name: FFmpeg then picks a demuxer by the name's
+
+rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, int one_for_own_threads,
+                                   int *index, AVCodecContext **decoder, const char *what, char *message,
+                                   size_t message_size) {
+    *decoder = NULL;
+    int audio;
+    rs_first_streams(fmt, index, &audio);
+    // Some formats (FLV) declare their streams only once packets are read.
+    if (*index < 0 || fmt->streams[*index]->codecpar->width <= 0) {
+        avformat_find_stream_info(fmt, NULL);
+        rs_first_streams(fmt, index, &audio);
+    }
+    if (*index < 0) {
+        char text[64];
+        snprintf(text, sizeof text, "no video stream to %s", what);
+        return rs_fail(RS_AV_UNSUPPORTED, message, message_size, text, 0);
+    }
+    const AVCodec *codec = avcodec_find_decoder(fmt->streams[*index]->codecpar->codec_id);
+    if (!codec) return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "no decoder for its video", 0);
+    AVStream *st = fmt->streams[*index];
+    *decoder = avcodec_alloc_context3(codec);
+    if (!*decoder || avcodec_parameters_to_context(*decoder, st->codecpar) < 0)
+        return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    int own = one_for_own_threads && (codec->capabilities & AV_CODEC_CAP_OTHER_THREADS);
+    (*decoder)->thread_count = own ? 1 : threads;
+    (*decoder)->thread_type = own ? 0 : thread_type;
+    (*decoder)->pkt_timebase = st->time_base;
+    int err = avcodec_open2(*decoder, codec, NULL);
+    if (err < 0) return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "the video decoder does not open", err);
+    for (unsigned i = 0; i < fmt->nb_streams; i++)
+        if ((int)i != *index) fmt->streams[i]->discard = AVDISCARD_ALL;
+    return RS_AV_OK;
+}

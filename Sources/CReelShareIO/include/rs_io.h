@@ -1,0 +1,31 @@
+// rs_io: the I/O every C shim does, in one leaf (it includes none of them): whole reads and
+// writes that retry interrupted and short transfers, and the check that a descriptor is a
+// regular file. The loop that retries EINTR is written once, here.
+#ifndef RS_IO_H
+#define RS_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Reads `length` bytes from `fd` at `offset` (pread), or at its file position when `offset` is
+/// negative (read). Returns the count read, fewer than `length` only at the end of the file; -1
+/// with errno set on a failure.
+ssize_t rs_io_read(int fd, void *_Nonnull buffer, size_t length, int64_t offset);
+
+/// Writes all `length` bytes to `fd` at `offset` (pwrite), or at its file position when `offset`
+/// is negative (write). Returns 0, or the errno of the failure (EIO for a write that moves nothing).
+int rs_io_write(int fd, const void *_Nonnull buffer, size_t length, int64_t offset);
+
+/// The size of the regular file open on `fd`; -1 when fstat fails or it is not a regular file.
+int64_t rs_io_regular_size(int fd);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

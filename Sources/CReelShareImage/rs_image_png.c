@@ -1,0 +1,262 @@
+// rs_image_png.c: PNG (libpng) probed and decoded row by row, read in chunks. A header that claims
+// more pixels than deflate's best ratio lets the file hold is refused before decoding; text
+// chunks and suggested palettes are skipped, other ancillary chunks counted.
+#include "rs_image_common.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <png.h>
+
+typedef struct png_context {
+    jmp_buf jump;
+    rs_img_reader *input;
+    char *message;
+    size_t message_size;
+    int apng_frames;
+    int timed_out;
+    png_bytep row;
+    uint8_t *image; // the RGBA picture, when asked for
+    rs_img_reducer reduce;
+    const rs_img_budget *time; // checked on reads too: libpng may work long between two rows
+    unsigned reads;
+} png_context;
+
+static void png_fail(png_structp png, png_const_charp text) {
+    png_context *ctx = png_get_error_ptr(png);
+    if (!ctx->message[0]) {
+        char words[200];
+        snprintf(words, sizeof words, "%s", text);
+        // "Image width is zero" reads as a sentence: lower its first letter; "IDAT: CRC error" keeps it.
+        if (words[0] >= 'A' && words[0] <= 'Z' && words[1] >= 'a' && words[1] <= 'z') words[0] = (char)(words[0] - 'A' + 'a');
+        snprintf(ctx->message, ctx->message_size, "invalid png: %s", words);
+    }
+    longjmp(ctx->jump, 1);
+}
+
+static void png_ignore_warning(png_structp png, png_const_charp text) {}
+
+static void png_read_input(png_structp png, png_bytep out, size_t length) {
+    png_context *ctx = png_get_io_ptr(png);
+    // Every 64th read: libpng may work long between two rows (thousands of chunks), and a small
+    // file's dozen reads cost nothing to finish.
+    if (ctx->time && (++ctx->reads & 63) == 0 && rs_img_budget_passed(ctx->time)) {
+        ctx->timed_out = 1;
+        snprintf(ctx->message, ctx->message_size, "gave up: it took longer than its time budget (--timeout)");
+        longjmp(ctx->jump, 1);
+    }
+    if (rs_img_read(ctx->input, out, length) != length) {
+        if (ctx->input->error) {
+            snprintf(ctx->message, ctx->message_size, "cannot read the file: %s", strerror(ctx->input->error));
+            longjmp(ctx->jump, 2);
+        }
+        png_error(png, "file is truncated");
+    }
+}
+
+static int png_user_chunk(png_structp png, png_unknown_chunkp chunk) {
+    png_context *ctx = png_get_user_chunk_ptr(png);
+    if (memcmp(chunk->name, "acTL", 4) == 0 && chunk->size >= 8 && ctx->apng_frames == 0) {
+        uint32_t frames = rs_img_be32(chunk->data);
+        ctx->apng_frames = frames > 0x7FFFFFFF ? 0x7FFFFFFF : (int)frames;
+    }
+    return 1; // handled: libpng keeps nothing
+}
+
+static int png_exif_orientation(png_structp png, png_infop info) {
+#ifdef PNG_eXIf_SUPPORTED
+    png_bytep exif = NULL;
+    png_uint_32 length = 0;
+    if (png_get_eXIf_1(png, info, &length, &exif) && exif) return rs_img_tiff_orientation(exif, length);
+#endif
+    return 0;
+}
+
+enum { RS_IMG_MAX_FULL_RGBA = 100 * 1000 * 1000 }; // pixels an interlaced PNG may be held whole for
+
+static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
+                                rs_img_pixels *pixels, char *message, size_t message_size) {
+    rs_img_reader *input = rs_img_begin(fd, data, size, info, pixels, message, message_size);
+    if (!input) return RS_IMG_INTERNAL;
+    uint8_t head[33];
+    size_t got = rs_img_read(input, head, sizeof head);
+    if (got < 8 || png_sig_cmp(head, 0, 8) != 0) {
+        int unreadable = input->error != 0;
+        free(input);
+        snprintf(message, message_size, unreadable ? "cannot read the file" : "invalid png: bad signature");
+        return unreadable ? RS_IMG_UNREADABLE : RS_IMG_CORRUPT;
+    }
+    // Refuse a decompression bomb from the IHDR alone, before libpng allocates anything: deflate
+    // stores at most about 1032 bytes of rows per byte.
+    if (got >= 33 && memcmp(head + 12, "IHDR", 4) == 0) {
+        uint64_t width = rs_img_be32(head + 16), height = rs_img_be32(head + 20);
+        if (width == 0 || height == 0) {
+            free(input);
+            snprintf(message, message_size, "invalid png: its %s is 0", width == 0 ? "width" : "height");
+            return RS_IMG_CORRUPT;
+        }
+        int depth = head[24], color = head[25];
+        int channels = color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 1;
+        double row_bytes = (double)width * channels * (depth > 0 ? depth : 8) / 8 + 1;
+        double pixels_per_byte = 1032.0 / (row_bytes / (double)(width > 0 ? width : 1));
+        if (width > 0 && height > 0) {
+            rs_img_status status = rs_img_check_size(width, height, size, pixels_per_byte, "deflate compresses at most 1032:1",
+                                              limits, message, message_size);
+            if (status != RS_IMG_OK) {
+                free(input);
+                return status;
+            }
+        }
+    }
+    input->at = 0;
+    png_context ctx = {.input = input, .message = message, .message_size = message_size, .apng_frames = 0, .row = NULL,
+                       .image = NULL};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, png_fail, png_ignore_warning);
+    png_infop png_info = png ? png_create_info_struct(png) : NULL;
+    if (!png_info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        free(input);
+        snprintf(message, message_size, "out of memory");
+        return RS_IMG_INTERNAL;
+    }
+    // Changed after setjmp and read after longjmp: volatile, or the compiler may keep them in
+    // registers that longjmp restores to old values.
+    volatile uint32_t rows_read = 0;
+    volatile uint32_t rows_total = 0;
+    rs_img_budget time = rs_img_start_budget(limits->timeout_seconds);
+    ctx.time = &time;
+    int jumped = setjmp(ctx.jump);
+    if (jumped) {
+        rs_img_status status = ctx.timed_out ? RS_IMG_TIMEOUT
+                               : jumped == 2 ? RS_IMG_UNREADABLE
+                               : jumped == 3 ? RS_IMG_TOO_LARGE
+                                             : RS_IMG_CORRUPT;
+        if (status == RS_IMG_CORRUPT && rows_total > 0) { // the damage is in the image data: say how far it got
+            size_t used = strlen(message);
+            snprintf(message + used, message_size > used ? message_size - used : 0, " (after %u of %u rows)",
+                     (unsigned)rows_read, (unsigned)rows_total);
+        }
+        free(ctx.row);
+        free(ctx.image);
+        free(ctx.reduce.sums);
+        png_destroy_read_struct(&png, &png_info, NULL);
+        free(input);
+        return status;
+    }
+    png_set_read_fn(png, &ctx, png_read_input);
+    png_set_user_limits(png, limits->max_width, limits->max_height);
+    png_set_chunk_malloc_max(png, 8u << 20);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    static const png_byte apng_chunks[] = {'a', 'c', 'T', 'L', 0};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, apng_chunks, 1);
+    // Ancillary data reelshare does not use is skipped unread into memory (its CRC still checked):
+    // text chunks (a thousand zTXt chunks of 3 MB each inflate to 3 GB) and suggested palettes.
+    static const png_byte skipped_chunks[] = {'t', 'E', 'X', 't', 0, 'z', 'T', 'X', 't', 0, 'i', 'T', 'X', 't', 0,
+                                              's', 'P', 'L', 'T', 0};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped_chunks, 4);
+    png_set_chunk_cache_max(png, 128);
+    png_set_read_user_chunk_fn(png, &ctx, png_user_chunk);
+
+    png_read_info(png, png_info);
+    uint32_t width = png_get_image_width(png, png_info);
+    uint32_t height = png_get_image_height(png, png_info);
+    int color_type = png_get_color_type(png, png_info);
+    info->width = width;
+    info->height = height;
+    info->bit_depth = png_get_bit_depth(png, png_info);
+    info->channels = png_get_channels(png, png_info);
+    info->interlaced = png_get_interlace_type(png, png_info) != PNG_INTERLACE_NONE;
+    info->has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
+    info->orientation = png_exif_orientation(png, png_info);
+    switch (color_type) {
+    case PNG_COLOR_TYPE_GRAY: info->color_type = "grey"; break;
+    case PNG_COLOR_TYPE_GRAY_ALPHA: info->color_type = "grey-alpha"; break;
+    case PNG_COLOR_TYPE_PALETTE: info->color_type = "palette"; break;
+    case PNG_COLOR_TYPE_RGB: info->color_type = "rgb"; break;
+    case PNG_COLOR_TYPE_RGB_ALPHA: info->color_type = "rgba"; break;
+    default: info->color_type = NULL; break;
+    }
+
+    uint32_t step = 1;
+    if (pixels) { // 8-bit RGBA: palettes and low depths expanded, tRNS as alpha, grey as RGB
+        png_set_expand(png);
+        png_set_strip_16(png);
+        png_set_gray_to_rgb(png);
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+        step = rs_img_reduction(width, height, pixels->max_side);
+        if (info->interlaced) {
+            // Adam7 passes fill the rows in turn: the whole picture is held, so within a limit.
+            step = 1;
+            if ((uint64_t)width * height > RS_IMG_MAX_FULL_RGBA) {
+                snprintf(message, message_size, "an interlaced png of %ux%u is too large to draw (%d megapixels at most)",
+                         width, height, RS_IMG_MAX_FULL_RGBA / 1000000);
+                longjmp(ctx.jump, 3);
+            }
+        }
+    }
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, png_info);
+    size_t row_bytes = png_get_rowbytes(png, png_info);
+    ctx.row = malloc(row_bytes ? row_bytes : 1);
+    if (!ctx.row) png_error(png, "out of memory for one row");
+    uint32_t out_width = rs_img_reduced(width, step), out_height = rs_img_reduced(height, step);
+    if (pixels) {
+        ctx.image = malloc((size_t)out_width * out_height * 4);
+        if (!ctx.image || !rs_img_reducer_init(&ctx.reduce, width, step)) png_error(png, "out of memory for the picture");
+    }
+    rows_total = height * (uint32_t)passes;
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < height; y++, rows_read++) {
+            if (rows_read > 0 && (rows_read & 63) == 0 && rs_img_budget_passed(&time)) {
+                ctx.timed_out = 1;
+                snprintf(message, message_size, "gave up: it took longer than its time budget (--timeout)");
+                longjmp(ctx.jump, 1);
+            }
+            if (pixels && passes > 1) {
+                png_read_row(png, ctx.image + (size_t)y * out_width * 4, NULL); // combined pass by pass
+            } else {
+                png_read_row(png, ctx.row, NULL);
+                if (pixels) rs_img_reducer_take(&ctx.reduce, ctx.row, y, height, ctx.image);
+            }
+        }
+    }
+    rows_total = 0;
+    png_read_end(png, png_info); // checks the chunks after the image data, through IEND
+    if (!info->orientation) info->orientation = png_exif_orientation(png, png_info); // an eXIf after the data
+    info->frame_count = ctx.apng_frames > 0 ? ctx.apng_frames : 1;
+
+    free(ctx.row);
+    free(ctx.reduce.sums);
+    if (pixels) {
+        pixels->rgba = ctx.image;
+        pixels->width = out_width;
+        pixels->height = out_height;
+        png_charp name;
+        int compression;
+        png_bytep profile;
+        png_uint_32 length;
+        if (png_get_iCCP(png, png_info, &name, &compression, &profile, &length) && rs_img_icc_usable(profile, length) &&
+            (pixels->icc = malloc(length))) {
+            memcpy(pixels->icc, profile, length);
+            pixels->icc_size = length;
+        }
+    }
+    png_destroy_read_struct(&png, &png_info, NULL);
+    free(input);
+    return RS_IMG_OK;
+}
+
+rs_img_status rs_img_probe_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
+                               char *message, size_t message_size) {
+    return decode_png(fd, data, size, limits, info, NULL, message, message_size);
+}
+
+rs_img_status rs_img_decode_png(int fd, size_t size, const rs_img_limits *limits, rs_img_info *info, rs_img_pixels *pixels,
+                                char *message, size_t message_size) {
+    return decode_png(fd, NULL, size, limits, info, pixels, message, message_size);
+}
+
