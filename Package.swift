@@ -3,11 +3,14 @@
 //
 // Layers (each depends only on the ones above it):
 //   CFFmpeg, CImageLibs, COpenSSL  system libraries found through pkg-config
+//   CReelShareIO                 the shims' shared byte reading and EINTR-safe writing (a leaf)
 //   CReelShareAV, CReelShareImage, CReelShareStream
 //                                C shims with a flat rs_* API; all C pointers stay here
 //   ReelShareKit                 pure Swift: media model, format sniffing, targets, rules, JSON;
-//                                the built-in target profiles are its Profiles/*.json, embedded at
-//                                build time by the EmbedProfiles plugin
+//                                in folders by concept (Media, Targets, Rules, Fixes, Payloads,
+//                                Doctor, Encoding); the built-in target profiles are its
+//                                Targets/Profiles/*.json, embedded at build time by the
+//                                EmbedProfiles plugin
 //   ReelShareMedia               the one Swift layer over the shims; hands up ReelShareKit values
 //   ReelShareCLI                 arguments, commands, renderers, exit codes
 //   reelshare                    the executable: main.swift only
@@ -77,7 +80,7 @@ let package = Package(
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("crypto")]
         ),
-        .target(name: "ReelShareKit", exclude: ["Profiles"], plugins: ["EmbedProfiles"]),
+        .target(name: "ReelShareKit", exclude: ["Targets/Profiles"], plugins: ["EmbedProfiles"]),
         .executableTarget(name: "reelshare-embed-profiles"),
         .plugin(name: "EmbedProfiles", capability: .buildTool(), dependencies: ["reelshare-embed-profiles"]),
         .target(

@@ -1,4 +1,4 @@
-// Embeds the built-in target profiles (Sources/ReelShareKit/Profiles/*.json, in the schema a user
+// Embeds the built-in target profiles (Sources/ReelShareKit/Targets/Profiles/*.json, in the schema a user
 // writes for --profile) into ReelShareKit at build time, so that adding a target is adding a file:
 // the tool writes one Swift file listing every profile file, in file-name order.
 import Foundation
@@ -8,7 +8,7 @@ import PackagePlugin
 struct EmbedProfiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard target is SourceModuleTarget else { return [] }
-        let directory = context.package.directoryURL.appending(path: "Sources/\(target.name)/Profiles")
+        let directory = context.package.directoryURL.appending(path: "Sources/\(target.name)/Targets/Profiles")
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }

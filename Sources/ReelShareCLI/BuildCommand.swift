@@ -4,70 +4,77 @@ import ReelShareKit
 import ReelShareMedia
 
 struct BuildCommand: Command {
+    /// The options, one value each: commands read them by these names (a misspelling does not compile).
+    enum Option {
+        static let target = OptionSpec("target", value: "T", help: "The share target (see 'reelshare targets').")
+        static let video = OptionSpec(
+            "video", value: "FILE",
+            help:
+                "The background video. Repeatable, with --background-image, for the targets that take several items on Android (\(builtins { $0.android?.multiple != nil }): one share, in the order given)."
+        )
+        static let backgroundImage = OptionSpec(
+            "background-image", value: "FILE",
+            help:
+                "The background image (iOS: \(builtins { $0.takes(.backgroundImage, on: .ios) }); Android: \(builtins { $0.takes(.backgroundImage, on: .android) }))."
+        )
+        static let sticker = OptionSpec("sticker", value: "FILE", help: "The sticker image drawn over the background.")
+        static let topColor = OptionSpec(
+            "top-color", value: "#RRGGBB",
+            help:
+                "The background's top colour (\(builtins { $0.takesColors(on: .ios) }) take colours), used only when no background video or image is sent. Given alone, the bottom colour is the same: a solid background."
+        )
+        static let bottomColor = OptionSpec(
+            "bottom-color", value: "#RRGGBB",
+            help:
+                "The background's bottom colour; a different top colour makes a gradient. Given alone, the top colour is the same."
+        )
+        static let appId = OptionSpec(
+            "app-id", value: "ID",
+            help:
+                "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target's profile says: the launch URL's query, a pasteboard key or an intent extra ('reelshare targets' lists each)."
+        )
+        static let contentUrl = OptionSpec(
+            "content-url", value: "URL",
+            help:
+                "Instagram's attribution link (iOS): written, with an advisory, since Meta removed it from its page and the app ignores it."
+        )
+        static let platform = OptionSpec(
+            "platform", value: "PLATFORM", choices: Platform.self,
+            help: "ios (default): pasteboard items and URL; android: the intent.")
+        static let package = OptionSpec(
+            "package", value: "NAME",
+            help:
+                "Android: your app's application id (com.example.app), for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
+        )
+        static let layout = OptionSpec(
+            "layout", value: "LAYOUT", choices: ItemLayout.self,
+            help:
+                "iOS: all keys in one pasteboard item (single, default, as Meta's Objective-C samples) or one item per key (per-key, as Meta's Swift Reels sample)."
+        )
+        static let format = OptionSpec(
+            "format", value: "FORMAT", choices: PayloadFormat.self,
+            help:
+                "iOS: json (default) or plist (an XML property list with real <data>, for PropertyListSerialization and UIPasteboard.setItems)."
+        )
+        static let embed = OptionSpec(
+            "embed", value: "MODE", choices: Embedding.self, help: "iOS json: media as base64 (default) or by absolute path.")
+        static let expires = OptionSpec(
+            "expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."
+        )
+        static let output = OptionSpec("o", value: "FILE", help: "Write to FILE, atomically (default: standard output).")
+        static let force = OptionSpec("force", help: "Write the payload even when the target would refuse the media.")
+        static let strict = OptionSpec("strict", help: "Treat warnings as errors.")
+    }
+
     static let spec = CommandSpec(
         name: "build",
         summary: "Write the share payload for one target: pasteboard items and launch URL (iOS) or the intent (Android).",
         operands: "",
         options: [
-            OptionSpec("target", value: "T", help: "The share target (see 'reelshare targets')."),
-            OptionSpec(
-                "video", value: "FILE",
-                help:
-                    "The background video. Repeatable, with --background-image, for the targets that take several items on Android (\(builtins { $0.android?.multiple != nil }): one share, in the order given)."
-            ),
-            OptionSpec(
-                "background-image", value: "FILE",
-                help:
-                    "The background image (iOS: \(builtins { $0.takes(.backgroundImage, on: .ios) }); Android: \(builtins { $0.takes(.backgroundImage, on: .android) }))."
-            ),
-            OptionSpec("sticker", value: "FILE", help: "The sticker image drawn over the background."),
-            OptionSpec(
-                "top-color", value: "#RRGGBB",
-                help:
-                    "The background's top colour (\(builtins { $0.takesColors(on: .ios) }) take colours), used only when no background video or image is sent. Given alone, the bottom colour is the same: a solid background."
-            ),
-            OptionSpec(
-                "bottom-color", value: "#RRGGBB",
-                help:
-                    "The background's bottom colour; a different top colour makes a gradient. Given alone, the top colour is the same."
-            ),
-            OptionSpec(
-                "app-id", value: "ID",
-                help:
-                    "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target's profile says: the launch URL's query, a pasteboard key or an intent extra ('reelshare targets' lists each)."
-            ),
-            OptionSpec(
-                "content-url", value: "URL",
-                help:
-                    "Instagram's attribution link (iOS): written, with an advisory, since Meta removed it from its page and the app ignores it."
-            ),
-            OptionSpec(
-                "platform", value: "PLATFORM", choices: Platform.self,
-                help: "ios (default): pasteboard items and URL; android: the intent."),
-            OptionSpec(
-                "package", value: "NAME",
-                help:
-                    "Android: your app's application id (com.example.app), for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
-            ),
-            OptionSpec(
-                "layout", value: "LAYOUT", choices: ItemLayout.self,
-                help:
-                    "iOS: all keys in one pasteboard item (single, default, as Meta's Objective-C samples) or one item per key (per-key, as Meta's Swift Reels sample)."
-            ),
-            OptionSpec(
-                "format", value: "FORMAT", choices: PayloadFormat.self,
-                help:
-                    "iOS: json (default) or plist (an XML property list with real <data>, for PropertyListSerialization and UIPasteboard.setItems)."
-            ),
-            OptionSpec(
-                "embed", value: "MODE", choices: Embedding.self, help: "iOS json: media as base64 (default) or by absolute path."),
-            OptionSpec(
-                "expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."
-            ),
-            OptionSpec("o", value: "FILE", help: "Write to FILE, atomically (default: standard output)."),
-            OptionSpec("force", help: "Write the payload even when the target would refuse the media."),
-            OptionSpec("strict", help: "Treat warnings as errors."),
-            SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
+            Option.target, Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor,
+            Option.appId, Option.contentUrl, Option.platform, Option.package, Option.layout, Option.format, Option.embed,
+            Option.expires, Option.output, Option.force, Option.strict, SharedOptions.profile, SharedOptions.timeout,
+            SharedOptions.help,
         ],
         details: """
             The media are probed and validated against the target first, as 'validate' does: an error \
@@ -100,47 +107,51 @@ struct BuildCommand: Command {
             throw parsed.usageError("build takes its files through --video, --background-image and --sticker (got '\(operand)')")
         }
         let profiles = try ProfileLoading.profiles(parsed)
-        guard let name = parsed.value("target") else {
+        guard let name = parsed.value(Option.target) else {
             throw parsed.usageError("build needs --target (\(profiles.shareTargets.map(\.id).joined(separator: ", ")))")
         }
         let target = try OptionValues.target(name, in: profiles, parsed: parsed)
-        let platform = parsed.choice("platform", default: Platform.ios)
-        force = parsed.has("force")
-        strict = parsed.has("strict")
-        var inputs: [(String, Role)] = parsed.all(of: ["video", "background-image"]).map {
-            ($0.value, $0.name == "video" ? Role.backgroundVideo : .backgroundImage)
+        let platform = parsed.choice(Option.platform, default: Platform.ios)
+        force = parsed.has(Option.force)
+        strict = parsed.has(Option.strict)
+        var inputs: [(String, Role)] = parsed.all(of: [Option.video, Option.backgroundImage]).map {
+            ($0.value, $0.name == Option.video.name ? Role.backgroundVideo : .backgroundImage)
         }
-        if parsed.all("sticker").count > 1 { throw parsed.usageError("a share has one sticker: give --sticker once") }
-        if let path = parsed.value("sticker") { inputs.append((path, .sticker)) }
+        if parsed.all(Option.sticker).count > 1 { throw parsed.usageError("a share has one sticker: give --sticker once") }
+        if let path = parsed.value(Option.sticker) { inputs.append((path, .sticker)) }
         self.inputs = inputs
-        for option in ["top-color", "bottom-color", "app-id", "package", "content-url"] where parsed.all(option).count > 1 {
-            throw parsed.usageError("--\(option) is given \(parsed.all(option).count) times: give it once")
+        for option in [Option.topColor, Option.bottomColor, Option.appId, Option.package, Option.contentUrl]
+        where parsed.all(option).count > 1 {
+            throw parsed.usageError("\(option.spelling) is given \(parsed.all(option).count) times: give it once")
         }
 
         do {
             let (colors, _) = try ShareCheck.layers(
-                parsed, inputs: inputs, target: target, platform: platform, profiles: profiles)
+                inputs: inputs, topColor: parsed.value(Option.topColor), bottomColor: parsed.value(Option.bottomColor),
+                target: target, platform: platform, profiles: profiles)
             requestFindings = colors.findings
             let appId = try ShareRules.checkAppId(
-                parsed.value("app-id") ?? environment["REELSHARE_APP_ID"], target: target, platform: platform)
-            let format = parsed.choice("format", default: PayloadFormat.json)
-            let embedding = parsed.choice("embed", default: Embedding.base64)
+                parsed.value(Option.appId) ?? environment["REELSHARE_APP_ID"], target: target, platform: platform)
+            let format = parsed.choice(Option.format, default: PayloadFormat.json)
+            let embedding = parsed.choice(Option.embed, default: Embedding.base64)
             switch platform {
             case .android:
-                if parsed.value("format") == "plist" || parsed.value("embed") != nil || parsed.value("layout") != nil {
+                if parsed.value(Option.format) == "plist" || parsed.value(Option.embed) != nil
+                    || parsed.value(Option.layout) != nil
+                {
                     throw ShareRequestError(
                         "--format plist, --embed and --layout are for iOS pasteboards; an Android intent is JSON and references its media by path"
                     )
                 }
             case .ios:
-                if parsed.value("package") != nil {
+                if parsed.value(Option.package) != nil {
                     throw ShareRequestError("--package is for Android intents (--platform android)")
                 }
             }
             if format == .plist, embedding == .path {
                 throw ShareRequestError("a property list carries the media as <data>: --embed path works with --format json only")
             }
-            let contentURL = parsed.value("content-url")
+            let contentURL = parsed.value(Option.contentUrl)
             if let url = contentURL {
                 guard platform == .ios, target.ios?.keys[.contentURL] != nil else {
                     let takers = profiles.shareTargets.filter { $0.ios?.keys[.contentURL] != nil }.map(\.id)
@@ -153,13 +164,15 @@ struct BuildCommand: Command {
                     throw ShareRequestError("invalid --content-url '\(url)': expected an http(s) URL")
                 }
             }
-            let package = try parsed.value("package").map { name throws(ShareRequestError) in try ShareRules.checkPackage(name) }
+            let package = try parsed.value(Option.package).map { name throws(ShareRequestError) in
+                try ShareRules.checkPackage(name)
+            }
             if platform == .android, let extra = target.android?.extras.packageName, package == nil {
                 throw ShareRequestError(
                     "\(target.id) on Android needs the app's package name for the extra \(extra): pass --package com.example.app")
             }
             var expiration = 300
-            if let value = parsed.value("expires") {
+            if let value = parsed.value(Option.expires) {
                 guard let seconds = Int(value), seconds > 0, seconds <= 86_400 * 365 else {
                     throw ShareRequestError("invalid value '\(value)' for --expires: expected seconds, from 1")
                 }
@@ -167,14 +180,14 @@ struct BuildCommand: Command {
             }
             request = ShareRequest(
                 target: target, platform: platform, media: [], appId: appId, topColor: colors.top, bottomColor: colors.bottom,
-                contentURL: contentURL, androidPackage: package, layout: parsed.choice("layout", default: .single),
+                contentURL: contentURL, androidPackage: package, layout: parsed.choice(Option.layout, default: .single),
                 format: format, embedding: embedding, expirationSeconds: expiration)
         } catch let error as ShareRequestError {
             throw parsed.usageError(error.message)
         } catch {
             throw .internal("\(error)")
         }
-        destination = parsed.value("o").map { .file($0) } ?? .standardOutput
+        destination = parsed.value(Option.output).map { .file($0) } ?? .standardOutput
         options = ProbeOptions(
             deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
     }

@@ -82,6 +82,43 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The same failure with `prefix` before its words ("part 2: ...").
+    public func prefixed(_ prefix: String) -> CLIError {
+        switch self {
+        case .usage(let text, let command): return .usage(prefix + text, command: command)
+        case .unreadable(let text): return .unreadable(prefix + text)
+        case .input(let text): return .input(prefix + text)
+        case .inputChanged(let text): return .inputChanged(prefix + text)
+        case .output(let text): return .output(prefix + text)
+        case .internal(let text): return .internal(prefix + text)
+        case .media(let codes, let summary): return .media(codes, summary: summary.map { prefix + $0 })
+        case .rejected(let summary): return .rejected(summary: summary.map { prefix + $0 })
+        }
+    }
+
+    /// How a batch ends whose files' failures were each reported on their own line: the worst
+    /// failure decides (its exit status), and only a count of the outputs not written closes it.
+    /// Nil when every file succeeded.
+    static func closing(_ failures: [CLIError], outputs noun: String) -> CLIError? {
+        guard var worst = failures.first else { return nil }
+        for failure in failures.dropFirst() where ExitStatus.worst(worst.exitStatus, failure.exitStatus) != worst.exitStatus {
+            worst = failure
+        }
+        switch worst {
+        case .output:
+            let count = failures.filter { $0.exitStatus == .cannotCreate }.count
+            return .output("\(count) \(noun)\(count == 1 ? "" : "s") could not be written")
+        case .media:
+            return .media(
+                failures.flatMap { failure -> [ProbeFailureCode] in
+                    if case .media(let codes, _) = failure { return codes }
+                    return []
+                }, summary: nil)
+        case .rejected: return .rejected(summary: nil)
+        case .usage, .unreadable, .input, .inputChanged, .internal: return worst
+        }
+    }
+
     /// The exit status: decided here and nowhere else.
     public var exitStatus: ExitStatus {
         switch self {

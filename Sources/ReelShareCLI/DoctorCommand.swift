@@ -4,31 +4,36 @@ import ReelShareKit
 import ReelShareMedia
 
 struct DoctorCommand: Command {
+    /// The options, one value each: commands read them by these names (a misspelling does not compile).
+    enum Option {
+        static let plist = OptionSpec(
+            "plist", value: "FILE",
+            help:
+                "An Info.plist (XML or binary): LSApplicationQueriesSchemes must list each target's scheme; FacebookAppID must be a Meta App ID. Repeatable."
+        )
+        static let manifest = OptionSpec(
+            "manifest", value: "FILE",
+            help:
+                "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."
+        )
+        static let target = OptionSpec(
+            "target", value: "T[,T...]",
+            help:
+                "Check for these targets only (default: the share targets, \(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", ")))."
+        )
+        static let appId = OptionSpec(
+            "app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set).")
+        static let format = OptionSpec(
+            "format", value: "FORMAT", choices: ValidateCommand.Format.self,
+            help: "As for validate: text (default), json, ndjson, junit, github or html.")
+    }
+
     static let spec = CommandSpec(
         name: "doctor",
         summary: "Check an app's Info.plist and AndroidManifest.xml for what sharing needs.",
         operands: "",
         options: [
-            OptionSpec(
-                "plist", value: "FILE",
-                help:
-                    "An Info.plist (XML or binary): LSApplicationQueriesSchemes must list each target's scheme; FacebookAppID must be a Meta App ID. Repeatable."
-            ),
-            OptionSpec(
-                "manifest", value: "FILE",
-                help:
-                    "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."
-            ),
-            OptionSpec(
-                "target", value: "T[,T...]",
-                help:
-                    "Check for these targets only (default: the share targets, \(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", ")))."
-            ),
-            OptionSpec("app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set)."),
-            OptionSpec(
-                "format", value: "FORMAT", choices: ValidateCommand.Format.self,
-                help: "As for validate: text (default), json, ndjson, junit, github or html."),
-            SharedOptions.profile, SharedOptions.help,
+            Option.plist, Option.manifest, Option.target, Option.appId, Option.format, SharedOptions.profile, SharedOptions.help,
         ],
         details: """
             The most reported sharing failure is not the media: the app forgot to allow-list the URL \
@@ -49,19 +54,19 @@ struct DoctorCommand: Command {
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
         self.environment = environment
-        plists = parsed.all("plist")
-        manifests = parsed.all("manifest")
+        plists = parsed.all(Option.plist)
+        manifests = parsed.all(Option.manifest)
         guard !plists.isEmpty || !manifests.isEmpty else {
             throw parsed.usageError("doctor needs --plist Info.plist and/or --manifest AndroidManifest.xml")
         }
         if let operand = parsed.operands.first {
             throw parsed.usageError("doctor takes its files through --plist and --manifest (got '\(operand)')")
         }
-        format = parsed.choice("format", default: .text)
+        format = parsed.choice(Option.format, default: .text)
         let profiles = try ProfileLoading.profiles(parsed)
-        targets = try OptionValues.targets(parsed, in: profiles) ?? profiles.shareTargets
+        targets = try OptionValues.targets(Option.target, of: parsed, in: profiles) ?? profiles.shareTargets
         appIdKeys = Set(profiles.profiles.flatMap { $0.ios?.infoPlist.filter { $0.value == .appId }.map(\.key) ?? [] })
-        appId = parsed.value("app-id") ?? environment["REELSHARE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
+        appId = parsed.value(Option.appId) ?? environment["REELSHARE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {

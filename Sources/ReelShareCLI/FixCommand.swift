@@ -9,33 +9,39 @@ import ReelShareMedia
 struct FixCommand: Command {
     enum Format: String, OptionChoice { case text, json }
 
+    /// The options, one value each: commands read them by these names (a misspelling does not compile).
+    enum Option {
+        static let target = OptionSpec("target", value: "T", help: "The target to make the files pass (see 'reelshare targets').")
+        static let output = OptionSpec(
+            "o", value: "FILE", help: "Write the fixed file here (one input only; default: NAME.fixed.mp4 beside it).")
+        static let outputDir = OptionSpec(
+            "output-dir", value: "DIR", help: "Write the fixed files into DIR, made if missing (default: beside each input).")
+        static let split = OptionSpec(
+            "split",
+            help:
+                "Cut a clip longer than the target's limit into parts at keyframes (NAME.part1.mp4, ...) instead of trimming it."
+        )
+        static let strict = OptionSpec("strict", help: "Fix the warnings too, and require the output to pass with --strict.")
+        static let role = OptionSpec(
+            "as", value: "ROLE", choices: ValidateCommand.ImageRole.self,
+            help: "The role of images: sticker (default) or background.")
+        static let platform = OptionSpec(
+            "platform", value: "PLATFORM", choices: ValidateCommand.PlatformChoice.self,
+            help: "The limits to meet: of sharing from ios, android, or both (default).")
+        static let dryRun = OptionSpec(
+            "dry-run", help: "Print the plan for each file (what is done to each stream, and why); write nothing.")
+        static let format = OptionSpec(
+            "format", value: "FORMAT", choices: Format.self,
+            help: "text (default: each written path on a line) or json (one document).")
+    }
+
     static let spec = CommandSpec(
         name: "fix",
         summary: "Make files pass a target: remux, retag, trim, transcode or split them in process, then check the result.",
         operands: "FILE...",
         options: [
-            OptionSpec("target", value: "T", help: "The target to make the files pass (see 'reelshare targets')."),
-            OptionSpec(
-                "o", value: "FILE", help: "Write the fixed file here (one input only; default: NAME.fixed.mp4 beside it)."),
-            OptionSpec(
-                "output-dir", value: "DIR", help: "Write the fixed files into DIR, made if missing (default: beside each input)."),
-            OptionSpec(
-                "split",
-                help:
-                    "Cut a clip longer than the target's limit into parts at keyframes (NAME.part1.mp4, ...) instead of trimming it."
-            ),
-            OptionSpec("strict", help: "Fix the warnings too, and require the output to pass with --strict."),
-            OptionSpec(
-                "as", value: "ROLE", choices: ValidateCommand.ImageRole.self,
-                help: "The role of images: sticker (default) or background."),
-            OptionSpec(
-                "platform", value: "PLATFORM", choices: ValidateCommand.PlatformChoice.self,
-                help: "The limits to meet: of sharing from ios, android, or both (default)."),
-            OptionSpec("dry-run", help: "Print the plan for each file (what is done to each stream, and why); write nothing."),
-            OptionSpec(
-                "format", value: "FORMAT", choices: Format.self,
-                help: "text (default: each written path on a line) or json (one document)."),
-            SharedOptions.profile,
+            Option.target, Option.output, Option.outputDir, Option.split, Option.strict, Option.role, Option.platform,
+            Option.dryRun, Option.format, SharedOptions.profile,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             The plan for a file is the one 'validate' prints as its fix, carried out with FFmpeg's \
@@ -64,20 +70,20 @@ struct FixCommand: Command {
         self.environment = environment
         files = try InputFiles.gather(parsed)
         let profiles = try ProfileLoading.profiles(parsed)
-        guard let name = parsed.value("target") else {
+        guard let name = parsed.value(Option.target) else {
             throw parsed.usageError("fix needs --target (\(profiles.profiles.map(\.id).joined(separator: ", ")))")
         }
         guard !name.contains(",") else { throw parsed.usageError("fix makes files pass one target: give --target once") }
         target = try OptionValues.target(name, in: profiles, parsed: parsed)
-        output = parsed.value("o")
-        outputDirectory = parsed.value("output-dir")
-        split = parsed.has("split")
-        strict = parsed.has("strict")
-        asBackground = parsed.choice("as", default: ValidateCommand.ImageRole.sticker) == .background
-        dryRun = parsed.has("dry-run")
-        format = parsed.choice("format", default: .text)
+        output = parsed.value(Option.output)
+        outputDirectory = parsed.value(Option.outputDir)
+        split = parsed.has(Option.split)
+        strict = parsed.has(Option.strict)
+        asBackground = parsed.choice(Option.role, default: ValidateCommand.ImageRole.sticker) == .background
+        dryRun = parsed.has(Option.dryRun)
+        format = parsed.choice(Option.format, default: .text)
         jobs = try OptionValues.jobs(parsed)
-        platforms = parsed.choice("platform", default: ValidateCommand.PlatformChoice.both).platforms
+        platforms = parsed.choice(Option.platform, default: ValidateCommand.PlatformChoice.both).platforms
         if output != nil, files.count > 1 { throw parsed.usageError("-o names one output: give one FILE, or use --output-dir") }
         if output != nil, outputDirectory != nil { throw parsed.usageError("give -o or --output-dir, not both") }
         if output != nil, split { throw parsed.usageError("--split writes several parts: use --output-dir, not -o") }
@@ -138,8 +144,8 @@ struct FixCommand: Command {
             _, result in
             switch format {
             case .text:
-                if let error = result.error {
-                    stderr.write("reelshare: error: \(result.path): \(error)\n")
+                if let failure = result.failure {
+                    stderr.write("reelshare: error: \(result.path): \(failure)\n")
                 } else if result.alreadyAccepted {
                     stderr.write("\(result.path): already accepted by \(target.id); nothing written\n")
                 } else {
@@ -164,17 +170,7 @@ struct FixCommand: Command {
                 ]).serialized + "\n")
         }
         // As validate and build: the worst outcome of any file decides the status.
-        let worst = results.map(\.status).reduce(ExitStatus.success, ExitStatus.worst)
-        switch worst {
-        case .success: return
-        case .validationFailed: throw .rejected(summary: nil)
-        case .cannotCreate:
-            let count = results.filter { $0.status == .cannotCreate }.count
-            throw .output("\(count) fixed file\(count == 1 ? "" : "s") could not be written")
-        case .noInput: throw .media([.notFound], summary: nil)
-        case .dataError: throw .media([.corrupt], summary: nil)
-        case .usage, .software: throw .media([.internal], summary: nil)  // usage errors are found before any file
-        }
+        if let closing = CLIError.closing(results.compactMap(\.failure), outputs: "fixed file") { throw closing }
     }
 }
 
@@ -192,14 +188,12 @@ struct FixResult: Sendable {
     var outputs: [Written] = []
     /// The rules the plan answers.
     var reason = ""
-    var error: String?
-    /// What the error means, for the exit status.
-    var status = ExitStatus.success
+    /// Why the file was not fixed; its exit status is CLIError's to say.
+    var failure: CLIError?
 
-    mutating func fail(_ message: String, _ status: ExitStatus = .validationFailed) {
-        error = message
-        self.status = status
-    }
+    /// A fix that stops for a reason of the target's (exit 1).
+    mutating func fail(_ message: String) { failure = .rejected(summary: message) }
+    mutating func fail(_ failure: CLIError) { self.failure = failure }
 
     var json: JSON {
         .object([
@@ -211,7 +205,7 @@ struct FixResult: Sendable {
                         "operations": .array($0.operations.map(JSON.string)),
                     ])
                 }),
-            "error": .from(error),
+            "error": .from(failure?.message),
         ])
     }
 }
@@ -256,7 +250,7 @@ struct FileFixer: Sendable {
         let prober = MediaProber(options: command.options)
         let report = prober.probe(path)
         if let failure = report.failure {
-            result.fail("cannot read it: \(failure.message)", CLIError.media([failure.code], summary: nil).exitStatus)
+            result.fail(.media([failure.code], summary: "cannot read it: \(failure.message)"))
             return result
         }
         guard let role = Validator.role(of: report, asBackground: command.asBackground) else {
@@ -282,38 +276,38 @@ struct FileFixer: Sendable {
             return split(report, media: media, duration: duration, longest: longest, keyframes: keyframes ?? [], result: result)
         }
         // Known keyframes can change the plan (a cut by copying); without them it is the verdict's.
-        let planned =
+        let final =
             keyframes == nil
             ? verdict
             : Rules.evaluate(
                 report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms,
                 keyframes: keyframes)
-        guard let plan = planned.plan else {
+        guard let plan = final.plan else {
             result.fail("no mechanical fix for \(result.reason): \(failing.first?.message ?? "")")
             return result
         }
-        let planned_ = plan.output ?? FixHint.fixedPath(path, extension: "mp4")
-        let destination = destinationPath(for: path, planned: planned_)
+        let plannedPath = plan.output ?? FixHint.fixedPath(path, extension: "mp4")
+        let destination = destinationPath(for: path, planned: plannedPath)
         var operations = plan.operations
         if case .external = plan {
             result.fail("its fix needs another tool: \(plan.command)")
             return result
         }
         if let why = refusal(destination) {
-            result.fail(why, .cannotCreate)
+            result.fail(.output(why))
             return result
         }
-        if let output = command.output, let wanted = OptionValues.fileExtension(planned_),
+        if let output = command.output, let wanted = OptionValues.fileExtension(plannedPath),
             !OptionValues.named(output, withExtension: wanted)
         {
-            result.fail("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))", .cannotCreate)
+            result.fail(.output("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))"))
             return result
         }
         if command.dryRun {
             result.outputs = [FixResult.Written(path: destination, durationSeconds: nil, operations: operations)]
             return result
         }
-        do throws(FixFailure) {
+        do throws(CLIError) {
             let written = try write(to: destination, role: role) { descriptor throws(FixerFailure) in
                 switch plan {
                 case .video(var video):
@@ -328,7 +322,7 @@ struct FileFixer: Sendable {
             operations.append("checked: \(command.target.id) accepts it")
             result.outputs = [FixResult.Written(path: destination, durationSeconds: written, operations: operations)]
         } catch {
-            result.fail(error.message, error.status)
+            result.fail(error)
         }
         return result
     }
@@ -347,7 +341,7 @@ struct FileFixer: Sendable {
             ["split into parts of at most \(Units.number(longest)) s at keyframes"]
             + FixPlan.video(base).operations.filter { !$0.hasPrefix("write ") }
         var intermediate: AtomicFile?
-        defer { intermediate?.abort() }
+        defer { intermediate?.discard() }
         var encodes = false
         if case .encode = base.video { encodes = true }
         if parts == nil || encodes {
@@ -371,15 +365,15 @@ struct FileFixer: Sendable {
                     parts = SplitPlanner.parts(duration: duration, keyframes: keys, longest: longest)
                     base = reencoded.copied(from: temporary)
                 } catch let error as FixerFailure {
-                    if case .output = error {
-                        result.fail("cannot write the re-encoded clip: \(error.message)", .cannotCreate)
-                    } else {
-                        // The status fix gives the same failure of a whole file (65, 66 or 70).
-                        result.fail("cannot re-encode it for the split: \(error.message)", FixFailure(error).status)
+                    switch error {
+                    case .output(let message): result.fail(.output("cannot write the re-encoded clip: \(message)"))
+                    // The status fix gives the same failure of a whole file (65, 66 or 70).
+                    case .input(let probe):
+                        result.fail(.media([probe.code], summary: "cannot re-encode it for the split: \(probe.message)"))
                     }
                     return result
                 } catch {
-                    result.fail("cannot write the re-encoded clip: \(error)", .cannotCreate)
+                    result.fail(.output("cannot write the re-encoded clip: \(error)"))
                     return result
                 }
             }
@@ -389,7 +383,7 @@ struct FileFixer: Sendable {
             return result
         }
         var files: [(path: String, file: AtomicFile, start: Double, end: Double?)] = []
-        defer { for entry in files { entry.file.abort() } }
+        defer { for entry in files { entry.file.discard() } }
         for (number, part) in parts.enumerated() {
             let path = destinationPath(
                 for: report.path,
@@ -397,7 +391,7 @@ struct FileFixer: Sendable {
             let span =
                 "part \(number + 1): \(Units.number(part.start)) to \(part.end.map { Units.number($0) + " s" } ?? "the end")"
             if let why = refusal(path) {
-                result.fail(why, .cannotCreate)
+                result.fail(.output(why))
                 result.outputs = []
                 return result
             }
@@ -409,21 +403,21 @@ struct FileFixer: Sendable {
             do {
                 file = try AtomicFile(replacing: path, inputs: command.files)
             } catch {
-                result.fail(error.description, .cannotCreate)
+                result.fail(.output(error.description))
                 result.outputs = []
                 return result
             }
             files.append((path, file, part.start, part.end))
-            do throws(FixFailure) {
+            do throws(CLIError) {
                 do throws(FixerFailure) {
                     try Fixer.run(base, start: part.start, end: part.end, into: file.descriptor)
                 } catch {
-                    throw FixFailure(error)
+                    throw Self.failure(error)
                 }
                 let seconds = try check(file, role: .backgroundVideo)
                 result.outputs.append(FixResult.Written(path: path, durationSeconds: seconds, operations: operations + [span]))
             } catch {
-                result.fail("part \(number + 1): \(error.message)", error.status)
+                result.fail(error.prefixed("part \(number + 1): "))
                 result.outputs = []
                 return result
             }
@@ -437,7 +431,7 @@ struct FileFixer: Sendable {
                 committed.append(entry.path)
             } catch {
                 for path in committed { Posix.remove(path) }
-                result.fail("\(error); no part written", .cannotCreate)
+                result.fail(.output("\(error); no part written"))
                 result.outputs = []
                 return result
             }
@@ -455,44 +449,52 @@ struct FileFixer: Sendable {
 
     /// Writes through an AtomicFile at `path`, checks the result, and moves it into place.
     /// Returns the output's duration.
-    private func write(to path: String, role: Role, _ body: (Int32) throws(FixerFailure) -> Void) throws(FixFailure) -> Double? {
+    private func write(to path: String, role: Role, _ body: (Int32) throws(FixerFailure) -> Void) throws(CLIError) -> Double? {
         let file: AtomicFile
         do {
             file = try AtomicFile(replacing: path, inputs: command.files)
         } catch {
-            throw FixFailure(error.description, .cannotCreate)
+            throw .output(error.description)
         }
         do {
             try body(file.descriptor)
         } catch {
-            file.abort()
-            throw FixFailure(error)
+            file.discard()
+            throw Self.failure(error)
         }
         let seconds: Double?
         do {
             seconds = try check(file, role: role)
         } catch {
-            file.abort()
-            throw FixFailure(error.message)
+            file.discard()
+            throw error
         }
         do {
             try file.commit()
         } catch {
-            throw FixFailure(error.description, .cannotCreate)
+            throw .output(error.description)
         }
         return seconds
     }
 
+    /// The fixer's failure: the input's (read as a probe would: 65, 66, 70) or the output's (73).
+    private static func failure(_ failure: FixerFailure) -> CLIError {
+        switch failure {
+        case .input(let probe): return .media([probe.code], summary: "the fix failed: \(probe.message)")
+        case .output(let message): return .output(message)
+        }
+    }
+
     /// Probes what was written and holds it to the target: the rules that still fail are the error.
-    private func check(_ file: AtomicFile, role: Role) throws(FixFailure) -> Double? {
+    private func check(_ file: AtomicFile, role: Role) throws(CLIError) -> Double? {
         guard let temporary = file.readablePath else { return nil }  // a device: nothing to read back
         let report = MediaProber(options: command.options).probe(temporary)
         let verdict = Rules.evaluate(
             report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms)
         let failing = verdict.findings.filter { $0.severity == .error }
         guard failing.isEmpty else {
-            throw FixFailure(
-                "the fixed file still fails \(failing.map(\.rule.rawValue).joined(separator: ", ")): "
+            throw .rejected(
+                summary: "the fixed file still fails \(failing.map(\.rule.rawValue).joined(separator: ", ")): "
                     + failing.map(\.message).joined(separator: "; ") + "; nothing written")
         }
         if case .av(let media) = report.content { return media.durationSeconds }
@@ -515,27 +517,4 @@ struct FileFixer: Sendable {
             stderr.flush()
         }
     }
-}
-
-/// Why one file's fix stopped, and what that means for the exit status.
-struct FixFailure: Error, CustomStringConvertible {
-    var message: String
-    var status: ExitStatus
-
-    init(_ message: String, _ status: ExitStatus = .validationFailed) {
-        self.message = message
-        self.status = status
-    }
-
-    /// The fixer's failure: the input's (read as a probe would: 65, 66, 70) or the output's (73).
-    init(_ failure: FixerFailure) {
-        switch failure {
-        case .input(let probe):
-            self.init("the fix failed: \(probe.message)", CLIError.media([probe.code], summary: nil).exitStatus)
-        case .output(let message):
-            self.init(message, .cannotCreate)
-        }
-    }
-
-    var description: String { message }
 }

@@ -110,15 +110,20 @@ struct ParsedArguments: Equatable {
 
     init(command: String) { self.command = command }
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    /// The values of any of `names`, in command-line order.
-    func all(of names: Set<String>) -> [Occurrence] { sequence.filter { names.contains($0.name) } }
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    // Options are named by their OptionSpec values (each command's Option enum, SharedOptions),
+    // never by a string: a misspelt option does not compile.
+    func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
+    func all(_ option: OptionSpec) -> [String] { values[option.name] ?? [] }
+    /// The values of any of `options`, in command-line order.
+    func all(of options: [OptionSpec]) -> [Occurrence] {
+        let names = Set(options.map(\.name))
+        return sequence.filter { names.contains($0.name) }
+    }
+    func has(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
     /// The value of a choice option as its enum (the parser already refused other values).
-    func choice<Choice: OptionChoice>(_ name: String, default fallback: Choice) -> Choice {
-        value(name).flatMap(Choice.init(rawValue:)) ?? fallback
+    func choice<Choice: OptionChoice>(_ option: OptionSpec, default fallback: Choice) -> Choice {
+        value(option).flatMap(Choice.init(rawValue:)) ?? fallback
     }
 
     func usageError(_ message: String) -> CLIError { .usage(message, command: command) }

@@ -36,19 +36,22 @@ enum OptionValues {
 
     /// --jobs, or the number of cores.
     static func jobs(_ parsed: ParsedArguments) throws(CLIError) -> Int {
-        guard let text = parsed.value("jobs") else { return Parallel.cores }
+        guard let text = parsed.value(SharedOptions.jobs) else { return Parallel.cores }
         return try integer(text, option: "--jobs", in: 1...256, parsed: parsed)
     }
 
     /// --timeout, or 30 seconds.
     static func timeout(_ parsed: ParsedArguments) throws(CLIError) -> Double {
-        guard let text = parsed.value("timeout") else { return 30 }
+        guard let text = parsed.value(SharedOptions.timeout) else { return 30 }
         return try seconds(text, option: "--timeout", parsed: parsed)
     }
 
-    /// The profiles named by --target values (comma lists allowed), or nil when none is named.
-    static func targets(_ parsed: ParsedArguments, in profiles: ProfileSet) throws(CLIError) -> [TargetProfile]? {
-        let names = parsed.all("target").flatMap { $0.split(separator: ",").map(String.init) }
+    /// The profiles named by the values of `option` (--target; comma lists allowed), or nil when
+    /// none is named.
+    static func targets(_ option: OptionSpec, of parsed: ParsedArguments, in profiles: ProfileSet) throws(CLIError)
+        -> [TargetProfile]?
+    {
+        let names = parsed.all(option).flatMap { $0.split(separator: ",").map(String.init) }
         guard !names.isEmpty else { return nil }
         var found: [TargetProfile] = []
         for name in names { found.append(try target(name, in: profiles, parsed: parsed)) }

@@ -5,7 +5,7 @@
 // on slow storage.
 import Dispatch
 import Foundation
-import ReelShareMedia
+import ReelShareMedia  // Protected: the lock over the results
 
 enum Parallel {
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }

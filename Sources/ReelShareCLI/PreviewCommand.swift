@@ -8,32 +8,40 @@ import ReelShareMedia
 struct PreviewCommand: Command {
     enum Format: String, OptionChoice { case text, json }
 
+    /// The options, one value each: commands read them by these names (a misspelling does not compile).
+    enum Option {
+        static let target = OptionSpec(
+            "target", value: "T", help: "The share target whose composer to draw (see 'reelshare targets').")
+        static let video = OptionSpec("video", value: "FILE", help: "The background video: its frame at --at is drawn.")
+        static let backgroundImage = OptionSpec("background-image", value: "FILE", help: "The background image (PNG or JPEG).")
+        static let sticker = OptionSpec(
+            "sticker", value: "FILE", help: "The sticker image (PNG or JPEG) drawn over the background.")
+        static let topColor = OptionSpec(
+            "top-color", value: "#RRGGBB",
+            help: "The background's top colour, for a share without a background (default: the target's layout).")
+        static let bottomColor = OptionSpec("bottom-color", value: "#RRGGBB", help: "The background's bottom colour.")
+        static let at = OptionSpec(
+            "at", value: "SECONDS", help: "The time of the video frame to draw (default: the first frame shown).")
+        static let safeZones = OptionSpec("safe-zones", help: "Tint the bands the app's own interface covers.")
+        static let size = OptionSpec("size", value: "WxH", help: "The canvas size in pixels (default 1080x1920).")
+        static let output = OptionSpec("o", value: "FILE", help: "Write the PNG to FILE, atomically (required).")
+        static let format = OptionSpec(
+            "format", value: "FORMAT", choices: Format.self,
+            help: "The layout used: text on standard error (default) or json on standard output.")
+        static let platform = OptionSpec(
+            "platform", value: "PLATFORM", choices: Platform.self,
+            help: "Validate the inputs for sharing from ios (default) or android.")
+        static let force = OptionSpec("force", help: "Draw even when the target would refuse the media.")
+        static let strict = OptionSpec("strict", help: "Treat warnings as errors.")
+    }
+
     static let spec = CommandSpec(
         name: "preview",
         summary: "Draw the composer's canvas for a share as a PNG: background, sticker, safe zones.",
         operands: "",
         options: [
-            OptionSpec("target", value: "T", help: "The share target whose composer to draw (see 'reelshare targets')."),
-            OptionSpec("video", value: "FILE", help: "The background video: its frame at --at is drawn."),
-            OptionSpec("background-image", value: "FILE", help: "The background image (PNG or JPEG)."),
-            OptionSpec("sticker", value: "FILE", help: "The sticker image (PNG or JPEG) drawn over the background."),
-            OptionSpec(
-                "top-color", value: "#RRGGBB",
-                help: "The background's top colour, for a share without a background (default: the target's layout)."),
-            OptionSpec("bottom-color", value: "#RRGGBB", help: "The background's bottom colour."),
-            OptionSpec(
-                "at", value: "SECONDS", help: "The time of the video frame to draw (default: the first frame shown)."),
-            OptionSpec("safe-zones", help: "Tint the bands the app's own interface covers."),
-            OptionSpec("size", value: "WxH", help: "The canvas size in pixels (default 1080x1920)."),
-            OptionSpec("o", value: "FILE", help: "Write the PNG to FILE, atomically (required)."),
-            OptionSpec(
-                "format", value: "FORMAT", choices: Format.self,
-                help: "The layout used: text on standard error (default) or json on standard output."),
-            OptionSpec(
-                "platform", value: "PLATFORM", choices: Platform.self,
-                help: "Validate the inputs for sharing from ios (default) or android."),
-            OptionSpec("force", help: "Draw even when the target would refuse the media."),
-            OptionSpec("strict", help: "Treat warnings as errors."),
+            Option.target, Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor, Option.at,
+            Option.safeZones, Option.size, Option.output, Option.format, Option.platform, Option.force, Option.strict,
             SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
         ],
         details: """
@@ -68,26 +76,28 @@ struct PreviewCommand: Command {
                 "preview takes its files through --video, --background-image and --sticker (got '\(operand)')")
         }
         let profiles = try ProfileLoading.profiles(parsed)
-        guard let name = parsed.value("target") else {
+        guard let name = parsed.value(Option.target) else {
             throw parsed.usageError("preview needs --target (\(profiles.shareTargets.map(\.id).joined(separator: ", ")))")
         }
         target = try OptionValues.target(name, in: profiles, parsed: parsed)
-        platform = parsed.choice("platform", default: Platform.ios)
-        force = parsed.has("force")
-        strict = parsed.has("strict")
-        safeZones = parsed.has("safe-zones")
-        format = parsed.choice("format", default: .text)
+        platform = parsed.choice(Option.platform, default: Platform.ios)
+        force = parsed.has(Option.force)
+        strict = parsed.has(Option.strict)
+        safeZones = parsed.has(Option.safeZones)
+        format = parsed.choice(Option.format, default: .text)
         timeout = try OptionValues.timeout(parsed)
-        for option in ["video", "background-image", "sticker", "top-color", "bottom-color", "at", "size", "o"]
-        where parsed.all(option).count > 1 {
-            throw parsed.usageError("--\(option) is given \(parsed.all(option).count) times: a preview draws one")
+        for option in [
+            Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor, Option.at, Option.size,
+            Option.output,
+        ] where parsed.all(option).count > 1 {
+            throw parsed.usageError("\(option.spelling) is given \(parsed.all(option).count) times: a preview draws one")
         }
-        var inputs: [(String, Role)] = parsed.all(of: ["video", "background-image"]).map {
-            ($0.value, $0.name == "video" ? Role.backgroundVideo : .backgroundImage)
+        var inputs: [(String, Role)] = parsed.all(of: [Option.video, Option.backgroundImage]).map {
+            ($0.value, $0.name == Option.video.name ? Role.backgroundVideo : .backgroundImage)
         }
-        if let path = parsed.value("sticker") { inputs.append((path, .sticker)) }
+        if let path = parsed.value(Option.sticker) { inputs.append((path, .sticker)) }
         self.inputs = inputs
-        guard let output = parsed.value("o") else { throw parsed.usageError("preview needs -o FILE.png") }
+        guard let output = parsed.value(Option.output) else { throw parsed.usageError("preview needs -o FILE.png") }
         guard OptionValues.named(output, withExtension: "png") else {
             throw parsed.usageError("-o \(output): a preview is a PNG: name it with .png")
         }
@@ -95,7 +105,8 @@ struct PreviewCommand: Command {
 
         do {
             let (colors, backgrounds) = try ShareCheck.layers(
-                parsed, inputs: inputs, target: target, platform: platform, profiles: profiles)
+                inputs: inputs, topColor: parsed.value(Option.topColor), bottomColor: parsed.value(Option.bottomColor),
+                target: target, platform: platform, profiles: profiles)
             if backgrounds.count > 1 {
                 throw ShareRequestError("a preview draws one background: pass one --video or --background-image")
             }
@@ -110,7 +121,7 @@ struct PreviewCommand: Command {
             throw parsed.usageError("\(target.id) has no canvas layout in its profile: nothing to draw")
         }
         self.layout = layout
-        if let text = parsed.value("at") {
+        if let text = parsed.value(Option.at) {
             guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text), seconds.isFinite
             else {
                 throw parsed.usageError("invalid value '\(text)' for --at: expected seconds from the start, like 2.5")
@@ -122,7 +133,7 @@ struct PreviewCommand: Command {
         } else {
             at = nil
         }
-        if let text = parsed.value("size") {
+        if let text = parsed.value(Option.size) {
             let parts = text.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let w = parts[0], let h = parts[1], (16...8192).contains(w), (16...8192).contains(h) else {
                 throw parsed.usageError(
@@ -218,7 +229,7 @@ struct PreviewCommand: Command {
         do throws(PosixError) {
             try Pictures.writePNG(picture, to: file.descriptor)
         } catch {
-            file.abort()
+            file.discard()
             throw .output("cannot write \(output): \(error)")
         }
         do throws(OutputFailure) {

@@ -5,21 +5,25 @@ import ReelShareMedia
 struct ProbeCommand: Command {
     enum Format: String, OptionChoice { case text, json, ndjson }
 
+    /// The options, one value each: commands read them by these names (a misspelling does not compile).
+    enum Option {
+        static let format = OptionSpec(
+            "format", value: "FORMAT", choices: Format.self,
+            help: "Output format: text (default, for people), json (one document), ndjson (one line per file).")
+        static let deep = OptionSpec(
+            "deep",
+            help:
+                "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."
+        )
+    }
+
     static let spec = CommandSpec(
         name: "probe",
         summary: "Describe video and image files: codec, duration, size, rotation, alpha...",
         operands: "FILE...",
-        options: [
-            OptionSpec(
-                "format", value: "FORMAT", choices: Format.self,
-                help: "Output format: text (default, for people), json (one document), ndjson (one line per file)."),
-            OptionSpec(
-                "deep",
-                help:
-                    "Also read every packet and decode the first frame: confirms the video decodes, measures the keyframe interval, detects variable frame rate."
-            ),
-            SharedOptions.decode,
-        ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
+        options: [Option.format, Option.deep, SharedOptions.decode] + InputFiles.options + [
+            SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help,
+        ],
         details: """
             Files are recognised by their content, never by their name. PNG and JPEG images are \
             decoded in full (libpng, libjpeg) so that damaged files are caught; GIF, WebP, HEIC and \
@@ -38,9 +42,10 @@ struct ProbeCommand: Command {
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
         self.environment = environment
         files = try InputFiles.gather(parsed)
-        format = parsed.choice("format", default: .text)
+        format = parsed.choice(Option.format, default: .text)
         options = ProbeOptions(
-            deep: parsed.has("deep"), decode: parsed.has("decode"), timeoutSeconds: try OptionValues.timeout(parsed))
+            deep: parsed.has(Option.deep), decode: parsed.has(SharedOptions.decode),
+            timeoutSeconds: try OptionValues.timeout(parsed))
         jobs = try OptionValues.jobs(parsed)
     }
 

@@ -6,7 +6,7 @@ enum ProfileLoading {
     static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> ProfileSet {
         var set = ProfileSet.builtin
         if set.profiles.isEmpty { throw .internal("the built-in target profiles do not decode") }
-        for path in parsed.all("profile") {
+        for path in parsed.all(SharedOptions.profile) {
             let bytes: [UInt8]
             do {
                 bytes = try Posix.readFile(path, limit: 16 << 20)

@@ -67,7 +67,7 @@ public enum ReelShareCLI {
                 throw unknownCommand(first)
             }
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
-            if parsed.has("help") { return stdout.write(Help.command(command.spec)) }
+            if parsed.has(SharedOptions.help) { return stdout.write(Help.command(command.spec)) }
             try command.init(parsed, environment: environment).run(stdout: stdout, stderr: stderr)
         }
     }

@@ -74,19 +74,19 @@ struct ShareCheck {
     /// The layers and colours a command line gives (build, preview), checked against the target
     /// on `platform`: the colours as the app will use them, with their findings.
     static func layers(
-        _ parsed: ParsedArguments, inputs: [(path: String, role: Role)], target: TargetProfile, platform: Platform,
-        profiles: ProfileSet
+        inputs: [(path: String, role: Role)], topColor: String?, bottomColor: String?, target: TargetProfile,
+        platform: Platform, profiles: ProfileSet
     ) throws(ShareRequestError) -> (colors: (top: String?, bottom: String?, findings: [Finding]), backgrounds: [Role]) {
-        let top = try parsed.value("top-color").map { color throws(ShareRequestError) in
+        let top = try topColor.map { color throws(ShareRequestError) in
             try ShareRules.checkColor(color, option: "--top-color")
         }
-        let bottom = try parsed.value("bottom-color").map { color throws(ShareRequestError) in
+        let bottom = try bottomColor.map { color throws(ShareRequestError) in
             try ShareRules.checkColor(color, option: "--bottom-color")
         }
         let backgrounds = inputs.map(\.role).filter { $0 != .sticker }
         try ShareRules.checkLayers(
             ShareRules.Layers(
-                backgrounds: backgrounds, sticker: parsed.value("sticker") != nil, colors: top != nil || bottom != nil),
+                backgrounds: backgrounds, sticker: inputs.contains { $0.role == .sticker }, colors: top != nil || bottom != nil),
             target: target, platform: platform, shareTargets: profiles.shareTargets)
         return (ShareRules.colors(top: top, bottom: bottom, hasBackground: !backgrounds.isEmpty), backgrounds)
     }

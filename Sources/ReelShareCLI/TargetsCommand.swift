@@ -4,16 +4,18 @@ import ReelShareKit
 struct TargetsCommand: Command {
     enum Format: String, OptionChoice { case text, json }
 
+    /// The options, one value each: commands read them by these names (a misspelling does not compile).
+    enum Option {
+        static let format = OptionSpec(
+            "format", value: "FORMAT", choices: Format.self,
+            help: "text (default) or json: the full profiles, in the schema --profile reads.")
+    }
+
     static let spec = CommandSpec(
         name: "targets",
         summary: "List the target profiles and their limits, with sources.",
         operands: "",
-        options: [
-            OptionSpec(
-                "format", value: "FORMAT", choices: Format.self,
-                help: "text (default) or json: the full profiles, in the schema --profile reads."),
-            SharedOptions.profile, SharedOptions.help,
-        ],
+        options: [Option.format, SharedOptions.profile, SharedOptions.help],
         details: """
             The share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))) and the validate-only \
             publishing profiles (\(ProfileSet.builtin.profiles.filter { $0.purpose == .publish }.map(\.id).joined(separator: ", "))), \
@@ -25,7 +27,7 @@ struct TargetsCommand: Command {
     let profiles: ProfileSet
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        format = parsed.choice("format", default: .text)
+        format = parsed.choice(Option.format, default: .text)
         profiles = try ProfileLoading.profiles(parsed)
         if let operand = parsed.operands.first { throw parsed.usageError("targets takes no operands (got '\(operand)')") }
     }

@@ -17,33 +17,37 @@ struct ValidateCommand: Command {
         }
     }
 
+    /// The options, one value each: commands read them by these names (a misspelling does not compile).
+    enum Option {
+        static let target = OptionSpec(
+            "target", value: "T[,T...]",
+            help:
+                "Check against these targets only (repeatable); every file must then pass every one. Default: the share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))), any one of which is enough. See 'reelshare targets'."
+        )
+        static let strict = OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors.")
+        static let role = OptionSpec(
+            "as", value: "ROLE", choices: ImageRole.self,
+            help: "The role of images: sticker (default) or background (a background image).")
+        static let format = OptionSpec(
+            "format", value: "FORMAT", choices: Format.self,
+            help:
+                "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations), html (one self-contained page with thumbnails)."
+        )
+        static let deep = OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding).")
+        static let platform = OptionSpec(
+            "platform", value: "PLATFORM", choices: PlatformChoice.self,
+            help:
+                "Hold files to the limits of sharing from ios or android apps (default: both; some limits, such as what an iPhone plays, hold on one)."
+        )
+    }
+
     static let spec = CommandSpec(
         name: "validate",
         summary: "Check files against each share target's limits: exit 1 when a file is not acceptable.",
         operands: "FILE...",
         options: [
-            OptionSpec(
-                "target", value: "T[,T...]",
-                help:
-                    "Check against these targets only (repeatable); every file must then pass every one. Default: the share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))), any one of which is enough. See 'reelshare targets'."
-            ),
-            OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors."),
-            OptionSpec(
-                "as", value: "ROLE", choices: ImageRole.self,
-                help: "The role of images: sticker (default) or background (a background image)."),
-            OptionSpec(
-                "format", value: "FORMAT", choices: Format.self,
-                help:
-                    "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations), html (one self-contained page with thumbnails)."
-            ),
-            SharedOptions.profile,
-            OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding)."),
-            SharedOptions.decode,
-            OptionSpec(
-                "platform", value: "PLATFORM", choices: PlatformChoice.self,
-                help:
-                    "Hold files to the limits of sharing from ios or android apps (default: both; some limits, such as what an iPhone plays, hold on one)."
-            ),
+            Option.target, Option.strict, Option.role, Option.format, SharedOptions.profile, Option.deep, SharedOptions.decode,
+            Option.platform,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             Each file is probed and held to each target's profile: a video as a background video, an \
@@ -70,11 +74,11 @@ struct ValidateCommand: Command {
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
         self.environment = environment
         files = try InputFiles.gather(parsed)
-        format = parsed.choice("format", default: .text)
-        strict = parsed.has("strict")
-        asBackground = parsed.choice("as", default: ImageRole.sticker) == .background
+        format = parsed.choice(Option.format, default: .text)
+        strict = parsed.has(Option.strict)
+        asBackground = parsed.choice(Option.role, default: ImageRole.sticker) == .background
         let profiles = try ProfileLoading.profiles(parsed)
-        if let named = try OptionValues.targets(parsed, in: profiles) {
+        if let named = try OptionValues.targets(Option.target, of: parsed, in: profiles) {
             targets = named
             requireAll = true
         } else {
@@ -82,10 +86,10 @@ struct ValidateCommand: Command {
             requireAll = false
         }
         options = ProbeOptions(
-            deep: parsed.has("deep") || Validator.needsPacketScan(targets), decode: parsed.has("decode"),
+            deep: parsed.has(Option.deep) || Validator.needsPacketScan(targets), decode: parsed.has(SharedOptions.decode),
             timeoutSeconds: try OptionValues.timeout(parsed))
         jobs = try OptionValues.jobs(parsed)
-        platforms = parsed.choice("platform", default: PlatformChoice.both).platforms
+        platforms = parsed.choice(Option.platform, default: PlatformChoice.both).platforms
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {

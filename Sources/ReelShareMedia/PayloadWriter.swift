@@ -82,12 +82,12 @@ public enum PayloadWriter {
             try sink.flush()
             try file?.commit()
         } catch let error as PayloadWriteError {
-            file?.abort()
+            file?.discard()
             throw error
         } catch let error as OutputFailure {
             throw .output(error.description)
         } catch {
-            file?.abort()
+            file?.discard()
             throw .output("cannot write \(outputName): \(error)")
         }
     }

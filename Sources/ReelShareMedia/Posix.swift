@@ -1,7 +1,7 @@
 // The one POSIX layer: every system call reelshare's Swift code makes (open, fstat, pread, read,
 // write, fsync, rename, unlink, isatty, sigaction through the C handler), errno turned into words
-// once, file names turned back into their bytes once, the process's signal set-up, and the lock. Modelled on
-// swift-nio's `Posix` namespace: callers see typed errors and value types, never errno.
+// once, file names turned back into their bytes once, and the process's signal set-up (the lock is
+// in Protected.swift). Modelled on swift-nio's `Posix` namespace: callers see typed errors and value types, never errno.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -207,36 +207,6 @@ public enum Posix {
         defer { file.close() }
         guard file.size <= limit else { throw .tooLarge(file.size) }
         return try file.read(count: file.size)
-    }
-}
-
-/// State shared between threads, behind a pthread mutex: the one lock reelshare has. It is not
-/// Synchronization.Mutex because on Linux that lock is a futex inside the uninstrumented standard
-/// library, which ThreadSanitizer cannot see: every access it guards would be reported as a race,
-/// and the TSan run of the --jobs tests (Scripts/test --sanitize) would say nothing. pthread_mutex
-/// is intercepted by every sanitizer. `@unchecked Sendable` is sound here: `state` is only touched
-/// inside `withLock`.
-public final class Protected<State>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
-
-    public init(_ state: State) {
-        self.state = state
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
     }
 }
 
@@ -452,7 +422,7 @@ public final class AtomicFile {
         }
         if case .replace(let mode) = kind, fchmod(descriptor, mode_t(mode)) != 0 {
             let code = errno
-            abort()
+            discard()
             throw .system(path: destination, PosixError(code))
         }
     }
@@ -467,7 +437,7 @@ public final class AtomicFile {
         }
         if fsync(descriptor) != 0 {
             let code = errno
-            abort()
+            discard()
             throw .system(path: path, PosixError(code))
         }
         var code: Int32 = 0
@@ -517,7 +487,7 @@ public final class AtomicFile {
 
     /// Closes the file and removes its temporary name, if it has one; an unnamed file is gone
     /// once closed.
-    public func abort() {
+    public func discard() {
         guard !finished else { return }
         finished = true
         _ = systemClose(descriptor)
@@ -526,7 +496,7 @@ public final class AtomicFile {
         rs_cleanup_clear(cleanup)
     }
 
-    deinit { abort() }
+    deinit { discard() }
 
     private static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

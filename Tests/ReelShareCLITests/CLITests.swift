@@ -26,14 +26,16 @@ struct ArgumentParserTests {
                 "--strict",
             ],
             for: spec)
-        #expect(parsed.value("format") == "json")
-        #expect(parsed.all("target") == ["ig-reels", "fb-reels"])
-        #expect(parsed.has("0"))
+        typealias Option = ValidateCommand.Option
+        #expect(parsed.value(Option.format) == "json")
+        #expect(parsed.all(Option.target) == ["ig-reels", "fb-reels"])
+        #expect(parsed.has(InputFiles.nullSeparated))
+        #expect(parsed.value(InputFiles.filesFrom) == "list")
         #expect(parsed.operands == ["a.mp4", "--strict"])
-        #expect(!parsed.has("strict"))
-        #expect(parsed.choice("format", default: ValidateCommand.Format.text) == .json)
+        #expect(!parsed.has(Option.strict))
+        #expect(parsed.choice(Option.format, default: ValidateCommand.Format.text) == .json)
         #expect(try ArgumentParser.parse(["-"], for: spec).operands == ["-"])
-        #expect(try ArgumentParser.parse(["--target="], for: spec).value("target") == "")
+        #expect(try ArgumentParser.parse(["--target="], for: spec).value(Option.target) == "")
     }
 
     @Test(

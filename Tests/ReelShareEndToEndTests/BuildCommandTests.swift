@@ -438,7 +438,7 @@ struct BuildCommandTests {
         let backed = try runReelshare([
             "build", "--target", "fb-stories", "--sticker", sticker, "--background-image", background, "--app-id", "1",
         ])
-        #expect(backed.status == 0 && backed.stderr.contains("advisory.bounces-back"))
+        #expect(backed.status == 0 && backed.stderr.contains("info[advisory.bounces-back]"))
         let onAndroid = try runReelshare([
             "build", "--target", "fb-stories", "--platform", "android", "--sticker", sticker, "--app-id", "1",
         ])
@@ -447,7 +447,7 @@ struct BuildCommandTests {
         let android = try runReelshare([
             "build", "--target", "fb-reels", "--platform", "android", "--video", video, "--sticker", sticker, "--app-id", "1",
         ])
-        #expect(android.status == 0 && android.stderr.contains("advisory.sticker-dropped"))
+        #expect(android.status == 0 && android.stderr.contains("info[advisory.sticker-dropped]"))
         let ios = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "1"])
         #expect(ios.status == 0 && !ios.stderr.contains("advisory."))
     }

@@ -20,22 +20,54 @@ struct DocumentationTests {
         }
     }
 
-    @Test("the man page is clean mdoc (groff -mdoc -ww -z)")
-    func groffLint() throws {
+    /// groff on the man page with `options`: its status and both outputs; nil (an issue recorded)
+    /// when groff is missing.
+    private func groff(_ options: [String]) throws -> (status: Int32, stdout: String, stderr: String)? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else {
             Issue.record("groff is missing: Scripts/bootstrap installs groff-base")
-            return
+            return nil
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-        process.arguments = ["-mdoc", "-ww", "-z", TestPaths.packageRoot.appendingPathComponent("man/reelshare.1").path]
-        let err = Pipe()
+        process.arguments = options + [TestPaths.packageRoot.appendingPathComponent("man/reelshare.1").path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
         process.standardError = err
         try process.run()
-        let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(warnings.isEmpty, "\(warnings)")
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    @Test("the man page is clean mdoc (groff -mdoc -ww -z)")
+    func groffLint() throws {
+        guard let lint = try groff(["-mdoc", "-ww", "-z"]) else { return }
+        #expect(lint.status == 0)
+        #expect(lint.stderr.isEmpty, "\(lint.stderr)")
+    }
+
+    @Test("the man page as man shows it (groff -mandoc -Tutf8) holds no mdoc macro or escape as text")
+    func rendered() throws {
+        // What man runs for a terminal, without the overstrikes for bold and underline.
+        guard let shown = try groff(["-mandoc", "-Tutf8", "-P-c", "-P-b", "-P-u"]) else { return }
+        let text = shown.stdout
+        #expect(shown.status == 0)
+        #expect(text.contains("reelshare validate"), "groff rendered nothing")
+        // A macro groff did not run (not at a line's start, or misspelt) shows as ".Dq words".
+        let macros = [
+            "Ar", "Aq", "Bd", "Bl", "Cm", "Dq", "Ed", "El", "Em", "Ev", "Fl", "Ic", "It", "Li", "Nm", "No", "Ns", "Op", "Pa",
+            "Pp", "Pq", "Ql", "Qq", "Sh", "Sq", "Ss", "Sy", "Va", "Xr",
+        ]
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "[" })
+            for word in words where word.hasPrefix(".") && macros.contains(String(word.dropFirst())) {
+                Issue.record("line \(number + 1) shows the macro \(word): \(line)")
+            }
+            for escape in ["\\f", "\\(", "\\&", "\\e", "\\*"] where line.contains(escape) {
+                Issue.record("line \(number + 1) shows the escape \(escape): \(line)")
+            }
+        }
     }
 
     /// The commands `--help` lists (help itself aside).

@@ -1,4 +1,4 @@
-// A target is one data file: the built-in ones are Sources/ReelShareKit/Profiles/*.json, loaded as
+// A target is one data file: the built-in ones are Sources/ReelShareKit/Targets/Profiles/*.json, loaded as
 // a user's --profile files are, and a new one written in that schema gets every command: validate,
 // fix, build, preview and doctor.
 import Foundation
@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Target profiles as files (end to end)")
 struct ProfileFileTests {
-    static let directory = TestPaths.packageRoot.appendingPathComponent("Sources/ReelShareKit/Profiles")
+    static let directory = TestPaths.packageRoot.appendingPathComponent("Sources/ReelShareKit/Targets/Profiles")
 
     static var files: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()

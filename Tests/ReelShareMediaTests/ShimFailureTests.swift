@@ -93,7 +93,7 @@ struct ShimFailureTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["old.json"])
         let readable = try #require(abandoned.readablePath)
         #expect(try String(contentsOfFile: readable, encoding: .utf8) == "partial")
-        abandoned.abort()
+        abandoned.discard()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["old.json"])
 
         let missing = directory.appendingPathComponent("no/dir/x").path

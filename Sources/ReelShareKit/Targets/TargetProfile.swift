@@ -1,5 +1,5 @@
 // Target profiles: what each share target (and each publishing API) accepts and how an app hands
-// media to it, as data. The built-in profiles are JSON in BuiltinProfiles.swift; `--profile FILE`
+// media to it, as data. The built-in profiles are the JSON files of Targets/Profiles; `--profile FILE`
 // adds or replaces profiles in the same schema (`reelshare targets --format json` prints it). A new
 // target, or a changed Meta rule, is a profile edit: no code infers a capability from a key prefix
 // or a target id.
@@ -356,7 +356,7 @@ public struct ProfileSet: Sendable {
         self.ruleSets = ruleSets
     }
 
-    /// The built-in profiles: the files of Sources/ReelShareKit/Profiles, loaded in file-name order
+    /// The built-in profiles: the files of Sources/ReelShareKit/Targets/Profiles, loaded in file-name order
     /// as a user's --profile files are (embedded at build time by the EmbedProfiles plugin). They
     /// are tested to decode; should one ever fail, it is left out and every command that needs
     /// its target says so, rather than the process trapping.
