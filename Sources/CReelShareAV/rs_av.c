@@ -52,6 +52,7 @@ static void reset_info(rs_av_info *info) {
     info->width = info->height = info->bit_depth = info->sample_rate = info->channels = -1;
     info->frame_rate = -1;
     info->fast_start = info->edit_list = -1;
+    info->trailing_bytes = -1;
 }
 
 static rs_av_status probe_source(rs_source *src, const char *name, int deep, double timeout_seconds,
@@ -151,6 +152,8 @@ static void read_container(probe *p) {
             if (p->iso.tracks[i].edits > 0) info->edit_list = 1;
         info->fragmented = p->iso.fragments > 0;
         info->truncated = p->iso.past_eof;
+        info->trailing_bytes = p->iso.trailing_offset >= 0 ? p->src->size - p->iso.trailing_offset : 0;
+        if (info->trailing_bytes > 0) info->trailer = rs_sniff_trailer(p->src);
         break;
     case RS_AV_DEMUXER_MATROSKA:
         rs_mkv_read_header(p->src, &p->mkv);
@@ -306,9 +309,9 @@ static rs_av_status read_packets(probe *p, int deep) {
     rs_av_info *info = p->info;
     // Per-stream lengths the container states (MP4 track durations).
     if (p->video >= 0 && info->video_duration_seconds < 0)
-        info->video_duration_seconds = rs_stream_duration(p->fmt->streams[p->video]);
+        info->video_duration_seconds = rs_avstream_duration(p->fmt->streams[p->video]);
     if (p->audio >= 0 && info->audio_duration_seconds < 0)
-        info->audio_duration_seconds = rs_stream_duration(p->fmt->streams[p->audio]);
+        info->audio_duration_seconds = rs_avstream_duration(p->fmt->streams[p->audio]);
 
     enum AVCodecID codec = p->video >= 0 ? p->fmt->streams[p->video]->codecpar->codec_id : AV_CODEC_ID_NONE;
     int need_frame_header = p->video >= 0 && rs_layout_in_frame_header(codec) && p->layout.chroma < 0;

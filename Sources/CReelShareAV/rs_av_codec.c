@@ -242,3 +242,25 @@ void rs_parse_vp8_frame(const uint8_t *data, size_t size, rs_video_layout *out) 
     out->chroma = 1;
     out->bit_depth = 8;
 }
+
+static int closed_nal(int type, int hevc) { return hevc ? type >= 16 && type <= 20 : type == 5; }
+
+int rs_nal_keyframe_closed(int hevc, const uint8_t *x, size_t x_size, const uint8_t *data, size_t size) {
+    if (!data) return 0;
+    const uint8_t *p = data, *end = data + size;
+    if (x && x_size > 22 && x[0] == 1) { // hvcC or avcC: length prefixes of 1 to 4 bytes
+        int prefix = hevc ? (x[21] & 3) + 1 : (x[4] & 3) + 1;
+        while (end - p > prefix) {
+            uint32_t length = 0;
+            for (int i = 0; i < prefix; i++) length = length << 8 | p[i];
+            p += prefix;
+            if (length == 0 || length > (uint32_t)(end - p)) return 0;
+            if (closed_nal(hevc ? (p[0] >> 1) & 0x3F : p[0] & 0x1F, hevc)) return 1;
+            p += length;
+        }
+        return 0;
+    }
+    for (; end - p > 3; p++) // Annex B: after each 00 00 01
+        if (p[0] == 0 && p[1] == 0 && p[2] == 1 && closed_nal(hevc ? (p[3] >> 1) & 0x3F : p[3] & 0x1F, hevc)) return 1;
+    return 0;
+}

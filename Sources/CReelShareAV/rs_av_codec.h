@@ -20,6 +20,12 @@ void rs_parse_hevc_config(const uint8_t *data, size_t size, rs_video_layout *out
 void rs_parse_av1_config(const uint8_t *data, size_t size, rs_video_layout *out);
 void rs_parse_mpeg4_config(const uint8_t *data, size_t size, rs_video_layout *out);
 void rs_parse_vp9_frame(const uint8_t *data, size_t size, rs_video_layout *out);
+/// Whether a keyframe of H.264 (`hevc` 0) or HEVC (1) starts a closed group of pictures: it holds
+/// an IDR picture (H.264 5; HEVC IDR 19-20 or BLA 16-18), after which nothing refers to what came
+/// before. An HEVC CRA (21) or an H.264 recovery point is a keyframe too, but its leading pictures
+/// refer to the previous group (an open GOP): a cut there loses them. NAL units are
+/// length-prefixed when `extradata` is an avcC/hvcC record (MP4, Matroska), else Annex B (MPEG-TS).
+int rs_nal_keyframe_closed(int hevc, const uint8_t *extradata, size_t extradata_size, const uint8_t *data, size_t size);
 void rs_parse_vp8_frame(const uint8_t *data, size_t size, rs_video_layout *out);
 
 #endif

@@ -65,7 +65,7 @@
 #endif
 
 /// The side data of `type` a stream carries (the display matrix, say), and its size; NULL if none.
-static inline const uint8_t *rs_stream_side_data(const AVStream *st, enum AVPacketSideDataType type, size_t *size) {
+static inline const uint8_t *rs_avstream_side_data(const AVStream *st, enum AVPacketSideDataType type, size_t *size) {
 #if RS_HAVE_CODED_SIDE_DATA
     const AVPacketSideData *sd =
         av_packet_side_data_get(st->codecpar->coded_side_data, st->codecpar->nb_coded_side_data, type);
@@ -80,7 +80,7 @@ static inline const uint8_t *rs_stream_side_data(const AVStream *st, enum AVPack
 }
 
 /// Gives an output stream a copy of `size` bytes of side data of `type`; 0 or an AVERROR.
-static inline int rs_stream_add_side_data(AVStream *st, enum AVPacketSideDataType type, const uint8_t *data,
+static inline int rs_avstream_add_side_data(AVStream *st, enum AVPacketSideDataType type, const uint8_t *data,
                                           size_t size) {
     uint8_t *copy;
 #if RS_HAVE_CODED_SIDE_DATA

@@ -206,7 +206,7 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
         status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "its pixel format cannot be converted", 0);
         goto done;
     }
-    int orientation = rs_stream_exif_orientation(st);
+    int orientation = rs_avstream_exif_orientation(st);
     if (orientation == 1) {
         *rgba = pixels;
         *width = display_width;

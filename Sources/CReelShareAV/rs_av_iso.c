@@ -227,6 +227,24 @@ static int is_container(uint32_t type) {
     }
 }
 
+/// The boxes ISO/IEC 14496-12, QuickTime and their profiles put at the top level of a file. After
+/// the index (moov), anything else is not a box but bytes appended to the file.
+static int is_top_level(uint32_t type) {
+    switch (type) {
+    case RS_FOURCC('f', 't', 'y', 'p'): case RS_FOURCC('s', 't', 'y', 'p'): case RS_FOURCC('m', 'o', 'o', 'v'):
+    case RS_FOURCC('m', 'd', 'a', 't'): case RS_FOURCC('f', 'r', 'e', 'e'): case RS_FOURCC('s', 'k', 'i', 'p'):
+    case RS_FOURCC('w', 'i', 'd', 'e'): case RS_FOURCC('p', 'd', 'i', 'n'): case RS_FOURCC('m', 'o', 'o', 'f'):
+    case RS_FOURCC('m', 'f', 'r', 'a'): case RS_FOURCC('m', 'e', 't', 'a'): case RS_FOURCC('u', 'u', 'i', 'd'):
+    case RS_FOURCC('s', 'i', 'd', 'x'): case RS_FOURCC('s', 's', 'i', 'x'): case RS_FOURCC('p', 'r', 'f', 't'):
+    case RS_FOURCC('e', 'm', 's', 'g'): case RS_FOURCC('u', 'd', 't', 'a'): case RS_FOURCC('j', 'u', 'n', 'k'):
+    case RS_FOURCC('p', 'n', 'o', 't'): case RS_FOURCC('P', 'I', 'C', 'T'): case RS_FOURCC('j', 'P', ' ', ' '):
+    case RS_FOURCC('x', 'm', 'l', ' '): case RS_FOURCC('b', 'x', 'm', 'l'):
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 // Walks the boxes in [start, end).
 static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
     rs_iso_facts *facts = w->facts;
@@ -247,6 +265,12 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
         uint64_t size = rs_be32(header);
         uint32_t type = rs_be32(header + 4);
         int64_t header_size = 8;
+        // After the index, a "box" of no top-level type is bytes appended to the file (Samsung's
+        // SEF trailer, junk): no media is missing for them.
+        if (depth == 0 && facts->moov_offset >= 0 && !is_top_level(type)) {
+            facts->trailing_offset = at;
+            return;
+        }
         if (size == 1) {
             if (end - at < 16 || !rs_read_at(w->src, at + 8, header + 8, 8)) {
                 if (depth == 0) facts->past_eof = 1;
@@ -345,11 +369,14 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
         }
         at = box_end;
     }
+    // Fewer bytes than a box header after the last box: appended too.
+    if (depth == 0 && facts->moov_offset >= 0 && facts->trailing_offset < 0 && at < end && !facts->past_eof)
+        facts->trailing_offset = at;
 }
 
 void rs_iso_walk(const rs_source *src, rs_iso_facts *facts) {
     memset(facts, 0, sizeof *facts);
-    facts->moov_offset = facts->mdat_offset = -1;
+    facts->moov_offset = facts->mdat_offset = facts->trailing_offset = -1;
     walk w = {.src = src, .facts = facts};
     walk_boxes(&w, 0, src->size, 0);
 }
@@ -384,5 +411,5 @@ rs_av_edit_effect rs_iso_edit_effect(const rs_iso_facts *facts, const rs_iso_tra
         cuts_end = media_end - shown_end > tolerance;
     }
     if (t->empty_edits > 0) return cuts_start || cuts_end ? RS_AV_EDIT_COMPLEX : RS_AV_EDIT_DELAY;
-    return cuts_start || cuts_end ? RS_AV_EDIT_TRIM : RS_AV_EDIT_NONE;
+    return cuts_start || cuts_end ? RS_AV_EDIT_TRIM : RS_AV_EDIT_NO_CHANGE;
 }

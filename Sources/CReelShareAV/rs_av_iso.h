@@ -35,6 +35,8 @@ typedef struct rs_iso_facts {
     int64_t moov_offset;     // -1 when absent
     int64_t mdat_offset;     // -1 when absent
     int past_eof;            // a top-level box claims bytes beyond the end of the file
+    int64_t trailing_offset; // where bytes that are no box start after the index (a phone's
+                             // trailer, junk); -1 when every byte is in a box
     int boxes_seen;
     uint32_t movie_timescale; // mvhd
     int64_t movie_duration;   // mvhd, in the movie's timescale: the presentation's length; 0 unknown

@@ -11,7 +11,8 @@
 /// Sees an error line before anything else; returns 1 when it was the hook's to keep.
 typedef int (*rs_av_log_hook)(void *avcl, const char *format, va_list arguments);
 
-/// Sets the hook (the same one every time; later calls change nothing). Thread-safe.
+/// Sets the hook that sees error lines first (the decoder's, set by each of its runs: always the
+/// same function). Thread-safe.
 void rs_av_log_set_hook(rs_av_log_hook hook);
 
 /// Collects the first error line FFmpeg says on this thread from now on into `buffer` (lower case,

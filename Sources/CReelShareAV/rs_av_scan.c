@@ -121,6 +121,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, int d
             info->video_packets++;
             if ((pkt->flags & AV_PKT_FLAG_KEY) && ts != AV_NOPTS_VALUE) {
                 info->keyframes++;
+                if (!rs_keyframe_is_closed(st->codecpar, pkt)) info->open_keyframes++;
                 if (last_key != AV_NOPTS_VALUE) {
                     double gap = ((double)ts - (double)last_key) * av_q2d(st->time_base);
                     if (gap > max_gap) max_gap = gap;

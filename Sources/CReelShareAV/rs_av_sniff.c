@@ -6,6 +6,11 @@
 
 #include <libavformat/avformat.h>
 
+/// What a file FFmpeg could not open is, when its first bytes are text that no demuxer claims by
+/// content: "an HTML page" or "text"; NULL otherwise. Text is UTF-8 by its byte patterns (lead
+/// and continuation bytes; overlong forms are not looked for) with no control character but tab,
+/// line feed, form feed and carriage return in the first 512 bytes. A download that failed is
+/// often an HTML page saved under the clip's name: FFmpeg then picks a demuxer by the name's
 /// extension alone and says "moov atom not found", which sends people looking for a broken MP4.
 /// Text formats FFmpeg reads (Y4M, subtitles, playlists) score by content and keep FFmpeg's words.
 const char *rs_sniff_text_kind(const rs_source *src) {
@@ -63,4 +68,11 @@ int rs_sniff_ts_cut_mid_packet(const rs_source *src) {
     if (!rs_read_at(src, partial - size + offset, &last, 1) || last != SYNC) return 0;
     if (tail <= offset) return 0; // too few bytes to tell a cut from junk
     return rs_read_at(src, partial + offset, &next, 1) && next == SYNC;
+}
+
+const char *rs_sniff_trailer(const rs_source *src) {
+    uint8_t tail[4];
+    if (src->size < 8 || !rs_read_at(src, src->size - 4, tail, 4)) return NULL;
+    if (memcmp(tail, "SEFT", 4) == 0) return "Samsung SEF";
+    return NULL;
 }

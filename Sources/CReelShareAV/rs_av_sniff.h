@@ -7,6 +7,9 @@
 
 /// "an HTML page" or "text" for a file of text that no demuxer claims by content; NULL otherwise.
 const char *rs_sniff_text_kind(const rs_source *src);
+/// What the bytes appended to a file are, by the marker they end with: "Samsung SEF" (Samsung
+/// Galaxy phones' Samsung Extended Format trailer, which ends "SEFT"); NULL when unknown.
+const char *rs_sniff_trailer(const rs_source *src);
 /// Whether an MPEG-TS (or M2TS) file ends inside a packet.
 int rs_sniff_ts_cut_mid_packet(const rs_source *src);
 

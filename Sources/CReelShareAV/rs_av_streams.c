@@ -55,6 +55,7 @@ void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCod
         info->sar_den = layout->sar_den;
     }
     if (!info->field_order && layout->scan == 1) info->field_order = "progressive";
+    if (info->video_alpha && info->pixel_format && strcmp(info->pixel_format, "yuv420p") == 0) info->pixel_format = "yuva420p";
 }
 
 // Fills the video fields that the container headers already carry.
@@ -101,18 +102,29 @@ void rs_fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *layout
         if (d) info->bit_depth = d->comp[0].depth;
     }
     info->video_profile = profile_name(par->codec_id, layout->profile >= 0 ? layout->profile : par->profile);
+    // VP8/VP9 with transparency in WebM: the alpha travels beside the picture (BlockAdditions),
+    // flagged by the track's AlphaMode, which FFmpeg exports as a tag.
+    const AVDictionaryEntry *alpha = av_dict_get(st->metadata, "alpha_mode", NULL, 0);
+    info->video_alpha = alpha && strcmp(alpha->value, "1") == 0;
     rs_apply_layout(info, layout, par->codec_id);
 
-    rs_stream_orientation(st, &info->rotation, &info->mirrored);
+    rs_avstream_orientation(st, &info->rotation, &info->mirrored);
+
 }
 
-int64_t rs_stream_start(const AVStream *st) {
+int rs_keyframe_is_closed(const AVCodecParameters *par, const AVPacket *pkt) {
+    if (par->codec_id != AV_CODEC_ID_H264 && par->codec_id != AV_CODEC_ID_HEVC) return 1;
+    return rs_nal_keyframe_closed(par->codec_id == AV_CODEC_ID_HEVC, par->extradata,
+                                  par->extradata ? (size_t)par->extradata_size : 0, pkt->data, (size_t)pkt->size);
+}
+
+int64_t rs_avstream_start(const AVStream *st) {
     return st->start_time != AV_NOPTS_VALUE ? av_rescale_q(st->start_time, st->time_base, AV_TIME_BASE_Q) : 0;
 }
 
-int rs_stream_exif_orientation(const AVStream *st) {
+int rs_avstream_exif_orientation(const AVStream *st) {
     int rotation = 0, mirrored = 0;
-    rs_stream_orientation(st, &rotation, &mirrored);
+    rs_avstream_orientation(st, &rotation, &mirrored);
     // Without a flip: the turn. With one: the matrix turns the picture, then flips the result
     // left to right (its x column is negated), so a quarter turn and a flip is a transpose (5)
     // or a transverse (7).
@@ -121,11 +133,11 @@ int rs_stream_exif_orientation(const AVStream *st) {
     return mirrored ? flipped[quarter] : plain[quarter];
 }
 
-void rs_stream_orientation(const AVStream *st, int *rotation, int *mirrored) {
+void rs_avstream_orientation(const AVStream *st, int *rotation, int *mirrored) {
     *rotation = 0;
     *mirrored = 0;
     size_t size = 0;
-    const uint8_t *matrix = rs_stream_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    const uint8_t *matrix = rs_avstream_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
     if (!matrix || size < 9 * sizeof(int32_t)) return;
     int32_t m[9];
     memcpy(m, matrix, sizeof m);
@@ -180,7 +192,7 @@ double rs_tagged_duration(const AVStream *st) {
 }
 
 /// A stream's own length from the container, in seconds; < 0 unknown.
-double rs_stream_duration(const AVStream *st) {
+double rs_avstream_duration(const AVStream *st) {
     if (st->duration == AV_NOPTS_VALUE || st->duration <= 0 || st->time_base.den <= 0) return -1;
     return (double)st->duration * av_q2d(st->time_base);
 }
@@ -219,12 +231,6 @@ void rs_choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video,
         if (type == AVMEDIA_TYPE_AUDIO) info->audio_stream_count++;
     }
 }
-
-/// What a file FFmpeg could not open is, when its first bytes are text that no demuxer claims by
-/// content: "an HTML page" or "text"; NULL otherwise. Text is UTF-8 by its byte patterns (lead
-/// and continuation bytes; overlong forms are not looked for) with no control character but tab,
-/// line feed, form feed and carriage return in the first 512 bytes. A download that failed is
-/// often an HTML page saved under the clip's name: FFmpeg then picks a demuxer by the name's
 
 rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread_type, int one_for_own_threads,
                                    int *index, AVCodecContext **decoder, const char *what, char *message,

@@ -38,17 +38,21 @@ int64_t rs_bit_rate(int64_t bytes, double seconds, int rounded);
 /// A Matroska stream's DURATION tag, in seconds; < 0 when absent or odd.
 double rs_tagged_duration(const AVStream *st);
 /// A stream's own length from the container, in seconds; < 0 unknown.
-double rs_stream_duration(const AVStream *st);
+double rs_avstream_duration(const AVStream *st);
+
+/// Whether a keyframe packet starts a closed group of pictures (rs_nal_keyframe_closed); 1 for
+/// codecs whose keyframes always do (VP8, VP9, AV1's key frames...).
+int rs_keyframe_is_closed(const AVCodecParameters *par, const AVPacket *pkt);
 
 /// A stream's start in AV_TIME_BASE units (0 when unknown): the instant a fix plan's times, and
 /// the keyframe times it comes from, are counted from.
-int64_t rs_stream_start(const AVStream *st);
+int64_t rs_avstream_start(const AVStream *st);
 
 /// The display matrix of a stream as a clockwise rotation (0, 90, 180, 270) applied after a
 /// horizontal flip (`mirrored`).
-void rs_stream_orientation(const AVStream *st, int *rotation, int *mirrored);
+void rs_avstream_orientation(const AVStream *st, int *rotation, int *mirrored);
 /// The same as the EXIF orientation (1-8) that shows the stored picture as the matrix says.
-int rs_stream_exif_orientation(const AVStream *st);
+int rs_avstream_exif_orientation(const AVStream *st);
 
 /// Finds the best video stream of `fmt` (reading packets for formats that declare their streams
 /// late, as FLV), opens its decoder with `threads` threads of `thread_type` (one thread for a

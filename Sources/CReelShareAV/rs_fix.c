@@ -54,6 +54,7 @@ typedef struct job {
     int64_t key_interval;   // re-encoded video: a keyframe at least this often (encoder time base), 0: none
     int64_t next_key;       // the next forced keyframe
     int64_t last_pts;       // the last timestamp given to the encoder (encoder time base)
+    double delay_seconds;   // re-encoded video: held first frame before it (a delayed picture)
 } job;
 
 static void job_free(job *j) {
@@ -134,6 +135,12 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
         snprintf(why, why_size, "the video decoder does not open");
         return err;
     }
+    // FFmpeg learns a stream's pixel format by decoding a frame of it: none means no frame decoded
+    // (damaged data behind a valid header), and there is nothing to make a fix from.
+    if (j->dec->pix_fmt == AV_PIX_FMT_NONE || j->dec->width <= 0 || j->dec->height <= 0) {
+        snprintf(why, why_size, "no frame of its video decodes: there is nothing to make a fix from");
+        return AVERROR_INVALIDDATA;
+    }
     AVRational rate = av_guess_frame_rate(NULL, j->in, NULL);
     j->frame_rate = rate;
     AVRational sar = j->dec->sample_aspect_ratio.num > 0 ? j->dec->sample_aspect_ratio : (AVRational){1, 1};
@@ -142,13 +149,23 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
              j->dec->width, j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den,
              rate.num > 0 ? ":frame_rate=" : "", rate.num > 0 ? rate.num : 0, rate.num > 0 ? rate.den : 1);
     if (rate.num <= 0) args[strlen(args) - 3] = 0; // drop the "0/1" left by the empty frame rate
+    // RGB video (a libx264rgb screen recording: GBR planes, identity matrix, full range) becomes
+    // Y'CbCr here, by the BT.709 matrix in limited range, said so, and tagged so below: its own
+    // tags (identity, full) would make players read the new planes as RGB.
+    const AVPixFmtDescriptor *decoded = av_pix_fmt_desc_get(j->dec->pix_fmt);
+    int rgb = j->dec->colorspace == AVCOL_SPC_RGB || (decoded && (decoded->flags & AV_PIX_FMT_FLAG_RGB));
     // The first scale holds every frame to the first one's size and format: a stream whose size or
     // pixel format changes midway (spliced, damaged) must not reach the encoder as it is.
+    // A delayed picture (an empty edit no edit list will carry): its first frame held that long.
+    char delay[96] = "";
+    if (j->delay_seconds > 0)
+        snprintf(delay, sizeof delay, "tpad=start_duration=%.6f:start_mode=clone,", j->delay_seconds);
     char description[1024];
-    snprintf(description, sizeof description, "scale=%d:%d,%s%s%sformat=yuv420p", j->dec->width, j->dec->height,
-             turn_filter(rs_stream_exif_orientation(j->in)),
+    snprintf(description, sizeof description, "%sscale=%d:%d,%s%s%s%sformat=yuv420p", delay, j->dec->width, j->dec->height,
+             turn_filter(rs_avstream_exif_orientation(j->in)),
              plan->video_filters && plan->video_filters[0] ? plan->video_filters : "",
-             plan->video_filters && plan->video_filters[0] ? "," : "");
+             plan->video_filters && plan->video_filters[0] ? "," : "",
+             rgb ? "scale=out_color_matrix=bt709:out_range=tv," : "");
     if ((err = build_graph(j, args, description, 1)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
         else snprintf(why, why_size, "the video filters do not apply (%s)", description);
@@ -171,13 +188,12 @@ static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     j->enc->framerate = out_rate.num > 0 ? out_rate : (AVRational){30, 1};
     j->enc->thread_count = 0;
     // The colour tags go along (the filters change neither matrix nor transfer; a JPEG-range
-    // format becomes limited range when it is made yuv420p).
+    // format becomes limited range when it is made yuv420p), but for RGB, made BT.709 above.
     j->enc->color_primaries = j->dec->color_primaries;
     j->enc->color_trc = j->dec->color_trc;
-    j->enc->colorspace = j->dec->colorspace;
-    const AVPixFmtDescriptor *decoded = av_pix_fmt_desc_get(j->dec->pix_fmt);
+    j->enc->colorspace = rgb ? AVCOL_SPC_BT709 : j->dec->colorspace;
     int jpeg_range = decoded && strncmp(decoded->name, "yuvj", 4) == 0;
-    j->enc->color_range = jpeg_range ? AVCOL_RANGE_MPEG : j->dec->color_range;
+    j->enc->color_range = jpeg_range || rgb ? AVCOL_RANGE_MPEG : j->dec->color_range;
     if (plan->video_bit_rate_kbps > 0) {
         j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
         j->enc->rc_max_rate = j->enc->bit_rate;
@@ -217,7 +233,8 @@ static int open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
         snprintf(why, why_size, "the audio decoder does not open");
         return err;
     }
-    const char *name = plan->audio_codec && plan->audio_codec[0] ? plan->audio_codec : "aac";
+    int opus = plan->audio_codec == RS_FIX_OPUS;
+    const char *name = opus ? "libopus" : "aac";
     const AVCodec *codec = avcodec_find_encoder_by_name(name);
     if (!codec) {
         snprintf(why, why_size, "this FFmpeg has no %s encoder", name);
@@ -225,7 +242,6 @@ static int open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     }
     j->enc = avcodec_alloc_context3(codec);
     if (!j->enc) return AVERROR(ENOMEM);
-    int opus = strcmp(name, "libopus") == 0;
     j->enc->sample_rate = opus ? 48000 : plan->audio_sample_rate > 0 ? plan->audio_sample_rate : j->dec->sample_rate;
     if (plan->audio_channels > 0) av_channel_layout_default(&j->enc->ch_layout, plan->audio_channels);
     else if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&j->enc->ch_layout, &j->dec->ch_layout);
@@ -404,8 +420,8 @@ static int64_t seconds_to_ts(int64_t zero, double seconds, const AVStream *st) {
 }
 
 /// Adds the output stream of `j`, the `i`th of the plan (0 video, 1 audio), copied or encoded.
-static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, const rs_fix_plan *plan, char *why,
-                               size_t why_size, char *message, size_t message_size) {
+static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, int64_t delay, const rs_fix_plan *plan,
+                               char *why, size_t why_size, char *message, size_t message_size) {
     j->in_index = index;
     j->in = r->in->streams[index];
     j->out = avformat_new_stream(r->out, NULL);
@@ -419,11 +435,19 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, c
     j->start_ts = plan->start_seconds > 0 ? seconds_to_ts(zero, plan->start_seconds, j->in) - slack : INT64_MIN;
     j->end_ts = plan->end_seconds > 0 ? seconds_to_ts(zero, plan->end_seconds, j->in) - slack : INT64_MAX;
     j->shift = seconds_to_ts(zero, plan->start_seconds > 0 ? plan->start_seconds : 0, j->in);
+    // A delayed picture re-encoded from the start: the output's zero is the audio's, before the
+    // video's first frame; the video is taken from its own start and the filters hold its first
+    // frame for the delay in front.
+    if (i == 0 && j->encode && delay > 0) {
+        j->shift = seconds_to_ts(zero + delay, 0, j->in);
+        j->delay_seconds = (double)delay / AV_TIME_BASE;
+    }
     if (i == 0) j->frame_rate = av_guess_frame_rate(r->in, j->in, NULL);
     if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     int err;
     if (j->encode) {
         err = i == 0 ? open_video(j, r->out, plan, why, why_size) : open_audio(j, r->out, plan, why, why_size);
+        if (err == AVERROR_INVALIDDATA) return rs_fail(RS_AV_CORRUPT, message, message_size, why, 0);
         if (err < 0)
             return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
                            why[0] ? why : "cannot encode", err);
@@ -436,8 +460,8 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, c
         j->out->time_base = j->in->time_base;
         j->out->sample_aspect_ratio = j->in->sample_aspect_ratio;
         size_t size = 0;
-        const uint8_t *matrix = rs_stream_side_data(j->in, AV_PKT_DATA_DISPLAYMATRIX, &size);
-        if (i == 0 && matrix && size >= 36) rs_stream_add_side_data(j->out, AV_PKT_DATA_DISPLAYMATRIX, matrix, size);
+        const uint8_t *matrix = rs_avstream_side_data(j->in, AV_PKT_DATA_DISPLAYMATRIX, &size);
+        if (i == 0 && matrix && size >= 36) rs_avstream_add_side_data(j->out, AV_PKT_DATA_DISPLAYMATRIX, matrix, size);
     }
     if (i == 1) {
         AVDictionaryEntry *language = av_dict_get(j->in->metadata, "language", NULL, 0);
@@ -565,17 +589,24 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         goto done;
     }
     int indices[2] = {video, audio};
-    int64_t zero = rs_stream_start(r.in->streams[video]);
+    // The delay of a picture an empty edit starts late (AV_TIME_BASE units), when re-encoded from
+    // the start into a file without an edit list: the output starts that much before the video.
+    int64_t delay = plan->video_delay_seconds > 0 && plan->start_seconds <= 0 && !plan->video_copy
+                        ? llround(plan->video_delay_seconds * AV_TIME_BASE)
+                        : 0;
+    int64_t zero = rs_avstream_start(r.in->streams[video]) - delay;
     for (int i = 0; i < 2 && status == RS_AV_OK; i++)
         if (indices[i] >= 0)
-            status = add_stream(&r, &jobs[count++], i, indices[i], zero, plan, why, sizeof why, message, message_size);
+            status = add_stream(&r, &jobs[count++], i, indices[i], zero, delay, plan, why, sizeof why, message, message_size);
     if (status != RS_AV_OK) goto done;
     for (unsigned i = 0; i < r.in->nb_streams; i++)
         if ((int)i != video && (int)i != audio) r.in->streams[i]->discard = AVDISCARD_ALL;
 
     AVDictionary *options = NULL;
     if (plan->container == RS_FIX_MP4) {
-        av_dict_set(&options, "movflags", "+faststart", 0);
+        // Without an edit list, the B-frame delay would start the video a frame or two after the
+        // audio: negative composition offsets (ctts version 1) start both at 0 instead.
+        av_dict_set(&options, "movflags", plan->drop_edit_list ? "+faststart+negative_cts_offsets" : "+faststart", 0);
         if (plan->drop_edit_list) av_dict_set(&options, "use_editlist", "0", 0);
     }
     err = avformat_write_header(r.out, &options);

@@ -56,7 +56,8 @@ size_t rs_img_read(rs_img_reader *r, uint8_t *out, size_t length) {
     } else {
         ssize_t got = rs_io_read(r->fd, out, n, (int64_t)r->at);
         if (got < (ssize_t)n) {
-            r->error = got < 0 ? errno : EIO; // the file shrank under the rs_img_reader
+            // A failed read (its errno kept) or a file that shrank under the reader (EIO).
+            r->error = got < 0 ? errno : EIO;
             n = got < 0 ? 0 : (size_t)got;
         }
     }
@@ -64,7 +65,7 @@ size_t rs_img_read(rs_img_reader *r, uint8_t *out, size_t length) {
     return n;
 }
 
-// MARK: - Time rs_img_budget
+// MARK: - Time budget
 
 rs_img_budget rs_img_start_budget(double seconds) {
     rs_img_budget b = {{0, 0}, seconds > 0 && seconds < 1e9};

@@ -105,6 +105,9 @@ static void source_term(j_decompress_ptr cinfo) {}
 /// the first Exif APP1, and the ICC profile of the APP2 chunks when asked. At most 1,000 segments.
 typedef struct jpeg_segments {
     int has_frame;
+    int precision;  // bits per sample of the frame (8; 12 for extended DCT; 2-16 lossless)
+    int components;
+    int frame_type; // the SOF marker's low nibble: 0 baseline, 1 extended, 2 progressive, 3 lossless...
     uint32_t width, height;
     int orientation;
     uint8_t *icc; // malloc'd, or NULL
@@ -133,9 +136,12 @@ static void jpeg_read_segments(rs_img_reader *input, int want_icc, jpeg_segments
         if (type == 0xD9 || type == 0xDA || length < 2) break; // EOI, the first scan, or nonsense
         uint32_t body = length - 2;
         if ((type >= 0xC0 && type <= 0xCF) && type != 0xC4 && type != 0xC8 && type != 0xCC && !out->has_frame) {
-            if (rs_img_read(input, marker, 5) != 5) break;
+            if (rs_img_read(input, marker, 6) != 6) break;
+            out->precision = marker[0];
             out->height = ((uint32_t)marker[1] << 8) | marker[2];
             out->width = ((uint32_t)marker[3] << 8) | marker[4];
+            out->components = marker[5];
+            out->frame_type = type & 0x0F;
             out->has_frame = 1;
         } else if (type == 0xE1 && !out->orientation && body >= 14) {
             uint8_t *data = malloc(body);
@@ -222,6 +228,25 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     }
     info->orientation = segments.orientation;
     input->at = 0;
+    // libjpeg's 8-bit API reads 8-bit samples only: a 12-bit JPEG (extended sequential DCT, which
+    // medical and scientific cameras write) or a lossless one is valid but not for it. Said as
+    // what it is, with what its header gives.
+    if (segments.has_frame && segments.precision != 8) {
+        free(segments.icc);
+        free(input);
+        info->width = segments.width;
+        info->height = segments.height;
+        info->bit_depth = segments.precision;
+        info->channels = segments.components;
+        info->color_type = segments.components == 1 ? "grey" : segments.components == 4 ? "cmyk" : "rgb";
+        info->progressive = segments.frame_type == 2 || segments.frame_type == 6 || segments.frame_type == 10;
+        info->frame_count = 1;
+        snprintf(message, message_size, "a %d-bit JPEG (%s): the 8-bit JPEG decoders of apps and of reelshare do not read it",
+                 segments.precision,
+                 segments.frame_type == 3 || segments.frame_type == 7 || segments.frame_type == 11 ? "lossless"
+                                                                                                   : "extended DCT");
+        return RS_IMG_UNSUPPORTED;
+    }
 
     struct jpeg_decompress_struct cinfo;
     jpeg_context ctx;

@@ -24,6 +24,7 @@ typedef struct png_context {
     rs_img_reducer reduce;
     const rs_img_budget *time; // checked on reads too: libpng may work long between two rows
     unsigned reads;
+    int icc_ignored; // libpng said its iCCP chunk is bad, and drops it
 } png_context;
 
 static void png_fail(png_structp png, png_const_charp text) {
@@ -38,7 +39,12 @@ static void png_fail(png_structp png, png_const_charp text) {
     longjmp(ctx->jump, 1);
 }
 
-static void png_ignore_warning(png_structp png, png_const_charp text) {}
+/// libpng's warnings (its benign errors, on reading) are not failures; one about the colour
+/// profile is kept: libpng then ignores the profile, and the picture shows in sRGB.
+static void png_warning_seen(png_structp png, png_const_charp text) {
+    png_context *ctx = png_get_error_ptr(png);
+    if (ctx && text && strncmp(text, "iCCP", 4) == 0) ctx->icc_ignored = 1;
+}
 
 static void png_read_input(png_structp png, png_bytep out, size_t length) {
     png_context *ctx = png_get_io_ptr(png);
@@ -73,6 +79,13 @@ static int png_exif_orientation(png_structp png, png_infop info) {
     png_uint_32 length = 0;
     if (png_get_eXIf_1(png, info, &length, &exif) && exif) return rs_img_tiff_orientation(exif, length);
 #endif
+    return 0;
+}
+
+/// Whether any of `count` RGBA pixels has an alpha above 0.
+static int any_alpha(const uint8_t *rgba, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        if (rgba[i * 4 + 3]) return 1;
     return 0;
 }
 
@@ -115,7 +128,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     input->at = 0;
     png_context ctx = {.input = input, .message = message, .message_size = message_size, .apng_frames = 0, .row = NULL,
                        .image = NULL};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, png_fail, png_ignore_warning);
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, png_fail, png_warning_seen);
     png_infop png_info = png ? png_create_info_struct(png) : NULL;
     if (!png_info) {
         png_destroy_read_struct(&png, NULL, NULL);
@@ -127,6 +140,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     // registers that longjmp restores to old values.
     volatile uint32_t rows_read = 0;
     volatile uint32_t rows_total = 0;
+    int opaque = 0; // a pixel with alpha above 0 was seen
     rs_img_budget time = rs_img_start_budget(limits->timeout_seconds);
     ctx.time = &time;
     int jumped = setjmp(ctx.jump);
@@ -182,11 +196,15 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     }
 
     uint32_t step = 1;
-    if (pixels) { // 8-bit RGBA: palettes and low depths expanded, tRNS as alpha, grey as RGB
+    // A picture with alpha is read as 8-bit RGBA even for a probe: whether any pixel shows at all
+    // is one byte in four.
+    if (pixels || info->has_alpha) { // 8-bit RGBA: palettes and low depths expanded, tRNS as alpha, grey as RGB
         png_set_expand(png);
         png_set_strip_16(png);
         png_set_gray_to_rgb(png);
         png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    if (pixels) {
         step = rs_img_reduction(width, height, pixels->max_side);
         if (info->interlaced) {
             // Adam7 passes fill the rows in turn: the whole picture is held, so within a limit.
@@ -201,7 +219,8 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, png_info);
     size_t row_bytes = png_get_rowbytes(png, png_info);
-    ctx.row = malloc(row_bytes ? row_bytes : 1);
+    // Zeroed: with interlacing, the bytes a pass leaves alone are earlier rows' (or zero).
+    ctx.row = calloc(1, row_bytes ? row_bytes : 1);
     if (!ctx.row) png_error(png, "out of memory for one row");
     uint32_t out_width = rs_img_reduced(width, step), out_height = rs_img_reduced(height, step);
     if (pixels) {
@@ -220,11 +239,15 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
                 png_read_row(png, ctx.image + (size_t)y * out_width * 4, NULL); // combined pass by pass
             } else {
                 png_read_row(png, ctx.row, NULL);
+                if (info->has_alpha && !opaque) opaque = any_alpha(ctx.row, width);
                 if (pixels) rs_img_reducer_take(&ctx.reduce, ctx.row, y, height, ctx.image);
             }
         }
     }
     rows_total = 0;
+    if (info->has_alpha && pixels && passes > 1) opaque = any_alpha(ctx.image, out_width * out_height);
+    info->all_transparent = info->has_alpha && !opaque;
+    info->icc_ignored = ctx.icc_ignored;
     png_read_end(png, png_info); // checks the chunks after the image data, through IEND
     if (!info->orientation) info->orientation = png_exif_orientation(png, png_info); // an eXIf after the data
     info->frame_count = ctx.apng_frames > 0 ? ctx.apng_frames : 1;

@@ -262,7 +262,8 @@ void rs_cleanup_clear(int handle) {
 
 int rs_unnamed_open(const char *directory) {
 #if defined(__linux__) && defined(O_TMPFILE)
-    // Creating a file in a directory does not wait on a device, so no signal interrupts it.
+    // No retry on EINTR: creating a file on a local file system does not wait on a device; where
+    // a network file system is interrupted, the caller falls back to a named temporary file.
     int fd = open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
     return fd >= 0 ? fd : -errno;
 #else

@@ -6,7 +6,7 @@ import ReelShareMedia
 struct BuildCommand: Command {
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let target = OptionSpec("target", value: "T", help: "The share target (see 'reelshare targets').")
+        static let target = OptionSpec.target(help: "The share target (see 'reelshare targets').")
         static let video = OptionSpec(
             "video", value: "FILE",
             help:
@@ -136,7 +136,7 @@ struct BuildCommand: Command {
             let embedding = parsed.choice(Option.embed, default: Embedding.base64)
             switch platform {
             case .android:
-                if parsed.value(Option.format) == "plist" || parsed.value(Option.embed) != nil
+                if format == .plist || parsed.value(Option.embed) != nil
                     || parsed.value(Option.layout) != nil
                 {
                     throw ShareRequestError(

@@ -97,16 +97,17 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     }
 
     /// How a batch ends whose files' failures were each reported on their own line: the worst
-    /// failure decides (its exit status), and only a count of the outputs not written closes it.
-    /// Nil when every file succeeded.
+    /// failure decides (its exit status); the closing line, if any, counts the files of that kind
+    /// (it never repeats a file's words). Nil when every file succeeded.
     static func closing(_ failures: [CLIError], outputs noun: String) -> CLIError? {
         guard var worst = failures.first else { return nil }
         for failure in failures.dropFirst() where ExitStatus.worst(worst.exitStatus, failure.exitStatus) != worst.exitStatus {
             worst = failure
         }
+        let count = failures.filter { $0.exitStatus == worst.exitStatus }.count
+        let files = "\(count) file\(count == 1 ? "" : "s")"
         switch worst {
         case .output:
-            let count = failures.filter { $0.exitStatus == .cannotCreate }.count
             return .output("\(count) \(noun)\(count == 1 ? "" : "s") could not be written")
         case .media:
             return .media(
@@ -115,7 +116,10 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
                     return []
                 }, summary: nil)
         case .rejected: return .rejected(summary: nil)
-        case .usage, .unreadable, .input, .inputChanged, .internal: return worst
+        case .unreadable, .input: return .input("\(files) could not be read")
+        case .inputChanged: return .inputChanged("\(files) changed while they were read")
+        case .internal: return .internal("\(files) failed inside reelshare")
+        case .usage: return worst  // found before any file is read
         }
     }
 

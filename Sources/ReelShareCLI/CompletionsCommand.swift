@@ -52,7 +52,7 @@ enum Completions {
     static func value(of option: OptionSpec) -> Value {
         guard let name = option.valueName else { return .none }
         if !option.choices.isEmpty { return .words(option.choices) }
-        if option.name == "target" { return .targets }
+        if option.takesTargets { return .targets }
         if name == "FILE" { return .files }
         return .none
     }

@@ -16,8 +16,8 @@ struct DoctorCommand: Command {
             help:
                 "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."
         )
-        static let target = OptionSpec(
-            "target", value: "T[,T...]",
+        static let target = OptionSpec.target(
+            value: "T[,T...]",
             help:
                 "Check for these targets only (default: the share targets, \(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", ")))."
         )

@@ -11,7 +11,7 @@ struct FixCommand: Command {
 
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let target = OptionSpec("target", value: "T", help: "The target to make the files pass (see 'reelshare targets').")
+        static let target = OptionSpec.target(help: "The target to make the files pass (see 'reelshare targets').")
         static let output = OptionSpec(
             "o", value: "FILE", help: "Write the fixed file here (one input only; default: NAME.fixed.mp4 beside it).")
         static let outputDir = OptionSpec(
@@ -24,7 +24,7 @@ struct FixCommand: Command {
         static let strict = OptionSpec("strict", help: "Fix the warnings too, and require the output to pass with --strict.")
         static let role = OptionSpec(
             "as", value: "ROLE", choices: ValidateCommand.ImageRole.self,
-            help: "The role of images: sticker (default) or background.")
+            help: "The role of images: sticker (default), background, or video (an animated image made an MP4 clip).")
         static let platform = OptionSpec(
             "platform", value: "PLATFORM", choices: ValidateCommand.PlatformChoice.self,
             help: "The limits to meet: of sharing from ios, android, or both (default).")
@@ -58,7 +58,7 @@ struct FixCommand: Command {
     let outputDirectory: String?
     let split: Bool
     let strict: Bool
-    let asBackground: Bool
+    let imageRole: Role
     let platforms: Set<Platform>
     let dryRun: Bool
     let format: Format
@@ -79,7 +79,7 @@ struct FixCommand: Command {
         outputDirectory = parsed.value(Option.outputDir)
         split = parsed.has(Option.split)
         strict = parsed.has(Option.strict)
-        asBackground = parsed.choice(Option.role, default: ValidateCommand.ImageRole.sticker) == .background
+        imageRole = parsed.choice(Option.role, default: ValidateCommand.ImageRole.sticker).role
         dryRun = parsed.has(Option.dryRun)
         format = parsed.choice(Option.format, default: .text)
         jobs = try OptionValues.jobs(parsed)
@@ -253,7 +253,7 @@ struct FileFixer: Sendable {
             result.fail(.media([failure.code], summary: "cannot read it: \(failure.message)"))
             return result
         }
-        guard let role = Validator.role(of: report, asBackground: command.asBackground) else {
+        guard let role = Validator.role(of: report, imageRole: command.imageRole) else {
             result.fail("an \(report.kind.rawValue) file: \(command.target.id) takes video or images")
             return result
         }
@@ -271,8 +271,12 @@ struct FileFixer: Sendable {
         let tooLong = failing.contains { $0.rule == .profile(.videoDurationMax) }
         let keyframes = media?.video != nil && tooLong ? Fixer.keyframes(path) : nil
         if command.split, tooLong, let media, let duration = media.durationSeconds,
-            let longest = SplitPlanner.longest(command.target, media: media)
+            let longest = SplitPlanner.longest(command.target, media: media, platforms: command.platforms)
         {
+            if let unfixable = unfixableFailure(verdict) {
+                result.fail(unfixable)
+                return result
+            }
             return split(report, media: media, duration: duration, longest: longest, keyframes: keyframes ?? [], result: result)
         }
         // Known keyframes can change the plan (a cut by copying); without them it is the verdict's.
@@ -303,6 +307,10 @@ struct FileFixer: Sendable {
             result.fail(.output("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))"))
             return result
         }
+        if let unfixable = unfixableFailure(verdict) {
+            result.fail(unfixable)
+            return result
+        }
         if command.dryRun {
             result.outputs = [FixResult.Written(path: destination, durationSeconds: nil, operations: operations)]
             return result
@@ -320,11 +328,23 @@ struct FileFixer: Sendable {
                 }
             }
             operations.append("checked: \(command.target.id) accepts it")
+            if case .video(let video) = plan, video.dropsAlpha {
+                stderr.write("reelshare: warning: \(path): its transparency is dropped: H.264 carries none\n")
+            }
             result.outputs = [FixResult.Written(path: destination, durationSeconds: written, operations: operations)]
         } catch {
             result.fail(error)
         }
         return result
+    }
+
+    /// What no fix answers, said before any work (a re-encode would be thrown away); nil when
+    /// every error has a fix.
+    private func unfixableFailure(_ verdict: TargetVerdict) -> String? {
+        let unfixable = FixPlanner.unfixable(verdict.findings)
+        guard let first = unfixable.first else { return nil }
+        return
+            "no mechanical fix for \(unfixable.map(\.rule.rawValue).joined(separator: ", ")): \(first.message); nothing written"
     }
 
     /// Parts at keyframes, each within the limit; a clip whose keyframes are too far apart is

@@ -20,12 +20,21 @@ struct OptionSpec: Sendable {
     /// The only accepted values, when the option takes one of a fixed set.
     let choices: [String]
     let help: String
+    /// The value names share targets (comma lists allowed): completed from the profiles.
+    private(set) var takesTargets = false
 
     init(_ name: String, value: String? = nil, help: String) {
         self.name = name
         self.valueName = value
         self.choices = []
         self.help = help
+    }
+
+    /// --target T (or T[,T...] for a list): a command's target option.
+    static func target(value: String = "T", help: String) -> OptionSpec {
+        var option = OptionSpec("target", value: value, help: help)
+        option.takesTargets = true
+        return option
     }
 
     init<Choice: OptionChoice>(_ name: String, value: String, choices: Choice.Type, help: String) {
@@ -96,11 +105,12 @@ enum SharedOptions {
 /// The parsed command line of one command, before its meaning is checked.
 struct ParsedArguments: Equatable {
     let command: String
-    var values: [String: [String]] = [:]
+    // Read through the accessors below, by OptionSpec: never by a name in a string.
+    fileprivate(set) var values: [String: [String]] = [:]
     /// Every option value in command-line order, for options whose order across names matters
     /// (--video and --background-image build one list).
-    var sequence: [Occurrence] = []
-    var flags: Set<String> = []
+    fileprivate(set) var sequence: [Occurrence] = []
+    fileprivate(set) var flags: Set<String> = []
     var operands: [String] = []
 
     struct Occurrence: Equatable {

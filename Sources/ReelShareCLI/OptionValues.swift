@@ -37,13 +37,13 @@ enum OptionValues {
     /// --jobs, or the number of cores.
     static func jobs(_ parsed: ParsedArguments) throws(CLIError) -> Int {
         guard let text = parsed.value(SharedOptions.jobs) else { return Parallel.cores }
-        return try integer(text, option: "--jobs", in: 1...256, parsed: parsed)
+        return try integer(text, option: SharedOptions.jobs.spelling, in: 1...256, parsed: parsed)
     }
 
     /// --timeout, or 30 seconds.
     static func timeout(_ parsed: ParsedArguments) throws(CLIError) -> Double {
         guard let text = parsed.value(SharedOptions.timeout) else { return 30 }
-        return try seconds(text, option: "--timeout", parsed: parsed)
+        return try seconds(text, option: SharedOptions.timeout.spelling, parsed: parsed)
     }
 
     /// The profiles named by the values of `option` (--target; comma lists allowed), or nil when

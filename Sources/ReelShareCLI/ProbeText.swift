@@ -75,6 +75,9 @@ enum ProbeText {
                 }
                 rows.append(("decode", line))
             }
+            if let trailing = media.trailingBytes {
+                rows.append(("trailing data", "\(bytes(trailing)) after the media\(media.trailer.map { " (\($0))" } ?? "")"))
+            }
             if media.truncated {
                 rows.append(("truncated", color ? Terminal.red("yes: media data is missing") : "yes: media data is missing"))
             }
@@ -85,7 +88,7 @@ enum ProbeText {
 
     private static func editList(_ effect: EditListEffect?) -> String {
         switch effect {
-        case .none?: return "edit list that changes nothing"
+        case .noChange?: return "edit list that changes nothing"
         case .trim?: return "edit list that trims"
         case .delay?: return "edit list that delays the start"
         case .rate?: return "edit list that changes the rate"

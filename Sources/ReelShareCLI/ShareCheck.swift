@@ -78,10 +78,10 @@ struct ShareCheck {
         platform: Platform, profiles: ProfileSet
     ) throws(ShareRequestError) -> (colors: (top: String?, bottom: String?, findings: [Finding]), backgrounds: [Role]) {
         let top = try topColor.map { color throws(ShareRequestError) in
-            try ShareRules.checkColor(color, option: "--top-color")
+            try ShareRules.checkColor(color, option: PreviewCommand.Option.topColor.spelling)
         }
         let bottom = try bottomColor.map { color throws(ShareRequestError) in
-            try ShareRules.checkColor(color, option: "--bottom-color")
+            try ShareRules.checkColor(color, option: PreviewCommand.Option.bottomColor.spelling)
         }
         let backgrounds = inputs.map(\.role).filter { $0 != .sticker }
         try ShareRules.checkLayers(

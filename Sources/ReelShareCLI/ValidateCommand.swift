@@ -4,7 +4,18 @@ import ReelShareMedia
 
 struct ValidateCommand: Command {
     enum Format: String, OptionChoice { case text, json, ndjson, junit, github, html }
-    enum ImageRole: String, OptionChoice { case sticker, background }
+    enum ImageRole: String, OptionChoice {
+        case sticker, background, video
+
+        /// The role an image plays: a video, an animated image to be made a background video.
+        var role: Role {
+            switch self {
+            case .sticker: return .sticker
+            case .background: return .backgroundImage
+            case .video: return .backgroundVideo
+            }
+        }
+    }
     enum PlatformChoice: String, OptionChoice {
         case both, ios, android
 
@@ -19,15 +30,17 @@ struct ValidateCommand: Command {
 
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let target = OptionSpec(
-            "target", value: "T[,T...]",
+        static let target = OptionSpec.target(
+            value: "T[,T...]",
             help:
                 "Check against these targets only (repeatable); every file must then pass every one. Default: the share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))), any one of which is enough. See 'reelshare targets'."
         )
         static let strict = OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors.")
         static let role = OptionSpec(
             "as", value: "ROLE", choices: ImageRole.self,
-            help: "The role of images: sticker (default) or background (a background image).")
+            help:
+                "The role of images: sticker (default), background (a background image), or video (an animated GIF, APNG or WebP as a background video, which fix makes an MP4 clip)."
+        )
         static let format = OptionSpec(
             "format", value: "FORMAT", choices: Format.self,
             help:
@@ -63,7 +76,7 @@ struct ValidateCommand: Command {
     /// Targets were named: a file must pass them all (otherwise one is enough).
     let requireAll: Bool
     let strict: Bool
-    let asBackground: Bool
+    let imageRole: Role
     let options: ProbeOptions
     let jobs: Int
     let platforms: Set<Platform>
@@ -76,7 +89,7 @@ struct ValidateCommand: Command {
         files = try InputFiles.gather(parsed)
         format = parsed.choice(Option.format, default: .text)
         strict = parsed.has(Option.strict)
-        asBackground = parsed.choice(Option.role, default: ImageRole.sticker) == .background
+        imageRole = parsed.choice(Option.role, default: ImageRole.sticker).role
         let profiles = try ProfileLoading.profiles(parsed)
         if let named = try OptionValues.targets(Option.target, of: parsed, in: profiles) {
             targets = named
@@ -94,8 +107,8 @@ struct ValidateCommand: Command {
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         let prober = MediaProber(options: options)
-        let (files, targets, asBackground, strict, requireAll, platforms) = (
-            files, targets, asBackground, strict, requireAll, platforms
+        let (files, targets, imageRole, strict, requireAll, platforms) = (
+            files, targets, imageRole, strict, requireAll, platforms
         )
         let (html, timeout) = (format == .html, options.timeoutSeconds)
         var summary = ValidationSummary()
@@ -109,7 +122,7 @@ struct ValidateCommand: Command {
             work: { index in
                 let report = prober.probe(files[index])
                 let result = Validator.validate(
-                    report, against: targets, asBackground: asBackground, strict: strict, requireAll: requireAll,
+                    report, against: targets, imageRole: imageRole, strict: strict, requireAll: requireAll,
                     platforms: platforms)
                 // The HTML report's thumbnail is drawn here, on the worker, with the same decoding as preview.
                 let card = html ? ReportCard.media(report, result: result, thumbnailBox: 240, timeoutSeconds: timeout) : nil

@@ -101,6 +101,8 @@ enum FFmpeg {
         media.editListEffect = effect(info.edit_list_effect)
         media.fragmented = info.fast_start < 0 ? nil : info.fragmented != 0
         media.truncated = info.truncated != 0
+        media.trailingBytes = known(info.trailing_bytes)
+        media.trailer = string(info.trailer)
         media.startSeconds = info.start_seconds >= 0 ? info.start_seconds : nil
         media.durationUnknownReason = string(info.duration_unknown_reason)
         let from = string(info.duration_from)
@@ -118,6 +120,7 @@ enum FFmpeg {
                 sampleAspectRatio: info.sar_num > 0 && info.sar_den > 0 ? PixelRatio(Int(info.sar_num), Int(info.sar_den)) : nil,
                 fieldOrder: string(info.field_order),
                 durationSeconds: info.video_duration_seconds > 0 ? info.video_duration_seconds : nil)
+            media.video?.hasAlpha = info.video_alpha != 0
         }
         if info.has_audio != 0 {
             media.audio = AudioStream(
@@ -129,6 +132,7 @@ enum FFmpeg {
         if info.deep != 0 {
             media.deep = DeepScan(
                 videoPackets: Int(info.video_packets), keyframes: Int(info.keyframes),
+                openKeyframes: Int(info.open_keyframes),
                 maxKeyframeIntervalSeconds: info.max_keyframe_interval,
                 variableFrameRate: info.variable_frame_rate != 0,
                 firstFrameDecodes: info.decoded != 0)
@@ -148,7 +152,7 @@ enum FFmpeg {
 
     private static func effect(_ effect: rs_av_edit_effect) -> EditListEffect? {
         switch effect {
-        case RS_AV_EDIT_NONE: return EditListEffect.none
+        case RS_AV_EDIT_NO_CHANGE: return .noChange
         case RS_AV_EDIT_TRIM: return .trim
         case RS_AV_EDIT_DELAY: return .delay
         case RS_AV_EDIT_RATE: return .rate

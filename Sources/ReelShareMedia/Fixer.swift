@@ -53,7 +53,7 @@ public enum Fixer {
         var status = RS_AV_OK
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
-        let strings = [videoTag(plan) ?? "", filters(plan) ?? "", audioCodec(plan) ?? ""]
+        let strings = [videoTag(plan) ?? "", filters(plan) ?? ""]
         var video: (copy: Int32, rate: Int32, buffer: Int32, keyframes: Double) = (1, 0, 0, 0)
         if case .encode(_, let rate, let buffer, let keyframes) = plan.video {
             video = (0, Int32(clamping: rate ?? 0), Int32(clamping: buffer ?? 0), keyframes ?? 0)
@@ -71,9 +71,10 @@ public enum Fixer {
                 container: plan.container == .webm ? RS_FIX_WEBM : RS_FIX_MP4, video_copy: video.copy,
                 video_tag: strings[0].isEmpty ? nil : pointers[0], video_filters: strings[1].isEmpty ? nil : pointers[1],
                 video_bit_rate_kbps: video.rate, video_buffer_kbps: video.buffer, keyframe_seconds: video.keyframes,
-                audio: audio.mode, audio_codec: strings[2].isEmpty ? nil : pointers[2], audio_bit_rate_kbps: audio.rate,
+                audio: audio.mode, audio_codec: opusAudio(plan) ? RS_FIX_OPUS : RS_FIX_AAC, audio_bit_rate_kbps: audio.rate,
                 audio_sample_rate: audio.sampleRate, audio_channels: audio.channels, start_seconds: start, end_seconds: stop,
-                loop: plan.loopTo == nil ? 0 : 1, drop_edit_list: plan.dropEditList ? 1 : 0)
+                loop: plan.loopTo == nil ? 0 : 1, drop_edit_list: plan.dropEditList ? 1 : 0,
+                video_delay_seconds: plan.videoDelaySeconds ?? 0)
             let context = Unmanaged.passUnretained(box).toOpaque()
             status = Posix.withCPath(plan.input) {
                 rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)
@@ -142,9 +143,9 @@ public enum Fixer {
         return nil
     }
 
-    private static func audioCodec(_ plan: VideoPlan) -> String? {
-        if case .encode(let codec, _, _, _) = plan.audio { return codec == "opus" ? "libopus" : "aac" }
-        return nil
+    private static func opusAudio(_ plan: VideoPlan) -> Bool {
+        if case .encode(let codec, _, _, _) = plan.audio { return codec == "opus" }
+        return false
     }
 }
 

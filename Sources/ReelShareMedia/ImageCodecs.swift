@@ -40,6 +40,7 @@ enum ImageCodecs {
         case RS_IMG_CORRUPT: return ProbeFailure(.corrupt, text.isEmpty ? "empty file" : text)
         case RS_IMG_TIMEOUT: return ProbeFailure(.timeout, text)
         case RS_IMG_UNREADABLE: return ProbeFailure(.unreadable, text)
+        case RS_IMG_UNSUPPORTED: return ProbeFailure(.unsupported, text)
         default: return ProbeFailure(.internal, text)
         }
     }
@@ -62,6 +63,15 @@ enum ImageCodecs {
         case .png: status = rs_img_probe_png(file.descriptor, nil, size, &c, &info, &message, message.count)
         case .jpeg: status = rs_img_probe_jpeg(file.descriptor, nil, size, &c, &info, &message, message.count)
         }
+        // A valid image the 8-bit decoder does not read (a 12-bit JPEG): what its header says.
+        if status == RS_IMG_UNSUPPORTED {
+            return .success(
+                ImageMedia(
+                    format: format == .png ? "png" : "jpeg", width: Int(info.width), height: Int(info.height),
+                    bitDepth: Int(info.bit_depth), colorType: info.color_type.map { String(cString: $0) },
+                    progressive: format == .jpeg ? info.progressive != 0 : nil, frameCount: 1,
+                    orientation: info.orientation > 0 ? Int(info.orientation) : nil, decoded: false))
+        }
         if let failure = failure(status, Posix.text(message)) { return .failure(failure) }
         return .success(
             ImageMedia(
@@ -70,6 +80,8 @@ enum ImageCodecs {
                 colorType: info.color_type.map { String(cString: $0) },
                 colorSpace: info.color_space.map { String(cString: $0) },
                 hasAlpha: info.has_alpha != 0,
+                allTransparent: info.has_alpha != 0 ? info.all_transparent != 0 : nil,
+                colorProfileIgnored: format == .png ? info.icc_ignored != 0 : nil,
                 interlaced: format == .png ? info.interlaced != 0 : nil,
                 progressive: format == .jpeg ? info.progressive != 0 : nil,
                 frameCount: Int(info.frame_count),

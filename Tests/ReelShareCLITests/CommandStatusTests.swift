@@ -26,7 +26,11 @@ private func run(_ arguments: [String], environment: [String: String] = [:]) -> 
 struct StatusCase: CustomTestStringConvertible, Sendable {
     var arguments: [String]
     var status: Int32
+    /// Words the standard error must hold: the reason, not merely the file's name.
     var error: String?
+    /// Whether a "reelshare: error:" line is expected (validate and doctor report a file they
+    /// accept or reject as findings on standard output; only one they cannot read gets an error).
+    var closing = true
     var testDescription: String { "\(arguments.first ?? "") → \(status)" }
 }
 
@@ -35,26 +39,38 @@ private let cases: [StatusCase] = [
     // probe
     .init(arguments: ["probe", "\(media)/h264_aac_2s.mp4"], status: 0),
     .init(arguments: ["probe", "--format", "yaml", "x"], status: 64, error: "invalid value 'yaml' for --format"),
-    .init(arguments: ["probe", "\(media)/crc_error.png"], status: 65, error: "crc_error.png"),
-    .init(arguments: ["probe", "\(media)/missing.mp4"], status: 66, error: "missing.mp4"),
+    .init(arguments: ["probe", "\(media)/crc_error.png"], status: 65, error: "crc_error.png: invalid png: IDAT: CRC error"),
+    .init(arguments: ["probe", "\(media)/missing.mp4"], status: 66, error: "missing.mp4: no such file"),
     // validate
     .init(arguments: ["validate", "--target", "ig-reels", "\(media)/h264_aac_10s.mp4"], status: 0),
-    .init(arguments: ["validate", "--target", "ig-reels", "\(media)/hevc.mp4"], status: 1),
+    .init(arguments: ["validate", "--target", "ig-reels", "\(media)/hevc.mp4"], status: 1, error: "error[", closing: false),
     .init(arguments: ["validate", "--target", "ig-reel", "x.mp4"], status: 64, error: "unknown target 'ig-reel'"),
     // validate reports a file it cannot read as a finding (1); 66 is for its own lists and profiles.
-    .init(arguments: ["validate", "--target", "ig-reels", "\(media)/not_media.txt"], status: 1, error: "it is text"),
-    .init(arguments: ["validate", "--target", "ig-reels", "\(media)/missing.mp4"], status: 1, error: "no such file"),
-    .init(arguments: ["validate", "--files-from", "\(media)/no-list.txt"], status: 66, error: "no-list.txt"),
+    .init(
+        arguments: ["validate", "--target", "ig-reels", "\(media)/not_media.txt"], status: 1,
+        error: "error[media.unreadable] ig-reels: cannot read the file: not a recognised video, audio or image file: it is text"),
+    .init(
+        arguments: ["validate", "--target", "ig-reels", "\(media)/missing.mp4"], status: 1,
+        error: "error[media.unreadable] ig-reels: cannot read the file: no such file"),
+    .init(
+        arguments: ["validate", "--files-from", "\(media)/no-list.txt"], status: 66,
+        error: "cannot read the file list \(media)/no-list.txt: no such file"),
     // fix
-    .init(arguments: ["fix", "--target", "ig-stories", "\(media)/h264_aac_2s.mp4"], status: 0),
+    .init(
+        arguments: ["fix", "--target", "ig-stories", "\(media)/h264_aac_2s.mp4", "--output-dir", "DIR"], status: 0,
+        error: "already accepted by ig-stories; nothing written"),
     .init(
         arguments: ["fix", "--target", "ig-reels", "\(media)/mpeg4_part2.mp4", "-o", "DIR/fixed.mp4"], status: 0),
     .init(
         arguments: ["fix", "--target", "ig-stories", "\(media)/audio_only.m4a", "--output-dir", "DIR"], status: 1,
         error: "an audio file: ig-stories takes video or images"),
-    .init(arguments: ["fix", "\(media)/hevc.mp4"], status: 64, error: "fix needs --target"),
-    .init(arguments: ["fix", "--target", "ig-reels", "\(media)/zero_width.png"], status: 65, error: "its width is 0"),
-    .init(arguments: ["fix", "--target", "ig-reels", "\(media)/missing.mp4"], status: 66, error: "missing.mp4"),
+    .init(arguments: ["fix", "\(media)/hevc.mp4", "--output-dir", "DIR"], status: 64, error: "fix needs --target"),
+    .init(
+        arguments: ["fix", "--target", "ig-reels", "\(media)/zero_width.png", "--output-dir", "DIR"], status: 65,
+        error: "cannot read it: invalid png: its width is 0"),
+    .init(
+        arguments: ["fix", "--target", "ig-reels", "\(media)/missing.mp4", "--output-dir", "DIR"], status: 66,
+        error: "cannot read it: no such file"),
     .init(
         arguments: ["fix", "--target", "ig-reels", "\(media)/mpeg4_part2.mp4", "-o", "DIR/no/such/dir/fixed.mp4"],
         status: 73, error: "no such file or directory"),
@@ -72,10 +88,10 @@ private let cases: [StatusCase] = [
         arguments: [
             "build", "--target", "ig-stories", "--sticker", "\(media)/crc_error.png", "--app-id", "1", "-o", "DIR/p.json",
         ],
-        status: 65, error: "crc_error.png"),
+        status: 65, error: "nothing written: an input cannot be read"),
     .init(
         arguments: ["build", "--target", "ig-stories", "--sticker", "\(media)/gone.png", "--app-id", "1", "-o", "DIR/p.json"],
-        status: 66, error: "gone.png"),
+        status: 66, error: "gone.png: error[media.unreadable] ig-stories: cannot read the file: no such file"),
     .init(
         arguments: [
             "build", "--target", "ig-stories", "--sticker", "\(media)/sticker_rgba_640x480.png", "--app-id", "1", "-o",
@@ -92,10 +108,10 @@ private let cases: [StatusCase] = [
     .init(arguments: ["preview", "--target", "ig-stories"], status: 64, error: "preview needs -o FILE.png"),
     .init(
         arguments: ["preview", "--target", "ig-stories", "--sticker", "\(media)/truncated.jpg", "-o", "DIR/p.png"],
-        status: 65, error: "truncated.jpg"),
+        status: 65, error: "truncated.jpg: error[media.unreadable] ig-stories: cannot read the file: invalid jpeg"),
     .init(
         arguments: ["preview", "--target", "ig-stories", "--sticker", "\(media)/gone.png", "-o", "DIR/p.png"], status: 66,
-        error: "gone.png"),
+        error: "gone.png: error[media.unreadable] ig-stories: cannot read the file: no such file"),
     .init(
         arguments: [
             "preview", "--target", "ig-stories", "--sticker", "\(media)/sticker_rgba_640x480.png", "-o", "DIR/none/p.png",
@@ -103,16 +119,22 @@ private let cases: [StatusCase] = [
     // doctor
     // The App ID the good Info.plist holds.
     .init(arguments: ["doctor", "--plist", "\(app)/Info-good.plist", "--app-id", "1234567890123456"], status: 0),
-    .init(arguments: ["doctor", "--plist", "\(app)/Info-broken.plist", "--app-id", "1234"], status: 1),
-    .init(arguments: ["doctor", "--plist", "\(app)/Info-missing.plist"], status: 1, error: "cannot read the file"),
+    .init(
+        arguments: ["doctor", "--plist", "\(app)/Info-broken.plist", "--app-id", "1234"], status: 1, error: "error[ios.",
+        closing: false),
+    .init(
+        arguments: ["doctor", "--plist", "\(app)/Info-missing.plist"], status: 1,
+        error: "error[ios.plist] ig-reels, fb-reels, ig-stories, fb-stories: cannot read the file"),
     .init(arguments: ["doctor"], status: 64, error: "doctor needs --plist"),
     .init(
         arguments: ["doctor", "--plist", "\(app)/Info-good.plist", "--profile", "\(app)/no-profile.json"], status: 66,
-        error: "no-profile.json"),
+        error: "cannot read the profile file \(app)/no-profile.json: no such file"),
     // targets
     .init(arguments: ["targets"], status: 0),
     .init(arguments: ["targets", "ig-reels"], status: 64, error: "targets takes no operands"),
-    .init(arguments: ["targets", "--profile", "\(app)/no-profile.json"], status: 66, error: "no-profile.json"),
+    .init(
+        arguments: ["targets", "--profile", "\(app)/no-profile.json"], status: 66,
+        error: "cannot read the profile file \(app)/no-profile.json: no such file"),
     // completions
     .init(arguments: ["completions", "bash"], status: 0),
     .init(arguments: ["completions", "tcsh"], status: 64, error: "completions needs one SHELL"),
@@ -128,10 +150,12 @@ struct CommandStatusTests {
         let outcome = run(arguments)
         #expect(outcome.status == test.status, "\(arguments): \(outcome.stderr)")
         if let error = test.error {
-            #expect(outcome.stderr.contains(error), "\(outcome.stderr)")
+            // A verdict's findings go to standard output (validate, doctor), errors to standard error.
+            #expect((outcome.stdout + outcome.stderr).contains(error), "\(outcome.stdout)\(outcome.stderr)")
             // The closing line says why it failed (a finding's line may come before it).
             let lines = outcome.stderr.split(separator: "\n")
-            #expect(lines.contains { $0.hasPrefix("reelshare: error: ") } || test.status == 1, "\(outcome.stderr)")
+            #expect(
+                lines.contains { $0.hasPrefix("reelshare: error: ") } == (test.closing && test.status != 0), "\(outcome.stderr)")
         }
         let written = (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
             .filter { !$0.hasSuffix("/") }

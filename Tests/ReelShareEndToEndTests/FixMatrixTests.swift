@@ -227,6 +227,23 @@ struct FixMatrixTests {
             let plan = try runReelshare(arguments + ["--dry-run"], in: directory)
             let planned = try #require((plan.json?["results"] as? [[String: Any]])?.first)
             let operations = ((planned["outputs"] as? [[String: Any]])?.first?["operations"] as? [String]) ?? []
+            // What no fix answers (a landscape clip for a 9:16 publishing profile) stops the file
+            // before any work, the dry run as the real one: those rules failed before, and the
+            // case's own rule is not among them.
+            if let error = planned["error"] as? String, error.hasPrefix("no mechanical fix for ") {
+                let unfixable = Set(
+                    error.dropFirst("no mechanical fix for ".count).components(separatedBy: ":").first?.components(
+                        separatedBy: ", ") ?? [])
+                #expect(!unfixable.contains(testCase.rule) && unfixable.isSubset(of: before), "\(target): \(error)")
+                #expect(target.hasSuffix("-api"), "a share target's fix must succeed: \(error)")
+                let result = try runReelshare(arguments, in: directory)
+                #expect(
+                    result.status == 1 && ((result.json?["results"] as? [[String: Any]])?.first?["error"] as? String) == error,
+                    "\(target): \(result.stdout)")
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".fixed.") })
+                continue
+            }
             #expect(!operations.isEmpty, "\(target): no plan: \(planned)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".fixed.") })
 

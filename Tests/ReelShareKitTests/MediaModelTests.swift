@@ -23,9 +23,11 @@ struct MediaModelTests {
     @Test("kind follows the content")
     func kind() {
         #expect(
-            ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "mp4", video: VideoStream()))).kind == .video)
+            ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "mp4", family: .isoBMFF, video: VideoStream())))
+                .kind == .video)
         #expect(
-            ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "m4a", audio: AudioStream()))).kind == .audio)
+            ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "m4a", family: .isoBMFF, audio: AudioStream())))
+                .kind == .audio)
         #expect(ProbeReport(path: "a", sizeBytes: 1, content: .image(ImageMedia(format: "png"))).kind == .image)
         #expect(
             ProbeReport(path: "a", sizeBytes: nil, content: .failure(ProbeFailure(.notFound, "no such file"))).kind == .unknown)
@@ -34,15 +36,16 @@ struct MediaModelTests {
     @Test("the wire form of a video report has every key, null when unknown")
     func wireKeys() {
         let report = ProbeReport(
-            path: "clip.mp4", sizeBytes: 10, content: .av(AVMedia(container: "mp4", video: VideoStream(codec: "h264"))))
+            path: "clip.mp4", sizeBytes: 10,
+            content: .av(AVMedia(container: "mp4", family: .isoBMFF, video: VideoStream(codec: "h264"))))
         #expect(
             ProbeJSON.file(report).serialized == """
                 {"audio":null,"bitRate":null,"container":"mp4","decode":null,"deep":null,"durationSeconds":null,\
                 "editList":null,"editListEffect":null,"fastStart":null,"fragmented":null,"image":null,"kind":"video",\
-                "path":"clip.mp4","sizeBytes":10,"startSeconds":null,"truncated":false,\
+                "path":"clip.mp4","sizeBytes":10,"startSeconds":null,"trailer":null,"trailingBytes":null,"truncated":false,\
                 "video":{"bitDepth":null,"bitRate":null,"codec":"h264","codecTag":null,"colorPrimaries":null,\
                 "colorTransfer":null,"displayHeight":null,"displayWidth":null,"durationSeconds":null,"fieldOrder":null,\
-                "frameRate":null,"hdr":null,"height":null,"mirrored":false,"pixelFormat":null,"profile":null,"rotation":0,\
+                "frameRate":null,"hasAlpha":false,"hdr":null,"height":null,"mirrored":false,"pixelFormat":null,"profile":null,"rotation":0,\
                 "sampleAspectRatio":null,"streamCount":1,"width":null}}
                 """)
         let failed = ProbeReport(path: "x", sizeBytes: nil, content: .failure(ProbeFailure(.corrupt, "bad")))

@@ -5,7 +5,8 @@ import Testing
 
 /// A clean 10 s 1080x1920 H.264/AAC MP4 that every share target accepts.
 private func clip(
-    container: String = "mp4", duration: Double? = 10, codec: String = "h264", profile: String? = "High",
+    container: String = "mp4", family: ContainerFamily = .isoBMFF, duration: Double? = 10, codec: String = "h264",
+    profile: String? = "High",
     codecTag: String? = nil, width: Int = 1080, height: Int = 1920,
     rotation: Int = 0, fps: Double = 30, pixelFormat: String = "yuv420p", bitDepth: Int = 8, videoBitRate: Int? = 6_000_000,
     audio: AudioStream? = AudioStream(codec: "aac", sampleRate: 48000, channels: 2, bitRate: 128_000),
@@ -15,12 +16,8 @@ private func clip(
     let video = VideoStream(
         codec: codec, profile: profile, width: width, height: height, rotation: rotation, frameRate: fps,
         pixelFormat: pixelFormat, bitDepth: bitDepth, bitRate: videoBitRate, codecTag: codecTag)
-    // The family a probe gives each container name these tests use.
-    let families: [String: ContainerFamily] = [
-        "mp4": .isoBMFF, "mov": .isoBMFF, "3gp": .isoBMFF, "m4a": .isoBMFF, "webm": .matroska, "matroska": .matroska,
-    ]
     var media = AVMedia(
-        container: container, family: families[container] ?? .other, durationSeconds: duration, bitRate: nil,
+        container: container, family: family, durationSeconds: duration, bitRate: nil,
         fastStart: fastStart,
         editList: editList, truncated: truncated, video: video, audio: audio, deep: deep)
     media.editListEffect = editListEffect
@@ -117,10 +114,10 @@ struct RulesTests {
     @Test("video.container: rewrap H.264, transcode others")
     func container() throws {
         let rule = spec("video.container", allowed: ["mp4", "mov", "webm"])
-        let mkv = try #require(check(rule, clip(container: "matroska", path: "a.mkv")).first)
+        let mkv = try #require(check(rule, clip(container: "matroska", family: .matroska, path: "a.mkv")).first)
         #expect(mkv.message == "container matroska is not accepted (accepted: mp4, mov, webm)")
         #expect(mkv.fix == "ffmpeg -i a.mkv -c:v copy -c:a copy -movflags +faststart -f mp4 a.fixed.mp4")
-        let avi = try #require(check(rule, clip(container: "avi", codec: "mpeg4", path: "b.avi")).first)
+        let avi = try #require(check(rule, clip(container: "avi", family: .other, codec: "mpeg4", path: "b.avi")).first)
         #expect(avi.fix?.contains("-c:v libx264") == true)
         #expect(check(rule, clip(container: "mov")).isEmpty)
     }
@@ -190,9 +187,9 @@ struct RulesTests {
     func frameRate() throws {
         let rule = spec("video.frame-rate", min: 23, max: 60)
         #expect(check(rule, clip(fps: 15)).first?.message == "15 fps is below the 23 fps minimum")
-        // A common rate comfortably inside 23-60, not the edge.
-        #expect(check(rule, clip(fps: 120)).first?.fix?.contains("fps=30") == true)
-        #expect(check(rule, clip(fps: 15)).first?.fix?.contains("fps=30") == true)
+        // The nearest common rate inside the limits: the smallest change.
+        #expect(check(rule, clip(fps: 120)).first?.fix?.contains("fps=60") == true)
+        #expect(check(rule, clip(fps: 15)).first?.fix?.contains("fps=24") == true)
         #expect(check(rule, clip(fps: 29.97)).isEmpty)
         let constant = spec("video.frame-rate.constant")
         #expect(check(constant, clip()).first?.message == "cannot check: needs a packet scan (--deep)")
@@ -218,12 +215,12 @@ struct RulesTests {
         #expect(edits.message == "an edit list trims the video")
         #expect(
             edits.fix
-                == "ffmpeg -i clip.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart -f mp4 clip.fixed.mp4"
+                == "ffmpeg -i clip.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 clip.fixed.mp4"
         )
         #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: .delay)).first?.actual == .string("delay"))
         #expect(check(spec("video.edit-list"), clip()).isEmpty)
         // The edit list muxers write for the B-frame delay changes nothing.
-        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: EditListEffect.none)).isEmpty)
+        #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: .noChange)).isEmpty)
     }
 
     @Test("video.keyframe-interval needs --deep and checks both ends")
@@ -261,7 +258,10 @@ struct RulesTests {
     func audio() throws {
         let opus = AudioStream(codec: "opus", sampleRate: 48000, channels: 2, bitRate: 96_000)
         let codec = try #require(
-            check(spec("audio.codec", allowed: ["aac"]), clip(container: "webm", codec: "vp9", audio: opus, path: "a.webm")).first
+            check(
+                spec("audio.codec", allowed: ["aac"]),
+                clip(container: "webm", family: .matroska, codec: "vp9", audio: opus, path: "a.webm")
+            ).first
         )
         #expect(codec.fix == "ffmpeg -i a.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart -f mp4 a.fixed.mp4")
         #expect(check(spec("audio.codec", allowed: ["aac"]), clip(audio: nil)).isEmpty)
@@ -320,7 +320,8 @@ struct RulesTests {
         let unreadable = Rules.evaluate(missing, role: .backgroundVideo, profile: igReels, strict: false)
         #expect(unreadable.findings.map(\.rule.rawValue) == ["media.unreadable"] && !unreadable.accepted)
         let audioOnly = ProbeReport(
-            path: "a.m4a", sizeBytes: 9, content: .av(AVMedia(container: "m4a", audio: AudioStream(codec: "aac"))))
+            path: "a.m4a", sizeBytes: 9,
+            content: .av(AVMedia(container: "m4a", family: .isoBMFF, audio: AudioStream(codec: "aac"))))
         #expect(
             Rules.evaluate(audioOnly, role: .backgroundVideo, profile: igReels, strict: false).findings.first?.rule.rawValue
                 == "media.kind")
@@ -353,13 +354,13 @@ struct RulesTests {
     func verdicts() {
         let targets = ProfileSet.builtin.shareTargets
         let twentyFive = clip(duration: 25)
-        let any = Validator.validate(twentyFive, against: targets, asBackground: false, strict: false, requireAll: false)
+        let any = Validator.validate(twentyFive, against: targets, imageRole: .sticker, strict: false, requireAll: false)
         #expect(any.accepted)
         #expect(any.verdicts.map(\.accepted) == [true, true, false, false])
-        let all = Validator.validate(twentyFive, against: targets, asBackground: false, strict: false, requireAll: true)
+        let all = Validator.validate(twentyFive, against: targets, imageRole: .sticker, strict: false, requireAll: true)
         #expect(!all.accepted)
-        #expect(Validator.role(of: picture(), asBackground: true) == .backgroundImage)
-        #expect(Validator.role(of: picture(), asBackground: false) == .sticker)
+        #expect(Validator.role(of: picture(), imageRole: .backgroundImage) == .backgroundImage)
+        #expect(Validator.role(of: picture(), imageRole: .sticker) == .sticker)
     }
 
     @Test("one command applies every fix of a target together")
@@ -378,7 +379,7 @@ struct RulesTests {
         #expect(
             verdict.fix
                 == "ffmpeg -i in.mov -t 899.924 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -profile:v high -pix_fmt yuv420p "
-                + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart -f mp4 in.fixed.mp4")
+                + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 in.fixed.mp4")
         // Where the target forbids edit lists, any rewrite leaves them out.
         let long = Rules.evaluate(
             clip(duration: 1000, deep: deepScan, path: "in.mp4"), role: .backgroundVideo, profile: profile, strict: false)
@@ -404,15 +405,18 @@ struct RulesTests {
         let finding = try #require(Rules.evaluate(vp9InMP4, role: .backgroundVideo, profile: reels, strict: false).findings.first)
         #expect(finding.message.hasPrefix("VP9 in mp4 is not accepted: VP9 goes in webm"))
         #expect(finding.fix == "ffmpeg -i chrome.mp4 -c:v copy -c:a libopus -b:a 96k -f webm chrome.fixed.webm")
-        let h264InWebM = clip(container: "webm", audio: AudioStream(codec: "opus"), path: "chrome.webm")
+        let h264InWebM = clip(container: "webm", family: .matroska, audio: AudioStream(codec: "opus"), path: "chrome.webm")
         #expect(errors(h264InWebM) == ["video.codec-container"])
         #expect(
             Rules.evaluate(h264InWebM, role: .backgroundVideo, profile: reels, strict: false).fix
                 == "ffmpeg -i chrome.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart -f mp4 chrome.fixed.mp4")
-        #expect(errors(clip(container: "webm", codec: "vp9", profile: "Profile 0", audio: AudioStream(codec: "opus"))).isEmpty)
+        #expect(
+            errors(
+                clip(container: "webm", family: .matroska, codec: "vp9", profile: "Profile 0", audio: AudioStream(codec: "opus"))
+            ).isEmpty)
         // A container or codec that is refused outright is the other rules' to say.
         #expect(
-            errors(clip(container: "avi", codec: "mpeg4", profile: "Simple Profile")).sorted() == [
+            errors(clip(container: "avi", family: .other, codec: "mpeg4", profile: "Simple Profile")).sorted() == [
                 "video.codec", "video.container",
             ])
     }
@@ -513,7 +517,17 @@ struct RulesTests {
         let fbStories = try #require(ProfileSet.builtin.profile("fb-stories"))
         let stickerOnly = AdvisoryContext.share(video: nil, backgroundImage: false, sticker: true, contentURL: false)
         let withImage = AdvisoryContext.share(video: nil, backgroundImage: true, sticker: true, contentURL: false)
-        // Facebook Stories bounces back on iOS with or without a background: every iOS share.
+        // Facebook Stories bounces back on iOS with a background image or a sticker alone (the
+        // reports it rests on); a background video with a sticker, or a plain video, is not one.
+        let withVideo = AdvisoryContext.share(
+            video: AVMedia(container: "mp4", family: .isoBMFF, video: VideoStream()), backgroundImage: false, sticker: true,
+            contentURL: false)
+        #expect(Advisories.applicable(fbStories.advisories, to: withVideo, platforms: [.ios]).isEmpty)
+        let videoFile = AdvisoryContext.file(
+            role: .backgroundVideo, media: AVMedia(container: "mp4", family: .isoBMFF, video: VideoStream()))
+        #expect(Advisories.applicable(fbStories.advisories, to: videoFile, platforms: [.ios]).isEmpty)
+        let imageFile = AdvisoryContext.file(role: .backgroundImage, media: nil)
+        #expect(Advisories.applicable(fbStories.advisories, to: imageFile, platforms: [.ios]).count == 1)
         for share in [stickerOnly, withImage] {
             #expect(
                 Advisories.applicable(fbStories.advisories, to: share, platforms: [.ios]).map(\.rule.rawValue) == [

@@ -39,7 +39,7 @@ typedef enum rs_av_demuxer_kind {
 /// What the video track's edit list does to its presentation (ISO-BMFF).
 typedef enum rs_av_edit_effect {
     RS_AV_EDIT_ABSENT = 0,  // no edit list
-    RS_AV_EDIT_NONE = 1,    // shows the whole media from its first frame at rate 1 (the B-frame delay)
+    RS_AV_EDIT_NO_CHANGE = 1,    // shows the whole media from its first frame at rate 1 (the B-frame delay)
     RS_AV_EDIT_TRIM = 2,    // cuts the start or the end
     RS_AV_EDIT_DELAY = 3,   // an empty edit first: the video starts later
     RS_AV_EDIT_RATE = 4,    // plays at another rate
@@ -72,6 +72,7 @@ typedef struct rs_av_info {
     int64_t video_bit_rate;
     const char *_Nullable color_transfer;
     const char *_Nullable color_primaries;
+    int video_alpha;         // 1 when the picture carries transparency (WebM alpha_mode)
 
     int has_audio;
     const char *_Nullable audio_codec;
@@ -88,6 +89,11 @@ typedef struct rs_av_info {
     /// < 0 when it is shown from the start.
     double start_seconds;
     int truncated;           // 1 when indexed media data lies past the end of the file
+    /// ISO-BMFF: bytes after the last box that are no box (a phone's trailer, junk), 0 when none;
+    /// -1 for other containers.
+    int64_t trailing_bytes;
+    /// What those bytes are, when known ("Samsung SEF"); NULL otherwise.
+    const char *_Nullable trailer;
     int used_stream_info;    // 1 when avformat_find_stream_info had to run
 
     /// Where duration_seconds comes from: "header", "tail" (the last Matroska Cluster) or
@@ -110,6 +116,7 @@ typedef struct rs_av_info {
     int deep;
     int64_t video_packets;
     int64_t keyframes;
+    int64_t open_keyframes;       // keyframes that start an open group of pictures (H.264, HEVC)
     double max_keyframe_interval; // seconds between consecutive keyframes, the largest seen
     /// 1 when some frame interval differs from the median interval by more than 5% (and more than
     /// 1.5 time-base ticks), the last frame not counted: rounded timestamps (33/34 ms) are constant.

@@ -16,6 +16,8 @@ extern "C" {
 #endif
 
 typedef enum rs_fix_container { RS_FIX_MP4 = 0, RS_FIX_WEBM = 1 } rs_fix_container;
+/// The audio encoder of a re-encode: FFmpeg's AAC, or libopus.
+typedef enum rs_fix_audio_codec { RS_FIX_AAC = 0, RS_FIX_OPUS = 1 } rs_fix_audio_codec;
 
 typedef struct rs_fix_plan {
     rs_fix_container container;
@@ -26,7 +28,7 @@ typedef struct rs_fix_plan {
     int video_buffer_kbps;
     double keyframe_seconds;             // re-encode: <= 0 for libx264's default
     int audio;                           // 0: none, 1: copy, 2: re-encode
-    const char *_Nullable audio_codec;   // "aac" or "libopus"
+    rs_fix_audio_codec audio_codec;
     int audio_bit_rate_kbps;
     int audio_sample_rate;               // 0: keep
     int audio_channels;                  // 0: keep
@@ -34,6 +36,8 @@ typedef struct rs_fix_plan {
     double end_seconds;                  // <= 0: to the end; copy: the packets before it
     int loop;                            // re-encode: start over at the end until end_seconds
     int drop_edit_list;                  // MP4: write no edit list
+    double video_delay_seconds;          // re-encode from the start: the video starts this much after
+                                         // the audio (an empty edit): held first frame, 0 for none
 } rs_fix_plan;
 
 /// Called about four times a second with the seconds written so far.

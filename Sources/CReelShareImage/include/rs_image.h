@@ -21,6 +21,8 @@ typedef enum rs_img_status {
     RS_IMG_INTERNAL = 3,   // out of memory
     RS_IMG_TIMEOUT = 4,    // decoding took longer than the time budget
     RS_IMG_UNREADABLE = 5, // the file could not be read
+    RS_IMG_UNSUPPORTED = 6, // valid, but not of the kind these decoders read (a 12-bit JPEG); the
+                            // info holds what its header says
 } rs_img_status;
 
 typedef struct rs_img_limits {
@@ -43,6 +45,8 @@ typedef struct rs_img_info {
     const char *_Nullable color_space;
     int channels;
     int has_alpha;       // an alpha channel or a PNG tRNS chunk
+    int all_transparent; // PNG with alpha: every pixel's alpha is 0 (nothing shows); else 0
+    int icc_ignored;     // PNG: its iCCP chunk is invalid and libpng ignores the profile
     int interlaced;      // PNG Adam7
     int progressive;     // JPEG progressive scans
     int frame_count;     // PNG: the APNG acTL frame count, 1 for a still image; JPEG: 1

@@ -110,6 +110,12 @@ public struct VideoPlan: Sendable, Equatable {
     public var cutAtKeyframe: Double?
     /// Write no edit list (MP4).
     public var dropEditList: Bool
+    /// An empty edit's delay of the picture that no edit list will carry: the re-encoded video
+    /// starts with the first frame held this long, so that it stays in step with the audio and the
+    /// picture still appears when it did (as the ffmpeg CLI fills a constant frame rate).
+    public var videoDelaySeconds: Double?
+    /// The re-encode loses the picture's transparency (H.264 carries none).
+    public var dropsAlpha = false
 }
 
 /// The plan for an image: a still picture, turned as shown, fitted, in PNG or JPEG.
@@ -168,6 +174,7 @@ public enum FixPlan: Sendable, Equatable {
                 if !filters.isEmpty { words += " after \(filters.joined(separator: ","))" }
                 if let rate { words += ", \(rate) kb/s at most" }
                 if let keyframes { words += ", a keyframe every \(Units.number(keyframes)) s" }
+                if plan.dropsAlpha { words += "; its transparency is dropped (H.264 carries none)" }
                 steps.append(words)
             }
             switch plan.audio {
@@ -257,7 +264,10 @@ public enum FixHint {
             case .filter(let filter):
                 // One frame rate: the first rule's (the range) wins over a later one's.
                 let fps = filter.hasPrefix("fps=") && filters.contains { $0.hasPrefix("fps=") }
-                if !filters.contains(filter), !fps { filters.append(filter) }
+                // Fields are woven into frames before anything scales or retimes them.
+                if !filters.contains(filter), !fps {
+                    if filter.hasPrefix("bwdif") { filters.insert(filter, at: 0) } else { filters.append(filter) }
+                }
             case .encode(let settings):
                 encode = (encode ?? EncodeSettings()).merged(settings)
             case .rewrap, .fastStart:
@@ -317,10 +327,13 @@ public enum FixHint {
         if loopTo != nil, audioStep == .copy {
             audioStep = .encode(codec: "aac", bitRateKbps: 128, sampleRate: nil, channels: nil)
         }
-        return VideoPlan(
+        let delay = media?.startSeconds.flatMap { $0 > 0 && reencode && container == .mp4 && dropEditList ? $0 : nil }
+        var plan = VideoPlan(
             input: s.report.path, output: fixedPath(s.report.path, extension: container.rawValue), container: container,
             video: video, audio: audioStep, loopTo: loopTo, trimTo: cut == nil ? trimTarget : nil, cutAtKeyframe: cut,
-            dropEditList: container == .mp4 && dropEditList)
+            dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
+        plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
+        return plan
     }
 
     /// The ffmpeg command line of a video plan.
@@ -358,11 +371,12 @@ public enum FixHint {
         switch plan.container {
         case .mp4:
             if plan.dropEditList { arguments += ["-use_editlist", "0"] }
-            arguments += ["-movflags", "+faststart", "-f", "mp4"]
+            // Without an edit list, negative composition offsets keep a B-frame stream's start at 0.
+            arguments += ["-movflags", plan.dropEditList ? "+faststart+negative_cts_offsets" : "+faststart", "-f", "mp4"]
         case .webm:
             arguments += ["-f", "webm"]
         }
-        return ["ffmpeg"] + before + ["-i", plan.input] + arguments + [plan.output]
+        return ["ffmpeg"] + before + ["-i", ffmpegPath(plan.input)] + arguments + [ffmpegPath(plan.output)]
     }
 
     /// The ffmpeg command line of an image plan.
@@ -377,12 +391,24 @@ public enum FixHint {
             filters += [filter, "sidedata=mode=delete:type=DISPLAYMATRIX"]
         }
         if let fit = plan.fit { filters.append("scale=\(fit.width):\(fit.height):force_original_aspect_ratio=decrease") }
-        words += ["-i", plan.input]
+        words += ["-i", ffmpegPath(plan.input)]
         if !filters.isEmpty { words += ["-vf", filters.joined(separator: ",")] }
         words += ["-frames:v", "1", "-f", "image2"]
         if plan.format == "png" { words += ["-c:v", "png"] }
-        return words + [plan.output]
+        return words + [ffmpegPath(plan.output)]
     }
+
+    /// A file name as a command reads it as that file: a name that starts with "-" would be an
+    /// option ("./-clip.mp4"); for ffmpeg, a name whose part before a ":" has no "/" would be a
+    /// protocol ("concat:x.mp4", "http:x"), so it is written with ffmpeg's file: protocol.
+    static func ffmpegPath(_ path: String) -> String {
+        let safe = argumentPath(path)
+        if let colon = safe.firstIndex(of: ":"), !safe[..<colon].contains("/") { return "file:" + safe }
+        return safe
+    }
+
+    /// A file name no command takes for an option: "./" before a relative name that starts with "-".
+    static func argumentPath(_ path: String) -> String { path.hasPrefix("-") ? "./" + path : path }
 
     /// FFmpeg's filters that turn pixels as an EXIF orientation says.
     static let turnFilters = [
@@ -397,21 +423,31 @@ public enum FixHint {
         return orientation
     }
 
-    /// A still PNG from another image format. FFmpeg reads GIF and still WebP; HEIF needs
-    /// libheif. No fix for an animated WebP: FFmpeg before 7.1 cannot decode one.
+    /// A still PNG from another image format. FFmpeg reads GIF and WebP (an animated one from
+    /// FFmpeg 9: framesDecodable says); HEIF needs libheif.
     static func toPNG(_ s: Subject, image: ImageMedia) -> Fix? {
         let output = fixedPath(s.report.path, extension: "png")
-        if ["heic", "avif"].contains(image.format) { return .external(["heif-convert", s.report.path, output]) }
-        if image.format == "webp", (image.frameCount ?? 1) > 1 { return nil }
+        if ["heic", "avif"].contains(image.format) {
+            return .external(["heif-convert", argumentPath(s.report.path), argumentPath(output)])
+        }
+        if image.framesDecodable == false { return nil }
         return .image(
             ImagePlan(
                 input: s.report.path, inputFormat: image.format, output: output, format: "png", turn: pixelTurn(image), fit: nil,
                 firstFrame: image.format != "png" && image.format != "jpeg"))
     }
 
+    /// An 8-bit JPEG from a JPEG of other samples (12-bit, lossless): FFmpeg's decoder reads those.
+    static func eightBitJPEG(_ s: Subject, image: ImageMedia) -> Fix? {
+        .image(
+            ImagePlan(
+                input: s.report.path, inputFormat: "mjpeg", output: fixedPath(s.report.path, extension: "jpg"), format: "jpeg",
+                turn: nil, fit: nil, firstFrame: true))
+    }
+
     /// The first frame of an animated image, as a still PNG.
     static func firstFrame(_ s: Subject, image: ImageMedia) -> Fix? {
-        if image.format == "webp" { return nil }  // FFmpeg before 7.1 cannot decode an animated WebP
+        if image.framesDecodable == false { return nil }  // an animated WebP before FFmpeg 9
         return .image(
             ImagePlan(
                 input: s.report.path, inputFormat: image.format, output: fixedPath(s.report.path, extension: "png"),

@@ -1,6 +1,23 @@
 // The fix of a verdict: the changes its findings ask for, merged into one plan.
 
-enum FixPlanner {
+public enum FixPlanner {
+    /// The errors no fix can answer, so that `fix` stops before any work: an error of a rule that
+    /// offers no fix (a resolution below the minimum, a first frame that does not decode), unless
+    /// its stream is re-encoded anyway because its codec fails, which sets what the rule asks.
+    public static func unfixable(_ findings: [Finding]) -> [Finding] {
+        let errors = findings.filter { $0.severity == .error }
+        let reencoded = Set(
+            errors.compactMap { finding -> String? in
+                guard case .profile(let id) = finding.rule, id == .videoCodec || id == .audioCodec else { return nil }
+                return id.family
+            })
+        return errors.filter { finding in
+            guard finding.remedy == nil else { return false }
+            if case .profile(let id) = finding.rule, reencoded.contains(id.family) { return false }
+            return true
+        }
+    }
+
     /// One plan for `findings` of the target's applicable `rules` on `subject`. It answers the
     /// errors, and only them: a warning's remedy (a re-encode, often) is not worth paying for what
     /// the target takes anyway; --strict makes warnings errors. A file with warnings only gets

@@ -52,6 +52,14 @@ enum Remedies {
         return swapped ? "scale=\(other):\(target),setsar=1" : "scale=\(target):\(other),setsar=1"
     }
 
+    /// The rate a clip of `source` fps is brought to: the common rate inside the bounds nearest to
+    /// it, the smallest change (23.976 fps becomes 24, not 30: no frame repeated every fourth;
+    /// 120 becomes 60, every other frame), else comfortableRate.
+    static func nearestRate(_ bounds: Bounds, from source: Double) -> Double {
+        let inside = [24.0, 25, 30, 48, 50, 60].filter { $0 >= (bounds.min ?? 0) && $0 <= (bounds.max ?? .infinity) }
+        return inside.min { abs($0 - source) < abs($1 - source) } ?? comfortableRate(bounds)
+    }
+
     /// A frame rate comfortably inside the bounds: a common one (30, 25, 24, 60) when one is, else
     /// the middle. (fps=23 on a 15 fps clip averages 22.77, still under 23.)
     static func comfortableRate(_ bounds: Bounds) -> Double {

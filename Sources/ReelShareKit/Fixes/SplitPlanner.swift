@@ -2,10 +2,18 @@
 /// Splitting a clip too long for a target (Stories) into parts each within its limit, cut at
 /// keyframes so that every packet is copied and the parts together are the whole clip.
 public enum SplitPlanner {
-    /// The longest a part may be for `profile`'s video duration limit: the limit less a frame and
-    /// an audio packet; nil when the target has no limit.
-    public static func longest(_ profile: TargetProfile, media: AVMedia) -> Double? {
-        let limit = profile.roles[.backgroundVideo]?.compactMap { ($0.check as? VideoDurationMax)?.max }.min()
+    /// The longest a part may be for `profile` on `platforms`: its video duration limit, or less
+    /// where an advisory of the target says a platform's app posts only the first seconds of a
+    /// longer video (Instagram Stories on iOS: 15 s), less a frame and an audio packet; nil when
+    /// the target has no limit.
+    public static func longest(_ profile: TargetProfile, media: AVMedia, platforms: Set<Platform> = Set(Platform.allCases))
+        -> Double?
+    {
+        let rules = (profile.roles[.backgroundVideo] ?? []).filter { $0.applies(to: platforms) }
+        let cuts = profile.advisories.filter {
+            $0.when == .videoLongerThan && ($0.platforms.isEmpty || !platforms.isDisjoint(with: $0.platforms))
+        }
+        let limit = (rules.compactMap { ($0.check as? VideoDurationMax)?.max } + cuts.compactMap(\.seconds)).min()
         return limit.map { FixHint.trimTarget($0, media: media) }
     }
 
@@ -44,6 +52,7 @@ extension VideoPlan {
         plan.loopTo = nil
         plan.trimTo = nil
         plan.cutAtKeyframe = nil
+        plan.videoDelaySeconds = nil
         return plan
     }
 

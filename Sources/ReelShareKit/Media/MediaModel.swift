@@ -44,6 +44,8 @@ public struct VideoStream: Sendable, Equatable {
     public var fieldOrder: String?
     /// The stream's own length.
     public var durationSeconds: Double?
+    /// The picture carries transparency (VP8/VP9 alpha in WebM, as browsers and editors write it).
+    public var hasAlpha = false
 
     public init(
         codec: String? = nil, profile: String? = nil, width: Int? = nil, height: Int? = nil,
@@ -122,16 +124,20 @@ public struct AudioStream: Sendable, Equatable {
 public struct DeepScan: Sendable, Equatable {
     public var videoPackets: Int
     public var keyframes: Int
+    /// Keyframes that start an open group of pictures (H.264 recovery points, HEVC CRA): pictures
+    /// after them refer to the group before.
+    public var openKeyframes: Int
     public var maxKeyframeIntervalSeconds: Double
     public var variableFrameRate: Bool
     public var firstFrameDecodes: Bool
 
     public init(
-        videoPackets: Int, keyframes: Int, maxKeyframeIntervalSeconds: Double,
+        videoPackets: Int, keyframes: Int, openKeyframes: Int = 0, maxKeyframeIntervalSeconds: Double,
         variableFrameRate: Bool, firstFrameDecodes: Bool
     ) {
         self.videoPackets = videoPackets
         self.keyframes = keyframes
+        self.openKeyframes = openKeyframes
         self.maxKeyframeIntervalSeconds = maxKeyframeIntervalSeconds
         self.variableFrameRate = variableFrameRate
         self.firstFrameDecodes = firstFrameDecodes
@@ -174,7 +180,7 @@ public enum ContainerFamily: Sendable, Equatable {
 /// What the video track's edit list (ISO-BMFF elst) does to its presentation.
 public enum EditListEffect: String, Sendable, Equatable {
     /// Shows the whole media from its first frame at rate 1 (what muxers write for the B-frame delay).
-    case none
+    case noChange = "none"
     case trim
     /// An empty edit first: the video starts later.
     case delay
@@ -209,12 +215,16 @@ public struct AVMedia: Sendable, Equatable {
     public var decode: DecodeResult?
     /// Indexed media data lies past the end of the file.
     public var truncated: Bool
+    /// ISO-BMFF: bytes after the last box that are no box (a phone's trailer, junk): not a cut.
+    public var trailingBytes: Int?
+    /// What they are, when known ("Samsung SEF").
+    public var trailer: String?
     public var video: VideoStream?
     public var audio: AudioStream?
     public var deep: DeepScan?
 
     public init(
-        container: String, family: ContainerFamily = .other, durationSeconds: Double? = nil, bitRate: Int? = nil,
+        container: String, family: ContainerFamily, durationSeconds: Double? = nil, bitRate: Int? = nil,
         fastStart: Bool? = nil, editList: Bool? = nil, truncated: Bool = false,
         video: VideoStream? = nil, audio: AudioStream? = nil, deep: DeepScan? = nil
     ) {
@@ -243,10 +253,17 @@ public struct ImageMedia: Sendable, Equatable {
     /// JPEG only: the encoded colour space (ycbcr, ycck, cmyk, grey, rgb).
     public var colorSpace: String?
     public var hasAlpha: Bool?
+    /// With alpha: every pixel's alpha is 0, so nothing of it shows. Nil without alpha or undecoded.
+    public var allTransparent: Bool?
+    /// PNG: an iCCP chunk is there but invalid, so decoders ignore the colour profile.
+    public var colorProfileIgnored: Bool?
     public var interlaced: Bool?
     public var progressive: Bool?
     /// APNG frame count; 1 for a still PNG or JPEG.
     public var frameCount: Int?
+    /// GIF and WebP: whether the FFmpeg this runs with decodes the picture (an animated WebP only
+    /// from FFmpeg 9), so that a fix can be made of it; nil where not asked.
+    public var framesDecodable: Bool?
     /// JPEG EXIF orientation (1-8).
     public var orientation: Int?
     /// True when the pixels were decoded in full (PNG and JPEG); false when only the header was read.
@@ -261,8 +278,8 @@ public struct ImageMedia: Sendable, Equatable {
 
     public init(
         format: String, width: Int? = nil, height: Int? = nil, bitDepth: Int? = nil,
-        colorType: String? = nil, colorSpace: String? = nil, hasAlpha: Bool? = nil,
-        interlaced: Bool? = nil, progressive: Bool? = nil, frameCount: Int? = nil,
+        colorType: String? = nil, colorSpace: String? = nil, hasAlpha: Bool? = nil, allTransparent: Bool? = nil,
+        colorProfileIgnored: Bool? = nil, interlaced: Bool? = nil, progressive: Bool? = nil, frameCount: Int? = nil,
         orientation: Int? = nil, decoded: Bool = false
     ) {
         self.format = format
@@ -272,6 +289,8 @@ public struct ImageMedia: Sendable, Equatable {
         self.colorType = colorType
         self.colorSpace = colorSpace
         self.hasAlpha = hasAlpha
+        self.allTransparent = allTransparent
+        self.colorProfileIgnored = colorProfileIgnored
         self.interlaced = interlaced
         self.progressive = progressive
         self.frameCount = frameCount

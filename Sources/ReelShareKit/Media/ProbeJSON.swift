@@ -29,6 +29,8 @@ public enum ProbeJSON {
             object["startSeconds"] = .from(media.startSeconds)
             object["decode"] = media.decode.map(decode) ?? .null
             object["truncated"] = .bool(media.truncated)
+            object["trailingBytes"] = .from(media.trailingBytes)
+            object["trailer"] = .from(media.trailer)
             object["video"] = media.video.map(video) ?? .null
             object["audio"] = media.audio.map(audio) ?? .null
             object["image"] = .null
@@ -68,6 +70,7 @@ public enum ProbeJSON {
             "sampleAspectRatio": .from(v.sampleAspectRatio?.description),
             "fieldOrder": .from(v.fieldOrder),
             "durationSeconds": .from(v.durationSeconds),
+            "hasAlpha": .bool(v.hasAlpha),
         ])
     }
 
@@ -93,6 +96,8 @@ public enum ProbeJSON {
             "colorType": .from(i.colorType),
             "colorSpace": .from(i.colorSpace),
             "hasAlpha": .from(i.hasAlpha),
+            "allTransparent": .from(i.allTransparent),
+            "colorProfileIgnored": .from(i.colorProfileIgnored),
             "interlaced": .from(i.interlaced),
             "progressive": .from(i.progressive),
             "frameCount": .from(i.frameCount),
@@ -113,6 +118,7 @@ public enum ProbeJSON {
         .object([
             "videoPackets": .int(d.videoPackets),
             "keyframes": .int(d.keyframes),
+            "openKeyframes": .int(d.openKeyframes),
             "maxKeyframeIntervalSeconds": .double(d.maxKeyframeIntervalSeconds),
             "variableFrameRate": .bool(d.variableFrameRate),
             "firstFrameDecodes": .bool(d.firstFrameDecodes),

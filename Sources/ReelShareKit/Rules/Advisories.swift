@@ -36,6 +36,9 @@ public enum Advisories {
         case (.sticker, .share(_, _, let sticker, _)): return sticker
         case (.stickerOnly, .share(let video, let image, let sticker, _)): return sticker && video == nil && !image
         case (.stickerOnly, .file): return false
+        case (.backgroundImageOrStickerOnly, .file(let role, _)): return role == .backgroundImage
+        case (.backgroundImageOrStickerOnly, .share(let video, let image, let sticker, _)):
+            return image || (sticker && video == nil)
         case (.videoLongerThan, .file(let role, let media)):
             return role == .backgroundVideo && (media?.durationSeconds ?? 0) > (advisory.seconds ?? .infinity)
         case (.videoLongerThan, .share(let video, _, _, _)):

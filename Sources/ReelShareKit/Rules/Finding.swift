@@ -41,6 +41,7 @@ public enum OwnCheck: String, Sendable, CaseIterable {
     case buildColorPair = "build.color-pair"
     case buildColorsIgnored = "build.colors-ignored"
     case previewSafeZone = "preview.safe-zone"
+    case imageColorProfile = "image.color-profile"
 }
 
 /// One result of checking one rule.

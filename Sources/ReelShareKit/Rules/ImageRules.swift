@@ -14,6 +14,14 @@ struct ImageFormat: Rule {
 
     func check(_ s: Subject) -> Outcome {
         guard let image = s.image else { return .unknown("not an image") }
+        // The JPEG apps read is 8 bits a sample, baseline or progressive (Android's supported
+        // formats say "Base+progressive"); 12-bit (extended DCT) and lossless JPEG are other codings.
+        if image.format == "jpeg", allowed.contains("jpeg"), let depth = image.bitDepth, depth != 8 {
+            return .fail(
+                "a \(depth)-bit JPEG: apps decode JPEG of 8-bit samples only (baseline or progressive)",
+                actual: .string("jpeg, \(depth)-bit"), limit: .array(allowed.map(JSON.string)),
+                fix: FixHint.eightBitJPEG(s, image: image))
+        }
         guard !allowed.contains(image.format) else { return .pass }
         return .fail(
             "\(image.format.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
@@ -107,7 +115,23 @@ struct ImageAnimated: Requirement {
     func check(_ s: Subject) -> Outcome {
         guard let image = s.image, let frames = image.frameCount, frames > 1 else { return .pass }
         return .fail(
-            "an animated \(image.format.uppercased()) of \(frames) frames: the composer shows its first frame only",
+            "an animated \(image.format.uppercased()) of \(frames) frames: the composer shows its first frame only (--as video makes it a video clip)",
             actual: .int(frames), limit: .int(1), fix: FixHint.firstFrame(s, image: image))
+    }
+}
+
+/// image.visible: some pixel of the image shows (alpha above 0). A sticker whose every pixel is
+/// transparent is shared as nothing.
+struct ImageVisible: Requirement {
+    static let id = RuleID.imageVisible
+    static let roles = Role.images
+    static let summary = "some pixel shows (not every pixel transparent)"
+    var limitsText: String { "a visible pixel" }
+
+    func check(_ s: Subject) -> Outcome {
+        guard let image = s.image, image.allTransparent == true else { return .pass }
+        return .fail(
+            "every pixel is fully transparent (alpha 0): the \(image.format.uppercased()) shows nothing",
+            actual: .bool(false), limit: .bool(true), fix: nil)
     }
 }

@@ -64,6 +64,8 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case videoFastStart = "video.fast-start"
     case videoEditList = "video.edit-list"
     case videoKeyframeInterval = "video.keyframe-interval"
+    case videoClosedGOP = "video.gop.closed"
+    case videoProgressive = "video.progressive"
     case videoChroma = "video.chroma"
     case videoDecodes = "video.decodes"
     case videoDecode = "video.decode"
@@ -75,8 +77,12 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
     case imageDimensions = "image.dimensions"
     case imageAspect = "image.aspect"
     case imageAnimated = "image.animated"
+    case imageVisible = "image.visible"
 
     public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
+
+    /// What the rule is about: "file", "video", "audio" or "image" (its id's first word).
+    var family: String { String(rawValue.prefix { $0 != "." }) }
 
     /// The registry: the unit of each id.
     var unit: any Rule.Type {
@@ -99,6 +105,8 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
         case .videoFastStart: return VideoFastStart.self
         case .videoEditList: return VideoEditList.self
         case .videoKeyframeInterval: return VideoKeyframeInterval.self
+        case .videoClosedGOP: return VideoClosedGOP.self
+        case .videoProgressive: return VideoProgressive.self
         case .videoChroma: return VideoChroma.self
         case .videoDecodes: return VideoDecodes.self
         case .videoDecode: return VideoDecode.self
@@ -110,6 +118,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
         case .imageDimensions: return ImageDimensions.self
         case .imageAspect: return ImageAspect.self
         case .imageAnimated: return ImageAnimated.self
+        case .imageVisible: return ImageVisible.self
         }
     }
 

@@ -24,11 +24,35 @@ public enum Rules {
         let subject = Subject(report)
         if let stop = shareFindings(report, role: role, profile: profile, platforms: platforms) {
             stop.findings.forEach(add)
-            if stop.final { return TargetVerdict(target: profile.id, findings: findings) }
+            if stop.final {
+                // The rules cannot be checked; what comes before them may still have a fix (an
+                // animated image made a video).
+                let plan = FixPlanner.plan(findings, rules: [], for: subject, keyframes: nil)
+                return TargetVerdict(target: profile.id, findings: findings, fix: plan?.command, plan: plan)
+            }
         }
         let applicable = (profile.roles[role] ?? []).filter { $0.applies(to: platforms) }
-        for spec in applicable {
-            if let finding = finding(spec, subject) { add(finding) }
+        let outcomes = applicable.map { ($0, $0.check.check(subject)) }
+        // A stream whose codec fails is re-encoded by the fix, which sets what the other rules of
+        // that stream ask: what could not be checked on it does not matter, and is not said.
+        let reencoded = Set(
+            outcomes.compactMap { spec, outcome -> String? in
+                guard case .fail = outcome, [.videoCodec, .audioCodec].contains(spec.rule) else { return nil }
+                return spec.rule.family
+            })
+        for (spec, outcome) in outcomes {
+            if case .unknown = outcome, reencoded.contains(spec.rule.family) { continue }
+            if let finding = finding(spec, outcome, subject) { add(finding) }
+        }
+        if let image = subject.image, image.colorProfileIgnored == true {
+            add(
+                Finding(
+                    .imageColorProfile, severity: .warning,
+                    message:
+                        "its colour profile (iCCP) is invalid and decoders ignore it: the picture shows in sRGB, not in the colours its profile says",
+                    source:
+                        "W3C, Portable Network Graphics (PNG) Specification (Third Edition), www.w3.org/TR/png-3/, iCCP: compression method 0 (zlib) is the only one defined"
+                ))
         }
         findings += Advisories.applicable(profile.advisories, to: .file(role: role, media: subject.av), platforms: platforms)
         let plan = FixPlanner.plan(findings, rules: applicable, for: subject, keyframes: keyframes)
@@ -37,8 +61,12 @@ public enum Rules {
 
     /// The finding of one rule on one file, if it has something to say.
     static func finding(_ spec: RuleSpec, _ subject: Subject) -> Finding? {
+        finding(spec, spec.check.check(subject), subject)
+    }
+
+    static func finding(_ spec: RuleSpec, _ outcome: Outcome, _ subject: Subject) -> Finding? {
         var finding: Finding
-        switch spec.check.check(subject) {
+        switch outcome {
         case .pass:
             return nil
         case .fail(let message, let actual, let limit, let fix):
@@ -74,9 +102,17 @@ public enum Rules {
             return ([finding], true)
         }
         if let problem = kindProblem(report, role: role) {
-            let finding = Finding(
+            var finding = Finding(
                 .mediaKind, severity: .error, message: problem, actual: .string(report.kind.rawValue),
                 limit: .string(role.rawValue), source: "reelshare")
+            // An animated image in the video role is made an H.264 clip (even sides for 4:2:0).
+            if case .image(let image) = report.content, role == .backgroundVideo, (image.frameCount ?? 1) > 1,
+                image.framesDecodable != false
+            {
+                let remedy = Fix.video([.filter("scale=trunc(iw/2)*2:trunc(ih/2)*2"), .encode(EncodeSettings())])
+                finding.remedy = remedy
+                finding.fix = FixHint.plan(remedy, for: Subject(report)).command
+            }
             return ([finding], true)
         }
         guard profile.roles[role] != nil else {
@@ -113,7 +149,15 @@ public enum Rules {
         case (.video, .backgroundVideo), (.image, .backgroundImage), (.image, .sticker): return nil
         case (.audio, _): return "an audio-only file: share targets take video or images"
         case (.video, _): return "a video cannot be a \(role.label)"
-        case (.image, .backgroundVideo): return "an image cannot be a background video"
+        case (.image, .backgroundVideo):
+            guard case .image(let image) = report.content, let frames = image.frameCount, frames > 1 else {
+                return "a still image cannot be a background video"
+            }
+            let how =
+                image.framesDecodable == false
+                ? "the FFmpeg reelshare runs with cannot decode an animated \(image.format.uppercased()) (FFmpeg 9 can)"
+                : "fix --as video makes it an MP4 clip"
+            return "an animated \(image.format.uppercased()) of \(frames) frames is an image, not a video: \(how)"
         case (.unknown, _): return "not a video or an image"
         }
     }

@@ -22,11 +22,12 @@ public struct ValidationResult: Sendable, Equatable {
 }
 
 public enum Validator {
-    /// The role a file plays: its kind decides, `asBackground` makes an image a background image.
-    public static func role(of report: ProbeReport, asBackground: Bool) -> Role? {
+    /// The role a file plays: its kind decides; an image plays `imageRole` (a sticker, a
+    /// background image, or, animated, a background video to be made of it).
+    public static func role(of report: ProbeReport, imageRole: Role) -> Role? {
         switch report.kind {
         case .video: return .backgroundVideo
-        case .image: return asBackground ? .backgroundImage : .sticker
+        case .image: return imageRole
         default: return nil
         }
     }
@@ -34,14 +35,12 @@ public enum Validator {
     /// Evaluates every profile. `requireAll`: the file must pass them all (targets were named);
     /// otherwise one is enough.
     public static func validate(
-        _ report: ProbeReport, against profiles: [TargetProfile], asBackground: Bool, strict: Bool, requireAll: Bool,
+        _ report: ProbeReport, against profiles: [TargetProfile], imageRole: Role, strict: Bool, requireAll: Bool,
         platforms: Set<Platform> = Set(Platform.allCases)
     ) -> ValidationResult {
-        let role = role(of: report, asBackground: asBackground)
+        let role = role(of: report, imageRole: imageRole)
         let verdicts = profiles.map {
-            Rules.evaluate(
-                report, role: role ?? (asBackground ? .backgroundImage : .sticker), profile: $0, strict: strict,
-                platforms: platforms)
+            Rules.evaluate(report, role: role ?? imageRole, profile: $0, strict: strict, platforms: platforms)
         }
         let accepted = requireAll ? verdicts.allSatisfy(\.accepted) : verdicts.contains(where: \.accepted)
         return ValidationResult(path: report.path, kind: report.kind.rawValue, role: role, verdicts: verdicts, accepted: accepted)

@@ -208,7 +208,7 @@ struct VideoEditList: Requirement {
         let effect = media.editListEffect
         let what: String
         switch effect {
-        case .none?: return .pass
+        case .noChange?: return .pass
         case .trim?: what = "trims the video"
         case .delay?: what = "delays the video's start"
         case .rate?: what = "changes the video's rate"
@@ -250,5 +250,28 @@ struct VideoDecode: Requirement {
         if let at = decode.firstErrorSeconds { message += ", the first at \(Units.number(at)) s" }
         if let words = decode.message { message += " (\(words))" }
         return .fail(message, actual: .int(decode.errors), limit: .int(0), fix: .video([.encode(EncodeSettings())]))
+    }
+}
+
+/// video.progressive: progressive scan, not interlaced fields. The fix deinterlaces (bwdif, one
+/// frame per frame: the frame rate stays) while it re-encodes.
+struct VideoProgressive: Requirement {
+    static let id = RuleID.videoProgressive
+    static let summary = "progressive scan (not interlaced)"
+
+    func check(_ s: Subject) -> Outcome {
+        guard let video = s.av?.video else { return .pass }
+        // H.264, VP8, VP9 and AV1 always say (their headers, or the first frame); a codec that
+        // leaves it unknown (HEVC's field pictures are all but unused) is taken as progressive.
+        guard let order = video.fieldOrder else { return .pass }
+        guard order != "progressive" else { return .pass }
+        let fields =
+            [
+                "tt": "top field first", "bb": "bottom field first", "tb": "top field coded first, bottom shown first",
+                "bt": "bottom field coded first, top shown first",
+            ][order] ?? order
+        return .fail(
+            "interlaced (\(fields))", actual: .string(order), limit: .string("progressive"),
+            fix: .video([.filter("bwdif=mode=send_frame"), .encode(EncodeSettings())]))
     }
 }

@@ -137,7 +137,7 @@ struct VideoFrameRate: BoundedRule {
 
     func check(_ s: Subject) -> Outcome {
         guard let fps = s.av?.video?.frameRate else { return .unknown("frame rate unknown") }
-        let rate = Units.number(Remedies.comfortableRate(bounds))
+        let rate = Units.number(Remedies.nearestRate(bounds, from: fps))
         if let min = bounds.min, fps < min - Slack.framesPerSecond {
             return .fail(
                 "\(Units.number(fps)) fps is below the \(Units.number(min)) fps minimum",
@@ -192,5 +192,22 @@ struct VideoKeyframeInterval: BoundedRule {
                 actual: .double(interval), limit: .double(min), fix: fix)
         }
         return .pass
+    }
+}
+
+/// video.gop.closed: every group of pictures is closed: each keyframe is an IDR picture, so that
+/// nothing after it refers to the pictures before it (an open GOP's recovery points and CRA
+/// pictures do). libx264's default GOP is closed, so a re-encode closes it.
+struct VideoClosedGOP: Requirement {
+    static let id = RuleID.videoClosedGOP
+    static let needsPacketScan = true
+    static let summary = "every keyframe starts a closed group of pictures (an IDR picture)"
+
+    func check(_ s: Subject) -> Outcome {
+        guard let deep = s.av?.deep else { return .unknown("needs a packet scan (--deep)") }
+        guard deep.openKeyframes > 0 else { return .pass }
+        return .fail(
+            "open GOP: \(deep.openKeyframes) of \(deep.keyframes) keyframes are not IDR pictures (recovery points or CRA)",
+            actual: .int(deep.openKeyframes), limit: .int(0), fix: .video([.encode(EncodeSettings())]))
     }
 }

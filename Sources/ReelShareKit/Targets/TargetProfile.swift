@@ -235,6 +235,8 @@ public enum AdvisoryCondition: String, Sendable, CaseIterable, ProfileEnum {
     case sticker
     /// A share that carries a sticker and no background.
     case stickerOnly = "sticker-only"
+    /// A share with a background image, or a sticker and no background.
+    case backgroundImageOrStickerOnly = "background-image-or-sticker-only"
     /// A background video longer than `seconds`.
     case videoLongerThan = "video-longer-than"
     /// A share with --content-url.
