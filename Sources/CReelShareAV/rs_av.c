@@ -38,6 +38,7 @@ typedef struct probe {
     rs_mkv_facts mkv;       // Matroska only
     int video, audio;       // the streams chosen; -1 none
     rs_video_layout layout; // the video's, from its configuration record and first frame
+    int rate_guessed;       // the frame rate is FFmpeg's guess from the time base (r_frame_rate)
     char *message;
     size_t message_size;
 } probe;
@@ -258,7 +259,10 @@ static rs_av_status find_stream_info(probe *p) {
     int err = avformat_find_stream_info(p->fmt, NULL);
     if (err < 0 && rs_deadline_passed(&p->budget)) return refuse(p, RS_AV_TIMEOUT, RS_TIMEOUT_TEXT);
     if (p->fmt->nb_streams > MAX_STREAMS) return too_many_streams(p);
-    if (info->duration_seconds < 0 && p->fmt->duration != AV_NOPTS_VALUE && p->fmt->duration > 0) {
+    // A length FFmpeg estimates from the bit rate (raw AAC, MP3 without a seek table) is not the
+    // media's: with trailing bytes that are no frames it is far off. Its packets tell.
+    if (info->duration_seconds < 0 && p->fmt->duration != AV_NOPTS_VALUE && p->fmt->duration > 0 &&
+        p->fmt->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE) {
         info->duration_seconds = (double)p->fmt->duration / AV_TIME_BASE;
         info->duration_from = "header";
     }
@@ -274,24 +278,26 @@ static rs_av_status find_stream_info(probe *p) {
             info->pixel_format = known_format;
             info->bit_depth = known_depth;
         }
-        if (info->frame_rate <= 0) info->frame_rate = rs_rational_or(st->r_frame_rate, -1);
+        if (info->frame_rate <= 0) {
+            info->frame_rate = rs_rational_or(st->r_frame_rate, -1);
+            p->rate_guessed = 1;
+        }
     }
     if (p->audio >= 0) rs_fill_audio(p->fmt->streams[p->audio], info);
     return check_dimensions(p);
 }
 
 /// Streams FFmpeg cannot describe, or none at all.
+/// No stream to read at all, or a video stream without a size. Streams FFmpeg cannot describe
+/// are listed (other_streams), not failures: the file fails only when no other stream is usable.
 static rs_av_status check_streams(probe *p) {
-    for (unsigned i = 0; i < p->fmt->nb_streams; i++) {
-        const AVCodecParameters *par = p->fmt->streams[i]->codecpar;
-        if ((par->codec_type == AVMEDIA_TYPE_VIDEO || par->codec_type == AVMEDIA_TYPE_AUDIO) &&
-            par->codec_id == AV_CODEC_ID_NONE) {
-            snprintf(p->message, p->message_size, "stream #%u (%s) has no codec description", i,
-                     av_get_media_type_string(par->codec_type));
-            return RS_AV_CORRUPT;
-        }
+    if (p->video < 0 && p->audio < 0) {
+        if (p->info->other_stream_count == 0) return refuse(p, RS_AV_UNSUPPORTED, "no audio or video stream");
+        const rs_av_other_stream *other = &p->info->other_streams[0];
+        snprintf(p->message, p->message_size, "no audio or video stream FFmpeg reads: stream #%d (%s%s%s) is of a codec it does not know",
+                 other->index, other->kind ? other->kind : "unknown kind", other->tag[0] ? ", " : "", other->tag);
+        return RS_AV_UNSUPPORTED;
     }
-    if (p->video < 0 && p->audio < 0) return refuse(p, RS_AV_UNSUPPORTED, "no audio or video stream");
     // A video stream whose size is still not known after reading its frames has none.
     if (p->video >= 0 && (p->info->width <= 0 || p->info->height <= 0)) {
         const AVCodecParameters *par = p->fmt->streams[p->video]->codecpar;
@@ -317,8 +323,32 @@ static rs_av_status read_packets(probe *p, int deep) {
     int need_frame_header = p->video >= 0 && rs_layout_in_frame_header(codec) && p->layout.chroma < 0;
     int need_field_order = p->video >= 0 && codec == AV_CODEC_ID_H264 && p->layout.scan == 0 && !info->field_order;
     int need_lengths = info->duration_seconds < 0;
-    if (!(deep || need_frame_header || need_field_order || need_lengths)) return RS_AV_OK;
-    rs_scan_result scan = rs_scan_packets(p->fmt, p->video, p->audio, deep, need_lengths, info, &p->layout);
+    // A rate that is only FFmpeg's guess (Matroska without a DefaultDuration, FLV: the time base,
+    // 1000 fps, or a multiple of the true rate) or implausible: measured from the timestamps.
+    const AVStream *vst = p->video >= 0 ? p->fmt->streams[p->video] : NULL;
+    double tick_rate = vst && vst->time_base.num > 0 ? 1 / av_q2d(vst->time_base) : 0;
+    int guessed = vst && (p->rate_guessed || info->frame_rate <= 0 || info->frame_rate > 240 ||
+                          (tick_rate > 0 && fabs(info->frame_rate - tick_rate) < 1e-6 * tick_rate));
+    // The average FFmpeg counts and the rate the bitstream states disagree: packets that are not
+    // frames were counted (an MPEG-TS with junk between its packets).
+    double stated = vst ? rs_rational_or(vst->r_frame_rate, -1) : -1;
+    int disagree = vst && stated > 0 && info->frame_rate > 0 && fabs(stated - info->frame_rate) > 0.01 * stated;
+    // A Matroska track's DefaultDuration is only a hint: its blocks' timestamps are what a player
+    // shows (a track may say 60 fps over frames 33 ms apart). Sixteen blocks tell.
+    int matroska = vst && info->demuxer_kind == RS_AV_DEMUXER_MATROSKA;
+    int need_rate = guessed || disagree ? 64 : matroska ? 16 : 0;
+    // MPEG audio the container calls MP3 may be Layer II (or I): its frame header says.
+    enum AVCodecID audio_codec = p->audio >= 0 ? p->fmt->streams[p->audio]->codecpar->codec_id : AV_CODEC_ID_NONE;
+    int need_layer = (audio_codec == AV_CODEC_ID_MP3 || audio_codec == AV_CODEC_ID_MP2 || audio_codec == AV_CODEC_ID_MP1) &&
+                     info->audio_codec && strcmp(info->audio_codec, avcodec_get_name(audio_codec)) == 0; // not a TS's stream type
+    if (!(deep || need_frame_header || need_field_order || need_lengths || need_rate || need_layer)) return RS_AV_OK;
+    rs_scan_needs needs = {.deep = deep, .lengths = need_lengths, .rate = need_rate, .audio_layer = need_layer};
+    rs_scan_result scan = rs_scan_packets(p->fmt, p->video, p->audio, needs, info, &p->layout);
+    // A measured rate replaces a guessed or contradicted one; a Matroska track's stated rate only
+    // when its blocks are more than 1% apart from it.
+    if (scan.frame_rate > 0 && (guessed || disagree || fabs(scan.frame_rate - info->frame_rate) > 0.01 * scan.frame_rate))
+        info->frame_rate = scan.frame_rate;
+    if (scan.audio_codec) info->audio_codec = scan.audio_codec;
     if (rs_deadline_passed(&p->budget)) return refuse(p, RS_AV_TIMEOUT, RS_TIMEOUT_TEXT);
     if (scan.error && (deep || need_lengths)) info->truncated = 1;
     rs_apply_layout(info, &p->layout, codec);
@@ -334,9 +364,31 @@ static rs_av_status read_packets(probe *p, int deep) {
     return RS_AV_OK;
 }
 
+/// An MPEG-TS lasts from the first audio or video frame to the end of the last: FFmpeg's format
+/// duration also spans data streams (SCTE-35 cue sections, teletext), which are not the media.
+static void transport_stream_length(probe *p) {
+    double first = HUGE_VAL, last = -HUGE_VAL;
+    for (int which = 0; which < 2; which++) {
+        int index = which == 0 ? p->video : p->audio;
+        if (index < 0) continue;
+        const AVStream *st = p->fmt->streams[index];
+        if (st->start_time == AV_NOPTS_VALUE || st->duration == AV_NOPTS_VALUE || st->duration <= 0) return;
+        double start = (double)st->start_time * av_q2d(st->time_base);
+        double end = start + (double)st->duration * av_q2d(st->time_base);
+        first = fmin(first, start);
+        last = fmax(last, end);
+    }
+    if (last > first) {
+        p->info->duration_seconds = last - first;
+        p->info->duration_from = "header";
+    }
+}
+
 /// Why the length is unknown, a cut the index shows, and the file's bit rate.
 static void conclude(probe *p) {
     rs_av_info *info = p->info;
+    if (p->video >= 0) rs_rgb_pixel_format(p->fmt->streams[p->video], info);
+    if (info->demuxer_kind == RS_AV_DEMUXER_MPEGTS) transport_stream_length(p);
     if (info->duration_seconds < 0) {
         info->duration_unknown_reason =
             rs_deadline_passed(&p->budget) ? "reading its packets ran out of time"

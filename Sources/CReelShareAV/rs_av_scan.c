@@ -38,11 +38,63 @@ static int variable_rate(int64_t *pts, size_t count) {
     return 0;
 }
 
-enum { MAX_PTS = 1 << 22 };
+enum { MAX_PTS = 1 << 22, RATE_PACKETS = 64, HEADER_PACKETS = 1000 };
+_Static_assert(RATE_PACKETS >= 16, "the rate needs a span of frames");
 
-rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, int deep, int lengths, rs_av_info *info,
-                                rs_video_layout *layout) {
-    rs_scan_result result = {-1, -1, 0};
+/// The frame rate `count` presentation times (in `base`) make: the mean interval between
+/// neighbours that lie within half of the median interval of it (the first packets in decoding
+/// order may leave a frame out where frames are reordered, a gap of two), snapped to the standard
+/// rate within 1% when one is (timestamps rounded to the millisecond give 33 and 34 ms at 30 fps);
+/// < 0 with fewer than three times.
+static double rate_of(int64_t *pts, size_t count, AVRational base) {
+    if (count < 3 || base.num <= 0 || base.den <= 0) return -1;
+    qsort(pts, count, sizeof *pts, compare_int64);
+    double gaps[RATE_PACKETS], sorted[RATE_PACKETS];
+    size_t n = 0;
+    for (size_t i = 1; i < count && n < RATE_PACKETS; i++)
+        if (pts[i] > pts[i - 1]) gaps[n++] = (double)pts[i] - (double)pts[i - 1];
+    if (n < 2) return -1;
+    memcpy(sorted, gaps, n * sizeof *gaps);
+    for (size_t i = 1; i < n; i++) // insertion sort: a few dozen
+        for (size_t k = i; k > 0 && sorted[k - 1] > sorted[k]; k--) {
+            double t = sorted[k];
+            sorted[k] = sorted[k - 1];
+            sorted[k - 1] = t;
+        }
+    double median = sorted[n / 2], sum = 0;
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++)
+        if (gaps[i] > 0.5 * median && gaps[i] < 1.5 * median) sum += gaps[i], used++;
+    if (used == 0 || !(sum > 0)) return -1;
+    double rate = (double)used / (sum * av_q2d(base));
+    static const double standard[] = {24000.0 / 1001, 24, 25, 30000.0 / 1001, 30, 48000.0 / 1001, 48, 50, 60000.0 / 1001, 60,
+                                      100, 120000.0 / 1001, 120};
+    double best = -1;
+    for (size_t i = 0; i < sizeof standard / sizeof standard[0]; i++)
+        if (fabs(rate - standard[i]) < 0.01 * standard[i] && (best < 0 || fabs(rate - standard[i]) < fabs(rate - best)))
+            best = standard[i];
+    return best > 0 ? best : round(rate * 1000) / 1000;
+}
+
+/// The MPEG audio layer of a frame header (its sync, then the layer bits): "mp1", "mp2", "mp3";
+/// NULL when the packet does not start with one.
+static const char *mpeg_audio_layer(const uint8_t *data, int size) {
+    if (!data || size < 4 || data[0] != 0xFF || (data[1] & 0xE0) != 0xE0) return NULL;
+    switch ((data[1] >> 1) & 3) {
+    case 3: return "mp1";
+    case 2: return "mp2";
+    case 1: return "mp3";
+    default: return NULL;
+    }
+}
+
+rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
+                               rs_video_layout *layout) {
+    int deep = needs.deep, lengths = needs.lengths;
+    rs_scan_result result = {-1, -1, 0, -1, NULL};
+    int64_t rate_pts[RATE_PACKETS];
+    size_t rate_count = 0, rate_wanted = needs.rate < 0 ? 0 : needs.rate > RATE_PACKETS ? RATE_PACKETS : (size_t)needs.rate;
+    int audio_parsed = !needs.audio_layer || audio < 0, packets = 0;
     AVPacket *pkt = av_packet_alloc();
     if (!pkt) {
         result.error = 1;
@@ -95,9 +147,17 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, int d
             if (stop > end[which]) end[which] = stop;
         }
         if (which == 1) {
+            if (!audio_parsed) {
+                audio_parsed = 1;
+                result.audio_codec = mpeg_audio_layer(pkt->data, pkt->size);
+            }
             av_packet_unref(pkt);
+            if (!deep && !lengths &&
+                ((header_parsed && audio_parsed && rate_count >= rate_wanted) || ++packets > HEADER_PACKETS))
+                break;
             continue;
         }
+        if (rate_count < rate_wanted && pkt->pts != AV_NOPTS_VALUE) rate_pts[rate_count++] = pkt->pts;
         if (!header_parsed) {
             header_parsed = 1;
             if (codec == AV_CODEC_ID_VP9) rs_parse_vp9_frame(pkt->data, (size_t)pkt->size, layout);
@@ -112,10 +172,12 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, int d
                 else
                     info->field_order = rs_field_order_name(parser->field_order);
             }
-            if (!deep && !lengths) {
-                av_packet_unref(pkt);
-                break;
-            }
+        }
+        // Only what the header, the rate and the audio layer need: at most so many packets.
+        if (!deep && !lengths &&
+            ((header_parsed && audio_parsed && rate_count >= rate_wanted) || ++packets > HEADER_PACKETS)) {
+            av_packet_unref(pkt);
+            break;
         }
         if (deep) {
             info->video_packets++;
@@ -163,6 +225,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, int d
         info->max_keyframe_interval = max_gap;
         info->variable_frame_rate = pts ? variable_rate(pts, pts_count) : 0;
     }
+    if (rate_wanted && st) result.frame_rate = rate_of(rate_pts, rate_count, st->time_base);
     int read_all = deep || lengths;
     if (read_all && ret != AVERROR_EOF) result.error = 1;
     if (read_all && start[0] < HUGE_VAL && end[0] > start[0]) result.video_end = end[0] - start[0];

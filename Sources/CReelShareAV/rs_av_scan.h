@@ -10,16 +10,25 @@
 
 struct AVFormatContext;
 
+/// What a scan is for, beyond the first video packet's header.
+typedef struct rs_scan_needs {
+    int deep;        // every packet: keyframes, frame-rate constancy, the first frame's decoding, the ends
+    int lengths;     // every packet, for each stream's end
+    int rate;        // how many of the first video packets' timestamps give the frame rate (0: none)
+    int audio_layer; // the first audio packet's MPEG audio header (layer I, II or III)
+} rs_scan_needs;
+
 typedef struct rs_scan_result {
-    double video_end; // seconds from the first packet to the last packet's end; < 0 unknown
+    double video_end;   // seconds from the first packet to the last packet's end; < 0 unknown
     double audio_end;
-    int error;        // a read error other than the end of the file
+    int error;          // a read error other than the end of the file
+    double frame_rate;  // needs.rate: from the first packets' timestamps, snapped to a standard rate; < 0 unknown
+    const char *audio_codec; // needs.audio_layer: "mp1", "mp2" or "mp3" from the frame header; NULL unknown
 } rs_scan_result;
 
-/// Reads packets of the streams `video` and `audio`. The first video packet fills in what only the
-/// frame header says; `deep` reads them all for keyframes, frame rate constancy, the first frame's
-/// decoding and each stream's end; `lengths` reads them all for the ends alone.
-rs_scan_result rs_scan_packets(struct AVFormatContext *fmt, int video, int audio, int deep, int lengths,
-                               rs_av_info *info, rs_video_layout *layout);
+/// Reads packets of the streams `video` and `audio`: the first video packet fills in what only
+/// the frame header says, and `needs` says what more.
+rs_scan_result rs_scan_packets(struct AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
+                               rs_video_layout *layout);
 
 #endif

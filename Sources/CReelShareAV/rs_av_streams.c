@@ -138,7 +138,16 @@ void rs_avstream_orientation(const AVStream *st, int *rotation, int *mirrored) {
     *mirrored = 0;
     size_t size = 0;
     const uint8_t *matrix = rs_avstream_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
-    if (!matrix || size < 9 * sizeof(int32_t)) return;
+    if (!matrix || size < 9 * sizeof(int32_t)) {
+        // HTC phones wrote the turn of their Matroska clips in the track's name
+        // ("htc_video_rotA-090"), which players such as ExoPlayer honour; a display matrix wins.
+        const AVDictionaryEntry *name = av_dict_get(st->metadata, "title", NULL, 0);
+        if (name && strncmp(name->value, "htc_video_rotA-", 15) == 0) {
+            const char *degrees = name->value + 15;
+            *rotation = strcmp(degrees, "090") == 0 ? 90 : strcmp(degrees, "180") == 0 ? 180 : strcmp(degrees, "270") == 0 ? 270 : 0;
+        }
+        return;
+    }
     int32_t m[9];
     memcpy(m, matrix, sizeof m);
     // A negative determinant means a reflection (of the picture's x axis, as FFmpeg writes it);
@@ -161,6 +170,14 @@ void rs_fill_audio(const AVStream *st, rs_av_info *info) {
     const AVCodecParameters *par = st->codecpar;
     info->has_audio = 1;
     info->audio_codec = par->codec_id == AV_CODEC_ID_NONE ? NULL : avcodec_get_name(par->codec_id);
+    // In an MPEG-TS the PMT's stream type names the codec, where FFmpeg's probing of the packets
+    // guesses MP3 for what it does not know: 0x2D is MPEG-H 3D audio (ISO/IEC 13818-1), 0x82 DTS
+    // (the Blu-ray types). FFmpeg keeps the stream type as the codec tag.
+    if (info->demuxer_kind == RS_AV_DEMUXER_MPEGTS &&
+        (par->codec_id == AV_CODEC_ID_MP3 || par->codec_id == AV_CODEC_ID_MP2 || par->codec_id == AV_CODEC_ID_NONE)) {
+        if (par->codec_tag == 0x2D) info->audio_codec = "mpegh";
+        else if (par->codec_tag == 0x82) info->audio_codec = "dts";
+    }
     info->sample_rate = par->sample_rate > 0 ? par->sample_rate : -1;
     info->channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : -1;
     info->audio_bit_rate = par->bit_rate > 0 ? par->bit_rate : -1;
@@ -200,6 +217,11 @@ double rs_avstream_duration(const AVStream *st) {
 // VP8 and VP9 keep their pixel layout in each key frame's header, read from the first packet.
 int rs_layout_in_frame_header(enum AVCodecID id) { return id == AV_CODEC_ID_VP8 || id == AV_CODEC_ID_VP9; }
 
+void rs_rgb_pixel_format(const AVStream *st, rs_av_info *info) {
+    if (st->codecpar->color_space == AVCOL_SPC_RGB && info->pixel_format && strncmp(info->pixel_format, "yuv444p", 7) == 0)
+        info->pixel_format = info->bit_depth == 10 ? "gbrp10le" : info->bit_depth == 12 ? "gbrp12le" : "gbrp";
+}
+
 int rs_needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enum AVCodecID video) {
     if (fmt->nb_streams == 0) return 1;
     if (info->duration_seconds < 0 && !info->duration_from) return 1;
@@ -207,6 +229,8 @@ int rs_needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enu
                             (!info->pixel_format && !rs_layout_in_frame_header(video))))
         return 1;
     if (info->has_audio && (!info->audio_codec || info->sample_rate <= 0 || info->channels <= 0)) return 1;
+    // 4:4:4 may be RGB (an identity matrix): only the decoder tells, when no colr box says.
+    if (info->has_video && info->pixel_format && strncmp(info->pixel_format, "yuv444p", 7) == 0) return 1;
     return 0;
 }
 
@@ -215,6 +239,7 @@ void rs_first_streams(const AVFormatContext *fmt, int *video, int *audio) {
     for (unsigned i = 0; i < fmt->nb_streams; i++) {
         const AVStream *st = fmt->streams[i];
         enum AVMediaType type = st->codecpar->codec_type;
+        if (st->codecpar->codec_id == AV_CODEC_ID_NONE) continue; // undescribed: listed, not chosen
         if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC) && *video < 0) *video = (int)i;
         if (type == AVMEDIA_TYPE_AUDIO && *audio < 0) *audio = (int)i;
     }
@@ -223,10 +248,29 @@ void rs_first_streams(const AVFormatContext *fmt, int *video, int *audio) {
 /// Chooses the streams (rs_first_streams) and counts them.
 void rs_choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video, int *audio) {
     rs_first_streams(fmt, video, audio);
-    info->video_stream_count = info->audio_stream_count = 0;
+    info->video_stream_count = info->audio_stream_count = info->other_stream_count = 0;
     for (unsigned i = 0; i < fmt->nb_streams; i++) {
         const AVStream *st = fmt->streams[i];
-        enum AVMediaType type = st->codecpar->codec_type;
+        const AVCodecParameters *par = st->codecpar;
+        enum AVMediaType type = par->codec_type;
+        // A stream FFmpeg cannot describe (AC-4, IAMF, VVC before FFmpeg 7, a track without a
+        // sample description): not one of the streams, but listed, by what the container says.
+        if (par->codec_id == AV_CODEC_ID_NONE &&
+            (type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_UNKNOWN)) {
+            if (info->other_stream_count < RS_AV_MAX_OTHER_STREAMS) {
+                rs_av_other_stream *other = &info->other_streams[info->other_stream_count++];
+                other->index = (int)i;
+                other->kind = type == AVMEDIA_TYPE_VIDEO ? "video" : type == AVMEDIA_TYPE_AUDIO ? "audio" : NULL;
+                memset(other->tag, 0, sizeof other->tag);
+                if (par->codec_tag) {
+                    av_fourcc_make_string(other->tag, par->codec_tag);
+                    for (int k = 0; k < 4; k++)
+                        if (other->tag[k] < 0x20 || other->tag[k] > 0x7E || other->tag[k] == '[') other->tag[0] = 0;
+                    other->tag[4] = 0;
+                }
+            }
+            continue;
+        }
         if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC)) info->video_stream_count++;
         if (type == AVMEDIA_TYPE_AUDIO) info->audio_stream_count++;
     }

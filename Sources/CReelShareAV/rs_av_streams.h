@@ -27,6 +27,9 @@ void rs_fill_audio(const AVStream *st, rs_av_info *info);
 void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCodecID codec);
 /// VP8 and VP9 keep their pixel layout in each key frame's header, read from the first packet.
 int rs_layout_in_frame_header(enum AVCodecID id);
+/// 4:4:4 whose matrix is the identity is RGB (G, B and R planes): what x264rgb and x265 write from
+/// RGB, and what the decoder gives; the pixel format says so.
+void rs_rgb_pixel_format(const AVStream *st, rs_av_info *info);
 /// Whether the headers leave a field unknown that avformat_find_stream_info would find.
 int rs_needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enum AVCodecID video);
 

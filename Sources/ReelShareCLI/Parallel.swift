@@ -5,7 +5,8 @@
 // on slow storage.
 import Dispatch
 import Foundation
-import ReelShareMedia  // Protected: the lock over the results
+// ReelShareMedia for Protected, the lock over the results.
+import ReelShareMedia
 
 enum Parallel {
     static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }

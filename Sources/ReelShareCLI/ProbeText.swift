@@ -75,6 +75,7 @@ enum ProbeText {
                 }
                 rows.append(("decode", line))
             }
+            for other in media.otherStreams { rows.append(("unread", "\(other.description): a codec FFmpeg does not know")) }
             if let trailing = media.trailingBytes {
                 rows.append(("trailing data", "\(bytes(trailing)) after the media\(media.trailer.map { " (\($0))" } ?? "")"))
             }

@@ -103,6 +103,13 @@ enum FFmpeg {
         media.truncated = info.truncated != 0
         media.trailingBytes = known(info.trailing_bytes)
         media.trailer = string(info.trailer)
+        media.otherStreams = withUnsafeBytes(of: info.other_streams) { raw in
+            Array(raw.bindMemory(to: rs_av_other_stream.self).prefix(Int(info.other_stream_count)))
+        }.map { other in
+            var tag = other.tag
+            let text = withUnsafeBytes(of: &tag) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return OtherStream(index: Int(other.index), kind: string(other.kind), tag: text.isEmpty ? nil : text)
+        }
         media.startSeconds = info.start_seconds >= 0 ? info.start_seconds : nil
         media.durationUnknownReason = string(info.duration_unknown_reason)
         let from = string(info.duration_from)

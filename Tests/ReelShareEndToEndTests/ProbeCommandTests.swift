@@ -162,6 +162,8 @@ struct ProbeCommandTests {
     func corpusErrors() throws {
         for entry in CorpusEntry.all where entry.expect == "corrupt" {
             let result = try runReelshare(["probe", entry.fullPath])
+            // Read, its undescribed stream listed (see CorpusProbeTests.corruptFile).
+            if result.status == 0, result.stdout.contains("a codec FFmpeg does not know") { continue }
             #expect([65, 66].contains(result.status), "\(entry)")
             #expect(result.stderr.hasPrefix("reelshare: error: \(entry.fullPath): "), "\(entry)")
         }

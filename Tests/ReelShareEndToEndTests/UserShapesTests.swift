@@ -106,8 +106,11 @@ struct UserShapesTests {
         let sef = samsungTrailer()
         var generator = SystemRandomNumberGenerator()
         let junk = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        // A tail that reads as a box header of a printable, unknown type claiming far more bytes.
+        let boxLike = [0x7F, 0xFF, 0xFF, 0xFF] + Array("XTRA".utf8) + [UInt8](repeating: 0x20, count: 100)
         let shapes: [(name: String, tail: [UInt8], trailer: String?)] = [
             ("galaxy.mp4", sef, "Samsung SEF"), ("junk.mp4", junk, nil), ("short.mp4", [1, 2, 3], nil),
+            ("boxlike.mp4", boxLike, nil),
         ]
         let frames = try framemd5("clip.mp4", in: directory)
         #expect(frames.count == 90)
@@ -293,6 +296,30 @@ struct UserShapesTests {
         #expect(!opus.contains { $0.rule == "audio.bitrate" }, "\(opus)")
     }
 
+    @Test("GBR HEVC 4:4:4 (x265 from RGB) is fixed as RGB H.264 is: BT.709 Y'CbCr, tagged so, colours kept")
+    func rgbHEVC() throws {
+        let directory = try scratch("gbr")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try apiClip(
+            "gbr.mp4",
+            video: ["-c:v", "libx265", "-pix_fmt", "gbrp", "-x265-params", "log-level=error:lossless=1", "-tag:v", "hvc1"],
+            filter: "smptebars=s=540x960:r=30:d=6", in: directory)
+        let video = try #require(try probed("gbr.mp4", in: directory)["video"] as? [String: Any])
+        #expect(video["pixelFormat"] as? String == "gbrp", "\(video)")
+        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "gbr.mp4", "-o", "fixed.mp4"], in: directory)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        let tags = try runCommand(
+            [
+                "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space,color_range", "-of",
+                "csv=p=0",
+                "fixed.mp4",
+            ], in: directory
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(tags == "tv,bt709", "\(tags)")
+        #expect(try psnr("fixed.mp4", "gbr.mp4", "scale=in_range=auto,format=gbrp", "format=gbrp", in: directory) >= 35)
+        #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
+    }
+
     @Test("RGB H.264 (libx264rgb, as screen recorders write it) is fixed into Y'CbCr tagged as it is, colours kept")
     func rgbVideo() throws {
         let directory = try scratch("rgb")
@@ -454,7 +481,14 @@ struct UserShapesTests {
     func nearestRate() throws {
         let directory = try scratch("rate")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, rate, fixed) in [("film.mp4", "24000/1001", "24/1"), ("fast.mp4", "120", "60/1")] {
+        // 29.97 fps (NTSC video) is inside Facebook's 24-60: nothing to do.
+        try apiClip(
+            "ntsc.mp4", video: ["-c:v", "libx264", "-pix_fmt", "yuv420p"], filter: "testsrc2=s=540x960:r=30000/1001:d=6",
+            in: directory)
+        #expect(!(try findings("ntsc.mp4", "fb-reels-api", in: directory)).contains { $0.rule == "video.frame-rate" })
+        for (name, rate, fixed) in [
+            ("film.mp4", "24000/1001", "24/1"), ("fast.mp4", "120", "60/1"), ("hundred.mp4", "100", "50/1"),
+        ] {
             try apiClip(
                 name, video: ["-c:v", "libx264", "-pix_fmt", "yuv420p"], filter: "testsrc2=s=540x960:r=\(rate):d=6", in: directory
             )

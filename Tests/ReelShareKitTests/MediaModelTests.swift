@@ -42,7 +42,7 @@ struct MediaModelTests {
             ProbeJSON.file(report).serialized == """
                 {"audio":null,"bitRate":null,"container":"mp4","decode":null,"deep":null,"durationSeconds":null,\
                 "editList":null,"editListEffect":null,"fastStart":null,"fragmented":null,"image":null,"kind":"video",\
-                "path":"clip.mp4","sizeBytes":10,"startSeconds":null,"trailer":null,"trailingBytes":null,"truncated":false,\
+                "otherStreams":[],"path":"clip.mp4","sizeBytes":10,"startSeconds":null,"trailer":null,"trailingBytes":null,"truncated":false,\
                 "video":{"bitDepth":null,"bitRate":null,"codec":"h264","codecTag":null,"colorPrimaries":null,\
                 "colorTransfer":null,"displayHeight":null,"displayWidth":null,"durationSeconds":null,"fieldOrder":null,\
                 "frameRate":null,"hasAlpha":false,"hdr":null,"height":null,"mirrored":false,"pixelFormat":null,"profile":null,"rotation":0,\

@@ -187,9 +187,15 @@ struct RulesTests {
     func frameRate() throws {
         let rule = spec("video.frame-rate", min: 23, max: 60)
         #expect(check(rule, clip(fps: 15)).first?.message == "15 fps is below the 23 fps minimum")
-        // The nearest common rate inside the limits: the smallest change.
+        // The nearest common rate inside the limits that keeps frames even: every other frame of
+        // 120, each frame of 15 twice (of 20, thrice), 23.976 to 24; 17 fps has no even one, so
+        // the nearest.
         #expect(check(rule, clip(fps: 120)).first?.fix?.contains("fps=60") == true)
-        #expect(check(rule, clip(fps: 15)).first?.fix?.contains("fps=24") == true)
+        #expect(check(rule, clip(fps: 15)).first?.fix?.contains("fps=30") == true)
+        #expect(
+            check(spec("video.frame-rate", min: 24, max: 60), clip(fps: 24000.0 / 1001)).first?.fix?.contains("fps=24") == true)
+        #expect(check(rule, clip(fps: 20)).first?.fix?.contains("fps=60") == true)
+        #expect(check(rule, clip(fps: 17)).first?.fix?.contains("fps=24") == true)
         #expect(check(rule, clip(fps: 29.97)).isEmpty)
         let constant = spec("video.frame-rate.constant")
         #expect(check(constant, clip()).first?.message == "cannot check: needs a packet scan (--deep)")

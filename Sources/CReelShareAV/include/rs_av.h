@@ -46,6 +46,15 @@ typedef enum rs_av_edit_effect {
     RS_AV_EDIT_COMPLEX = 5, // several pieces, or a delay and a cut
 } rs_av_edit_effect;
 
+enum { RS_AV_MAX_OTHER_STREAMS = 8 };
+
+/// A stream FFmpeg cannot describe (no codec it knows): left out of the probe, listed.
+typedef struct rs_av_other_stream {
+    int index;                  // the stream's index in the file
+    const char *_Nullable kind; // "video", "audio"; NULL when the container does not say
+    char tag[8];                // the sample entry's or codec's four characters ("ac-4"), "" when none
+} rs_av_other_stream;
+
 /// Values meaning "unknown" in rs_av_info: -1 for integers, a negative double, NULL for strings.
 typedef struct rs_av_info {
     int64_t file_size;
@@ -58,6 +67,8 @@ typedef struct rs_av_info {
     int64_t format_bit_rate;
     int video_stream_count;
     int audio_stream_count;
+    int other_stream_count;  // streams FFmpeg cannot describe, listed in other_streams
+    rs_av_other_stream other_streams[RS_AV_MAX_OTHER_STREAMS];
 
     int has_video;
     const char *_Nullable video_codec;

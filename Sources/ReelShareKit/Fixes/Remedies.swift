@@ -52,12 +52,18 @@ enum Remedies {
         return swapped ? "scale=\(other):\(target),setsar=1" : "scale=\(target):\(other),setsar=1"
     }
 
-    /// The rate a clip of `source` fps is brought to: the common rate inside the bounds nearest to
-    /// it, the smallest change (23.976 fps becomes 24, not 30: no frame repeated every fourth;
-    /// 120 becomes 60, every other frame), else comfortableRate.
+    /// The rate a clip of `source` fps is brought to: of the common rates inside the bounds, one
+    /// that keeps every frame's share even (a whole multiple or fraction of the source: 100 to 50,
+    /// 15 to 30) when one does, the nearest to the source among those (23.976 becomes 24, not 30:
+    /// no frame repeated every fourth), else comfortableRate.
     static func nearestRate(_ bounds: Bounds, from source: Double) -> Double {
         let inside = [24.0, 25, 30, 48, 50, 60].filter { $0 >= (bounds.min ?? 0) && $0 <= (bounds.max ?? .infinity) }
-        return inside.min { abs($0 - source) < abs($1 - source) } ?? comfortableRate(bounds)
+        func even(_ rate: Double) -> Bool {
+            let ratio = max(source, rate) / min(source, rate)
+            return abs(ratio - ratio.rounded()) < 0.01
+        }
+        let candidates = inside.filter(even).isEmpty ? inside : inside.filter(even)
+        return candidates.min { abs($0 - source) < abs($1 - source) } ?? comfortableRate(bounds)
     }
 
     /// A frame rate comfortably inside the bounds: a common one (30, 25, 24, 60) when one is, else

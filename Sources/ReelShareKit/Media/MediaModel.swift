@@ -189,6 +189,27 @@ public enum EditListEffect: String, Sendable, Equatable {
     case complex
 }
 
+/// A stream of a file that FFmpeg cannot describe (no codec it knows: AC-4, IAMF, a track without
+/// a sample description): left out of the streams the probe reads, listed.
+public struct OtherStream: Sendable, Equatable {
+    public var index: Int
+    /// "video" or "audio"; nil when the container does not say.
+    public var kind: String?
+    /// The sample entry's or codec's four characters ("ac-4"); nil when none.
+    public var tag: String?
+
+    public init(index: Int, kind: String?, tag: String?) {
+        self.index = index
+        self.kind = kind
+        self.tag = tag
+    }
+
+    /// "stream #1 (audio, ac-4)".
+    public var description: String {
+        "stream #\(index) (\([kind ?? "unknown kind", tag].compactMap { $0 }.joined(separator: ", ")))"
+    }
+}
+
 /// A video or audio file as read through its container.
 public struct AVMedia: Sendable, Equatable {
     /// As a user names it: mp4, mov, m4a, 3gp, webm, matroska, or FFmpeg's demuxer name.
@@ -219,6 +240,8 @@ public struct AVMedia: Sendable, Equatable {
     public var trailingBytes: Int?
     /// What they are, when known ("Samsung SEF").
     public var trailer: String?
+    /// Streams FFmpeg cannot describe, left out of `video` and `audio`.
+    public var otherStreams: [OtherStream] = []
     public var video: VideoStream?
     public var audio: AudioStream?
     public var deep: DeepScan?

@@ -31,6 +31,12 @@ public enum ProbeJSON {
             object["truncated"] = .bool(media.truncated)
             object["trailingBytes"] = .from(media.trailingBytes)
             object["trailer"] = .from(media.trailer)
+            object["otherStreams"] = .array(
+                media.otherStreams.map {
+                    .object([
+                        "index": .int($0.index), "kind": .from($0.kind), "tag": .from($0.tag), "codec": .null,
+                    ])
+                })
             object["video"] = media.video.map(video) ?? .null
             object["audio"] = media.audio.map(audio) ?? .null
             object["image"] = .null

@@ -42,6 +42,7 @@ public enum OwnCheck: String, Sendable, CaseIterable {
     case buildColorsIgnored = "build.colors-ignored"
     case previewSafeZone = "preview.safe-zone"
     case imageColorProfile = "image.color-profile"
+    case mediaStreams = "media.streams"
 }
 
 /// One result of checking one rule.

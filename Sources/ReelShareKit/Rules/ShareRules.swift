@@ -44,6 +44,14 @@ public enum Rules {
             if case .unknown = outcome, reencoded.contains(spec.rule.family) { continue }
             if let finding = finding(spec, outcome, subject) { add(finding) }
         }
+        if let others = subject.av?.otherStreams, !others.isEmpty {
+            add(
+                Finding(
+                    .mediaStreams, severity: .warning,
+                    message:
+                        "\(others.map(\.description).joined(separator: ", ")) \(others.count == 1 ? "is" : "are") of a codec FFmpeg does not know: left out of this check, and an app may not play \(others.count == 1 ? "it" : "them")",
+                    actual: .array(others.map { .int($0.index) }), source: "reelshare"))
+        }
         if let image = subject.image, image.colorProfileIgnored == true {
             add(
                 Finding(
