@@ -236,7 +236,7 @@ static void read_streams(probe *p) {
     p->layout = UNKNOWN_LAYOUT;
     rs_choose_streams(p->fmt, info, &p->video, &p->audio);
     if (p->video >= 0) rs_fill_video(p->fmt->streams[p->video], info, &p->layout);
-    if (p->audio >= 0) rs_fill_audio(p->fmt->streams[p->audio], info);
+    if (p->audio >= 0) rs_fill_audio(p->fmt, p->fmt->streams[p->audio], info);
     if (info->demuxer_kind == RS_AV_DEMUXER_MATROSKA) matroska_lengths(p);
     if (info->demuxer_kind != RS_AV_DEMUXER_ISO) return;
     if (p->iso.fragments > 0) fragment_lengths(p);
@@ -283,7 +283,7 @@ static rs_av_status find_stream_info(probe *p) {
             p->rate_guessed = 1;
         }
     }
-    if (p->audio >= 0) rs_fill_audio(p->fmt->streams[p->audio], info);
+    if (p->audio >= 0) rs_fill_audio(p->fmt, p->fmt->streams[p->audio], info);
     return check_dimensions(p);
 }
 

@@ -96,6 +96,26 @@ static inline int rs_avstream_add_side_data(AVStream *st, enum AVPacketSideDataT
     return 0;
 }
 
+// MARK: - Stream groups (AVStreamGroup since libavformat 61, FFmpeg 7.0)
+
+/// Whether `st` is a substream of an IAMF audio element (immersive audio in MP4, which FFmpeg reads
+/// as stream groups since 7.1): FFmpeg names such a stream by its substream's coding (PCM, Opus,
+/// AAC), not as the IAMF it is. Before stream groups, FFmpeg leaves IAMF undescribed.
+static inline int rs_stream_in_iamf(const AVFormatContext *fmt, const AVStream *st) {
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    for (unsigned g = 0; g < fmt->nb_stream_groups; g++) {
+        const AVStreamGroup *group = fmt->stream_groups[g];
+        if (group->type != AV_STREAM_GROUP_PARAMS_IAMF_AUDIO_ELEMENT) continue;
+        for (unsigned i = 0; i < group->nb_streams; i++)
+            if (group->streams[i] == st) return 1;
+    }
+#else
+    (void)fmt;
+    (void)st;
+#endif
+    return 0;
+}
+
 // MARK: - Encoders and frames
 
 /// The sample format an audio encoder prefers (its first supported one); FLTP when it lists none.

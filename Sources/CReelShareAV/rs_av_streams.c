@@ -166,10 +166,13 @@ void rs_avstream_orientation(const AVStream *st, int *rotation, int *mirrored) {
     }
 }
 
-void rs_fill_audio(const AVStream *st, rs_av_info *info) {
+void rs_fill_audio(const AVFormatContext *fmt, const AVStream *st, rs_av_info *info) {
     const AVCodecParameters *par = st->codecpar;
     info->has_audio = 1;
     info->audio_codec = par->codec_id == AV_CODEC_ID_NONE ? NULL : avcodec_get_name(par->codec_id);
+    // IAMF is named as what the file holds (an 'iamf' sample entry), whatever its substreams'
+    // coding: a phone's player must know IAMF, not PCM, to play it.
+    if (rs_stream_in_iamf(fmt, st)) info->audio_codec = "iamf";
     // In an MPEG-TS the PMT's stream type names the codec, where FFmpeg's probing of the packets
     // guesses MP3 for what it does not know: 0x2D is MPEG-H 3D audio (ISO/IEC 13818-1), 0x82 DTS
     // (the Blu-ray types). FFmpeg keeps the stream type as the codec tag.

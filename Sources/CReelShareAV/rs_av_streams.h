@@ -22,7 +22,7 @@ void rs_choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video,
 /// Fills the video fields that the container headers carry; `layout` gets what the codec
 /// configuration record says.
 void rs_fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *layout);
-void rs_fill_audio(const AVStream *st, rs_av_info *info);
+void rs_fill_audio(const AVFormatContext *fmt, const AVStream *st, rs_av_info *info);
 /// The layout the bitstream gives (configuration record, frame header) wins over FFmpeg's guess.
 void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCodecID codec);
 /// VP8 and VP9 keep their pixel layout in each key frame's header, read from the first packet.

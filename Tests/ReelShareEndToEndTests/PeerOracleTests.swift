@@ -71,6 +71,8 @@ struct PeerCase: CustomTestStringConvertible, Sendable {
     var length: (seconds: Double, why: String)?
     /// Why the audio's sample rate is not read, where it is not (no decoder for the codec).
     var rateUnread: String?
+    /// reelshare's frame rate where it differs from the dump's on purpose, and why.
+    var frameRate: (fps: Double, why: String)?
     var testDescription: String { media }
 }
 
@@ -93,7 +95,12 @@ private let cases: [PeerCase] = [
     .init(media: "mp4/sample_fpcm_32le.mp4", dump: "mp4/sample_fpcm_32le.mp4.0.dump"),
     .init(media: "mp4/sample_iamf.mp4", dump: "mp4/sample_iamf.mp4.0.dump"),
     .init(media: "mp4/sample_mpegh_mha1.mp4", dump: "mp4/sample_mpegh_mha1.mp4.0.dump"),
-    .init(media: "mp4/sample_vvc.mp4", dump: "mp4/sample_vvc.mp4.0.dump"),
+    // Read where FFmpeg decodes VVC (7.1 on). Each of its 120 samples lasts 512 of the media's
+    // 12,288 ticks (stts): 24 fps over its 5 s, as ffprobe says; ExoPlayer divides the 120 by the
+    // media header's 5.21 s, which counts the edit list's 0.21 s composition shift.
+    .init(
+        media: "mp4/sample_vvc.mp4", dump: "mp4/sample_vvc.mp4.0.dump",
+        frameRate: (24, "stts: 512 of 12,288 ticks a frame; ExoPlayer divides by the mdhd length, 5.21 s")),
     .init(media: "mp4/sample_mp2_audio.mp4", dump: "mp4/sample_mp2_audio.mp4.0.dump"),
     .init(
         media: "mp3/bear-cbr-no-seek-table-trailing-garbage.mp3", dump: "mp3/bear-cbr-no-seek-table-trailing-garbage.mp3.0.dump"),
@@ -126,8 +133,9 @@ struct PeerOracleTests {
         let path = root.appendingPathComponent("media/\(peer.media)").path
         let result = try runReelshare(["probe", "--format", "json", path])
         let file = try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
-        // A file whose only stream is of a codec FFmpeg does not know (AC-4, IAMF, MPEG-H mha1,
-        // VVC before FFmpeg 7.1) is unsupported, and says which stream; a release that knows it reads it.
+        // A file whose only stream is of a codec FFmpeg does not know (AC-4, MPEG-H mha1; IAMF and
+        // VVC before FFmpeg 7.1) is unsupported, and says which stream; a release that knows it
+        // reads it (IAMF then named as such, not by its substreams' PCM).
         if let error = file["error"] as? [String: Any] {
             let only = try #require(dump.tracks.first { $0.isVideo || $0.isAudio })
             #expect(error["code"] as? String == "unsupported", "\(peer.media): \(error)")
@@ -147,7 +155,7 @@ struct PeerOracleTests {
                 #expect(names.isEmpty || names.contains(video["codec"] as? String ?? ""), "\(peer.media): \(video)")
                 #expect(video["width"] as? Int == track.width && video["height"] as? Int == track.height, "\(peer.media)")
                 #expect(video["rotation"] as? Int == track.rotation, "\(peer.media): rotation \(video["rotation"] ?? "")")
-                if let rate = track.rate, let ours = video["frameRate"] as? Double {
+                if let rate = peer.frameRate?.fps ?? track.rate, let ours = video["frameRate"] as? Double {
                     #expect(abs(ours - rate) <= rate * 0.01, "\(peer.media): \(ours) fps, the dump \(rate)")
                 }
             } else {
@@ -178,17 +186,32 @@ struct PeerOracleTests {
         }
     }
 
-    @Test("validate judges the streams it reads and names the one it cannot (32-bit float PCM in MP4)")
+    /// ExoPlayer's 32-bit float PCM clip with its audio's sample entry renamed from 'fpcm' (which
+    /// FFmpeg 7.1 reads) to 'mha1' (MPEG-H, which no FFmpeg from 5.1 to 9.0 decodes): a
+    /// stream reelshare cannot read beside one it can, the same on every release.
+    @Test("validate judges the streams it reads and names the one it cannot (an MPEG-H sample entry beside H.264)")
     func namesTheOthers() throws {
-        let path = root.appendingPathComponent("media/mp4/sample_fpcm_32le.mp4").path
+        var bytes = try Data(contentsOf: root.appendingPathComponent("media/mp4/sample_fpcm_32le.mp4"))
+        // Its PCM configuration box becomes a free box (FFmpeg 7.1 refuses a 'pcmC' in another entry).
+        for (from, to) in [("fpcm", "mha1"), ("pcmC", "free")] {
+            let at = try #require(bytes.range(of: Data(from.utf8)), "the clip has no '\(from)'")
+            #expect(bytes.range(of: Data(from.utf8), in: at.upperBound..<bytes.endIndex) == nil, "more than one '\(from)'")
+            bytes.replaceSubrange(at, with: Data(to.utf8))
+        }
+        let directory = try scratch("peer")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("h264_mha1.mp4").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+
         let result = try runReelshare(["validate", "--format", "json", "--target", "ig-reels", path])
         let verdict = try #require(
             ((result.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first, "\(result.stderr)")
         let findings = verdict["findings"] as? [[String: Any]] ?? []
         let streams = try #require(findings.first { $0["rule"] as? String == "media.streams" }, "\(findings)")
         #expect(streams["severity"] as? String == "warning")
-        #expect((streams["message"] as? String ?? "").hasPrefix("stream #1 (audio, fpcm) is of a codec FFmpeg does not know"))
-        // The video is judged: its frame rate, size and codec are the H.264 ExoPlayer reads.
+        #expect((streams["message"] as? String ?? "").hasPrefix("stream #1 (audio, mha1) is of a codec FFmpeg does not know"))
+        // The video is judged: its length (1 s, under the 3 s minimum) is the H.264 ExoPlayer reads.
         #expect(!findings.contains { $0["rule"] as? String == "media.unreadable" })
+        #expect(findings.contains { $0["rule"] as? String == "video.duration.min" }, "\(findings)")
     }
 }
