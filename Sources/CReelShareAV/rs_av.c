@@ -26,6 +26,9 @@
 #include <libavformat/avformat.h>
 
 enum { MAX_STREAMS = 100, MAX_DIMENSION = 16384 };
+/// How much of an MPEG-TS's tail is read for its audio's end, at first and at most: enough for
+/// the start of the last audio PES packet (FFmpeg's muxer spans up to 0.7 s in one) at 10 Mb/s.
+enum { TS_TAIL_FIRST = 64 << 10, TS_TAIL_MOST = 1 << 20 };
 
 /// One probe under way: the file, what FFmpeg opened, the container's own facts and the streams
 /// chosen. Each step below reads and fills it.
@@ -39,6 +42,7 @@ typedef struct probe {
     int video, audio;       // the streams chosen; -1 none
     rs_video_layout layout; // the video's, from its configuration record and first frame
     int rate_guessed;       // the frame rate is FFmpeg's guess from the time base (r_frame_rate)
+    int ends_on_clock[2];   // the video's, the audio's length is where it ends on the file's clock
     char *message;
     size_t message_size;
 } probe;
@@ -195,6 +199,10 @@ static void matroska_lengths(probe *p) {
     double audio_end = p->mkv.tail_read && p->audio >= 0 ? rs_mkv_first_track_end_seconds(&p->mkv, 2) : -1;
     info->video_duration_seconds = video_tag > 0 ? video_tag : video_end;
     info->audio_duration_seconds = audio_tag > 0 ? audio_tag : audio_end;
+    // The last block's time is where a track ends, and so is FFmpeg's DURATION tag (its last
+    // packet's end); mkvmerge's tag is the track's own length.
+    p->ends_on_clock[0] = video_tag > 0 ? p->mkv.muxed_by_lavf : video_end > 0;
+    p->ends_on_clock[1] = audio_tag > 0 ? p->mkv.muxed_by_lavf : audio_end > 0;
     if (info->duration_seconds < 0) {
         double end = fmax(video_end, audio_end);
         if (end > 0) {
@@ -313,10 +321,12 @@ static rs_av_status check_streams(probe *p) {
 /// length: FLV without metadata, raw streams) or a deep probe asks for them all.
 static rs_av_status read_packets(probe *p, int deep) {
     rs_av_info *info = p->info;
-    // Per-stream lengths the container states (MP4 track durations).
-    if (p->video >= 0 && info->video_duration_seconds < 0)
+    // Per-stream lengths the container states (MP4 track durations); not those FFmpeg estimates
+    // from the bit rate (raw AAC, MP3 without a seek table): the packets tell.
+    int estimated = p->fmt->duration_estimation_method == AVFMT_DURATION_FROM_BITRATE;
+    if (p->video >= 0 && info->video_duration_seconds < 0 && !estimated)
         info->video_duration_seconds = rs_avstream_duration(p->fmt->streams[p->video]);
-    if (p->audio >= 0 && info->audio_duration_seconds < 0)
+    if (p->audio >= 0 && info->audio_duration_seconds < 0 && !estimated)
         info->audio_duration_seconds = rs_avstream_duration(p->fmt->streams[p->audio]);
 
     enum AVCodecID codec = p->video >= 0 ? p->fmt->streams[p->video]->codecpar->codec_id : AV_CODEC_ID_NONE;
@@ -341,14 +351,29 @@ static rs_av_status read_packets(probe *p, int deep) {
     enum AVCodecID audio_codec = p->audio >= 0 ? p->fmt->streams[p->audio]->codecpar->codec_id : AV_CODEC_ID_NONE;
     int need_layer = (audio_codec == AV_CODEC_ID_MP3 || audio_codec == AV_CODEC_ID_MP2 || audio_codec == AV_CODEC_ID_MP1) &&
                      info->audio_codec && strcmp(info->audio_codec, avcodec_get_name(audio_codec)) == 0; // not a TS's stream type
-    if (!(deep || need_frame_header || need_field_order || need_lengths || need_rate || need_layer)) return RS_AV_OK;
-    rs_scan_needs needs = {.deep = deep, .lengths = need_lengths, .rate = need_rate, .audio_layer = need_layer};
+    // A Matroska track's length that is where it ends on the file's clock (from 0): its own
+    // length starts at its first block.
+    int need_starts = (p->ends_on_clock[0] && info->video_duration_seconds > 0) ||
+                      (p->ends_on_clock[1] && info->audio_duration_seconds > 0);
+    if (!(deep || need_frame_header || need_field_order || need_lengths || need_rate || need_layer || need_starts))
+        return RS_AV_OK;
+    rs_scan_needs needs = {.deep = deep,
+                           .lengths = need_lengths,
+                           .rate = need_rate,
+                           .audio_layer = need_layer,
+                           .starts = need_starts};
     rs_scan_result scan = rs_scan_packets(p->fmt, p->video, p->audio, needs, info, &p->layout);
     // A measured rate replaces a guessed or contradicted one; a Matroska track's stated rate only
     // when its blocks are more than 1% apart from it.
     if (scan.frame_rate > 0 && (guessed || disagree || fabs(scan.frame_rate - info->frame_rate) > 0.01 * scan.frame_rate))
         info->frame_rate = scan.frame_rate;
     if (scan.audio_codec) info->audio_codec = scan.audio_codec;
+    // A length that is an end on the file's clock, less the stream's start (AC-3 that starts
+    // 62 ms in and ends at 1.071 s lasts 1.009 s).
+    if (p->ends_on_clock[0] && scan.video_start > 0 && info->video_duration_seconds > scan.video_start)
+        info->video_duration_seconds -= scan.video_start;
+    if (p->ends_on_clock[1] && scan.audio_start > 0 && info->audio_duration_seconds > scan.audio_start)
+        info->audio_duration_seconds -= scan.audio_start;
     if (rs_deadline_passed(&p->budget)) return refuse(p, RS_AV_TIMEOUT, RS_TIMEOUT_TEXT);
     if (scan.error && (deep || need_lengths)) info->truncated = 1;
     rs_apply_layout(info, &p->layout, codec);
@@ -366,15 +391,25 @@ static rs_av_status read_packets(probe *p, int deep) {
 
 /// An MPEG-TS lasts from the first audio or video frame to the end of the last: FFmpeg's format
 /// duration also spans data streams (SCTE-35 cue sections, teletext), which are not the media.
+/// The audio ends at the end of its last frame, read from the file's tail (FFmpeg's estimate
+/// ends it at its last PES packet's start: 1.83 s of a 2.03 s clip's AAC); a video's PES packets
+/// hold a frame each.
 static void transport_stream_length(probe *p) {
+    double ends[2] = {-1, rs_scan_tail_end(p->fmt, p->audio, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST)};
     double first = HUGE_VAL, last = -HUGE_VAL;
     for (int which = 0; which < 2; which++) {
         int index = which == 0 ? p->video : p->audio;
         if (index < 0) continue;
         const AVStream *st = p->fmt->streams[index];
-        if (st->start_time == AV_NOPTS_VALUE || st->duration == AV_NOPTS_VALUE || st->duration <= 0) return;
+        if (st->start_time == AV_NOPTS_VALUE) return;
         double start = (double)st->start_time * av_q2d(st->time_base);
-        double end = start + (double)st->duration * av_q2d(st->time_base);
+        double end = st->duration != AV_NOPTS_VALUE && st->duration > 0
+                         ? start + (double)st->duration * av_q2d(st->time_base)
+                         : -HUGE_VAL;
+        end = fmax(end, ends[which]);
+        if (!(end > start)) return;
+        if (which == 0) p->info->video_duration_seconds = end - start;
+        else p->info->audio_duration_seconds = end - start;
         first = fmin(first, start);
         last = fmax(last, end);
     }

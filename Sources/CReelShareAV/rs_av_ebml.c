@@ -11,7 +11,7 @@
 
 enum {
     ID_EBML = 0x1A45DFA3, ID_DOCTYPE = 0x4282, ID_SEGMENT = 0x18538067, ID_INFO = 0x1549A966,
-    ID_TIMECODE_SCALE = 0x2AD7B1, ID_DURATION = 0x4489, ID_TRACKS = 0x1654AE6B, ID_TRACK_ENTRY = 0xAE,
+    ID_TIMECODE_SCALE = 0x2AD7B1, ID_DURATION = 0x4489, ID_MUXING_APP = 0x4D80, ID_TRACKS = 0x1654AE6B, ID_TRACK_ENTRY = 0xAE,
     ID_TRACK_NUMBER = 0xD7, ID_TRACK_TYPE = 0x83, ID_DEFAULT_DURATION = 0x23E383, ID_CLUSTER = 0x1F43B675,
     ID_TIMECODE = 0xE7, ID_SIMPLE_BLOCK = 0xA3, ID_BLOCK_GROUP = 0xA0, ID_BLOCK = 0xA1,
     ID_BLOCK_DURATION = 0x9B,
@@ -107,6 +107,8 @@ static void visit_info(rs_mkv_facts *facts, void *context, uint64_t id, const ui
     } else if (id == ID_DURATION) {
         double duration = float_value(data, size);
         if (duration >= 0 && isfinite(duration)) facts->duration = duration;
+    } else if (id == ID_MUXING_APP) {
+        facts->muxed_by_lavf = size >= 4 && memcmp(data, "Lavf", 4) == 0;
     }
 }
 

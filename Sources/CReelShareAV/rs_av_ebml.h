@@ -23,6 +23,7 @@ typedef struct rs_mkv_facts {
     int truncated_block;      // the last block of the file is cut short
     uint64_t timecode_scale;  // nanoseconds per timecode unit (default 1,000,000)
     double duration;          // Info/Duration in timecode units; < 0 when absent
+    int muxed_by_lavf;        // Info/MuxingApp is FFmpeg's ("Lavf…"), whose DURATION tags are end times
     int track_count;
     rs_mkv_track tracks[RS_MKV_MAX_TRACKS];
     int tail_read;            // the last Cluster was found and read

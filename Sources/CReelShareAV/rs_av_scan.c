@@ -91,7 +91,7 @@ static const char *mpeg_audio_layer(const uint8_t *data, int size) {
 rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
                                rs_video_layout *layout) {
     int deep = needs.deep, lengths = needs.lengths;
-    rs_scan_result result = {-1, -1, 0, -1, NULL};
+    rs_scan_result result = {-1, -1, 0, -1, NULL, NAN, NAN};
     int64_t rate_pts[RATE_PACKETS];
     size_t rate_count = 0, rate_wanted = needs.rate < 0 ? 0 : needs.rate > RATE_PACKETS ? RATE_PACKETS : (size_t)needs.rate;
     int audio_parsed = !needs.audio_layer || audio < 0, packets = 0;
@@ -146,6 +146,8 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
             if (at < start[which]) start[which] = at;
             if (stop > end[which]) end[which] = stop;
         }
+        // Each stream's start is known once a packet of each came by.
+        int started = !needs.starts || ((video < 0 || start[0] < HUGE_VAL) && (audio < 0 || start[1] < HUGE_VAL));
         if (which == 1) {
             if (!audio_parsed) {
                 audio_parsed = 1;
@@ -153,7 +155,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
             }
             av_packet_unref(pkt);
             if (!deep && !lengths &&
-                ((header_parsed && audio_parsed && rate_count >= rate_wanted) || ++packets > HEADER_PACKETS))
+                ((header_parsed && audio_parsed && rate_count >= rate_wanted && started) || ++packets > HEADER_PACKETS))
                 break;
             continue;
         }
@@ -173,9 +175,9 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
                     info->field_order = rs_field_order_name(parser->field_order);
             }
         }
-        // Only what the header, the rate and the audio layer need: at most so many packets.
+        // Only what the header, the rate, the audio layer and the starts need: at most so many packets.
         if (!deep && !lengths &&
-            ((header_parsed && audio_parsed && rate_count >= rate_wanted) || ++packets > HEADER_PACKETS)) {
+            ((header_parsed && audio_parsed && rate_count >= rate_wanted && started) || ++packets > HEADER_PACKETS)) {
             av_packet_unref(pkt);
             break;
         }
@@ -226,6 +228,8 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
         info->variable_frame_rate = pts ? variable_rate(pts, pts_count) : 0;
     }
     if (rate_wanted && st) result.frame_rate = rate_of(rate_pts, rate_count, st->time_base);
+    if (needs.starts && start[0] < HUGE_VAL) result.video_start = start[0];
+    if (needs.starts && start[1] < HUGE_VAL) result.audio_start = start[1];
     int read_all = deep || lengths;
     if (read_all && ret != AVERROR_EOF) result.error = 1;
     if (read_all && start[0] < HUGE_VAL && end[0] > start[0]) result.video_end = end[0] - start[0];
@@ -237,4 +241,32 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     avcodec_free_context(&parser_context);
     av_packet_free(&pkt);
     return result;
+}
+
+double rs_scan_tail_end(AVFormatContext *fmt, int index, int64_t file_size, int64_t first, int64_t most) {
+    double end = -1;
+    AVPacket *pkt = av_packet_alloc();
+    if (!pkt || index < 0) {
+        av_packet_free(&pkt);
+        return end;
+    }
+    // The other streams' packets are skipped by the demuxer, not parsed (a video's frames).
+    for (unsigned i = 0; i < fmt->nb_streams; i++)
+        if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
+    // A packet with a time comes from a PES packet that starts in the tail: the last one does
+    // once any does. Until then, a tail twice as long.
+    for (int64_t tail = first; end < 0 && tail > 0; tail = tail < most && tail < file_size ? tail * 2 : 0) {
+        if (av_seek_frame(fmt, -1, file_size > tail ? file_size - tail : 0, AVSEEK_FLAG_BYTE) < 0) break;
+        while (av_read_frame(fmt, pkt) >= 0) {
+            int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+            if (pkt->stream_index == index && ts != AV_NOPTS_VALUE) {
+                double stop = ((double)ts + (double)(pkt->duration > 0 ? pkt->duration : 0)) *
+                              av_q2d(fmt->streams[index]->time_base);
+                if (stop > end) end = stop;
+            }
+            av_packet_unref(pkt);
+        }
+    }
+    av_packet_free(&pkt);
+    return end;
 }

@@ -16,6 +16,7 @@ typedef struct rs_scan_needs {
     int lengths;     // every packet, for each stream's end
     int rate;        // how many of the first video packets' timestamps give the frame rate (0: none)
     int audio_layer; // the first audio packet's MPEG audio header (layer I, II or III)
+    int starts;      // each stream's first packet's time (within the first packets)
 } rs_scan_needs;
 
 typedef struct rs_scan_result {
@@ -24,11 +25,19 @@ typedef struct rs_scan_result {
     int error;          // a read error other than the end of the file
     double frame_rate;  // needs.rate: from the first packets' timestamps, snapped to a standard rate; < 0 unknown
     const char *audio_codec; // needs.audio_layer: "mp1", "mp2" or "mp3" from the frame header; NULL unknown
+    double video_start, audio_start; // needs.starts: the first packet's time, in seconds; NAN unknown
 } rs_scan_result;
 
 /// Reads packets of the streams `video` and `audio`: the first video packet fills in what only
 /// the frame header says, and `needs` says what more.
 rs_scan_result rs_scan_packets(struct AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
                                rs_video_layout *layout);
+
+/// The end (seconds, on its clock) of the last packet of stream `index`, from the file's last
+/// `first` bytes, or twice, four times… as many up to `most` until a packet carries a time; the
+/// other streams left unread; < 0 where none does. An MPEG-TS's audio ends there: FFmpeg's
+/// estimate of its length falls short (it times the last PES packet, not the frames in it: up to a
+/// fifth of a second). Reads to the end of the file: the caller reads nothing after it.
+double rs_scan_tail_end(struct AVFormatContext *fmt, int index, int64_t file_size, int64_t first, int64_t most);
 
 #endif
