@@ -29,6 +29,7 @@ enum { MAX_STREAMS = 100, MAX_DIMENSION = 16384 };
 /// How much of an MPEG-TS's tail is read for its audio's end, at first and at most: enough for
 /// the start of the last audio PES packet (FFmpeg's muxer spans up to 0.7 s in one) at 10 Mb/s.
 enum { TS_TAIL_FIRST = 64 << 10, TS_TAIL_MOST = 1 << 20 };
+_Static_assert(MAX_STREAMS <= RS_SCAN_MAX_STREAMS, "the tail scan keeps each stream's discard");
 
 /// One probe under way: the file, what FFmpeg opened, the container's own facts and the streams
 /// chosen. Each step below reads and fills it.
@@ -353,8 +354,8 @@ static rs_av_status read_packets(probe *p, int deep) {
                      info->audio_codec && strcmp(info->audio_codec, avcodec_get_name(audio_codec)) == 0; // not a TS's stream type
     // A Matroska track's length that is where it ends on the file's clock (from 0): its own
     // length starts at its first block.
-    int need_starts = (p->ends_on_clock[0] && info->video_duration_seconds > 0) ||
-                      (p->ends_on_clock[1] && info->audio_duration_seconds > 0);
+    int need_starts = (p->ends_on_clock[0] && info->video_duration_seconds > 0 ? RS_SCAN_VIDEO_START : 0) |
+                      (p->ends_on_clock[1] && info->audio_duration_seconds > 0 ? RS_SCAN_AUDIO_START : 0);
     if (!(deep || need_frame_header || need_field_order || need_lengths || need_rate || need_layer || need_starts))
         return RS_AV_OK;
     rs_scan_needs needs = {.deep = deep,
@@ -392,10 +393,10 @@ static rs_av_status read_packets(probe *p, int deep) {
 /// An MPEG-TS lasts from the first audio or video frame to the end of the last: FFmpeg's format
 /// duration also spans data streams (SCTE-35 cue sections, teletext), which are not the media.
 /// The audio ends at the end of its last frame, read from the file's tail (FFmpeg's estimate
-/// ends it at its last PES packet's start: 1.83 s of a 2.03 s clip's AAC); a video's PES packets
-/// hold a frame each.
+/// times its last PES packet as one frame: 1.83 s of a 2.03 s clip's AAC); a video's PES packets
+/// hold a frame each. (fmax passes over a NAN: no end read.)
 static void transport_stream_length(probe *p) {
-    double ends[2] = {-1, rs_scan_tail_end(p->fmt, p->audio, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST)};
+    double ends[2] = {NAN, rs_scan_tail_end(p->fmt, p->audio, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST)};
     double first = HUGE_VAL, last = -HUGE_VAL;
     for (int which = 0; which < 2; which++) {
         int index = which == 0 ? p->video : p->audio;

@@ -130,7 +130,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     int64_t last_key = AV_NOPTS_VALUE;
     double max_gap = 0;
     double start[2] = {HUGE_VAL, HUGE_VAL}, end[2] = {-HUGE_VAL, -HUGE_VAL};
-    int header_parsed = 0, decode_tries = 0, ret = 0;
+    int header_parsed = 0, decode_tries = 0, ret = 0, seen = 0;
 
     while ((ret = av_read_frame(fmt, pkt)) >= 0) {
         int which = pkt->stream_index == video ? 0 : pkt->stream_index == audio ? 1 : -1;
@@ -146,8 +146,11 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
             if (at < start[which]) start[which] = at;
             if (stop > end[which]) end[which] = stop;
         }
-        // Each stream's start is known once a packet of each came by.
-        int started = !needs.starts || ((video < 0 || start[0] < HUGE_VAL) && (audio < 0 || start[1] < HUGE_VAL));
+        // A start is known once a packet of its stream came by; not waited for past the first
+        // packets (an audio track that starts late, or has no blocks).
+        int started = ++seen > RS_SCAN_START_PACKETS ||
+                      ((!(needs.starts & RS_SCAN_VIDEO_START) || start[0] < HUGE_VAL) &&
+                       (!(needs.starts & RS_SCAN_AUDIO_START) || start[1] < HUGE_VAL));
         if (which == 1) {
             if (!audio_parsed) {
                 audio_parsed = 1;
@@ -228,8 +231,8 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
         info->variable_frame_rate = pts ? variable_rate(pts, pts_count) : 0;
     }
     if (rate_wanted && st) result.frame_rate = rate_of(rate_pts, rate_count, st->time_base);
-    if (needs.starts && start[0] < HUGE_VAL) result.video_start = start[0];
-    if (needs.starts && start[1] < HUGE_VAL) result.audio_start = start[1];
+    if ((needs.starts & RS_SCAN_VIDEO_START) && start[0] < HUGE_VAL) result.video_start = start[0];
+    if ((needs.starts & RS_SCAN_AUDIO_START) && start[1] < HUGE_VAL) result.audio_start = start[1];
     int read_all = deep || lengths;
     if (read_all && ret != AVERROR_EOF) result.error = 1;
     if (read_all && start[0] < HUGE_VAL && end[0] > start[0]) result.video_end = end[0] - start[0];
@@ -244,29 +247,37 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
 }
 
 double rs_scan_tail_end(AVFormatContext *fmt, int index, int64_t file_size, int64_t first, int64_t most) {
-    double end = -1;
+    double end = NAN; // a TS's times may be negative (FFmpeg's wrap correction): none is NAN
     AVPacket *pkt = av_packet_alloc();
-    if (!pkt || index < 0) {
+    if (!pkt || index < 0 || fmt->nb_streams > RS_SCAN_MAX_STREAMS) {
         av_packet_free(&pkt);
         return end;
     }
-    // The other streams' packets are skipped by the demuxer, not parsed (a video's frames).
-    for (unsigned i = 0; i < fmt->nb_streams; i++)
+    // The other streams' packets are skipped by the demuxer, not parsed (a video's frames); their
+    // choice is given back after.
+    // (A TS may add streams as it is read: only those there now are changed and given back.)
+    enum AVDiscard kept[RS_SCAN_MAX_STREAMS];
+    unsigned count = fmt->nb_streams;
+    for (unsigned i = 0; i < count; i++) {
+        kept[i] = fmt->streams[i]->discard;
         if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
+    }
     // A packet with a time comes from a PES packet that starts in the tail: the last one does
-    // once any does. Until then, a tail twice as long.
-    for (int64_t tail = first; end < 0 && tail > 0; tail = tail < most && tail < file_size ? tail * 2 : 0) {
+    // once any does. Until then, a tail twice as long (each pass reads to the end: at most about
+    // twice `most` in all).
+    for (int64_t tail = first; isnan(end) && tail > 0; tail = tail < most && tail < file_size ? tail * 2 : 0) {
         if (av_seek_frame(fmt, -1, file_size > tail ? file_size - tail : 0, AVSEEK_FLAG_BYTE) < 0) break;
         while (av_read_frame(fmt, pkt) >= 0) {
             int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
             if (pkt->stream_index == index && ts != AV_NOPTS_VALUE) {
                 double stop = ((double)ts + (double)(pkt->duration > 0 ? pkt->duration : 0)) *
                               av_q2d(fmt->streams[index]->time_base);
-                if (stop > end) end = stop;
+                if (isnan(end) || stop > end) end = stop;
             }
             av_packet_unref(pkt);
         }
     }
+    for (unsigned i = 0; i < count; i++) fmt->streams[i]->discard = kept[i];
     av_packet_free(&pkt);
     return end;
 }

@@ -10,13 +10,16 @@
 
 struct AVFormatContext;
 
+enum { RS_SCAN_VIDEO_START = 1, RS_SCAN_AUDIO_START = 2, RS_SCAN_START_PACKETS = 64 };
+
 /// What a scan is for, beyond the first video packet's header.
 typedef struct rs_scan_needs {
     int deep;        // every packet: keyframes, frame-rate constancy, the first frame's decoding, the ends
     int lengths;     // every packet, for each stream's end
     int rate;        // how many of the first video packets' timestamps give the frame rate (0: none)
     int audio_layer; // the first audio packet's MPEG audio header (layer I, II or III)
-    int starts;      // each stream's first packet's time (within the first packets)
+    int starts;      // RS_SCAN_VIDEO_START | RS_SCAN_AUDIO_START: those streams' first packet's time,
+                     // if one comes within the first RS_SCAN_START_PACKETS packets
 } rs_scan_needs;
 
 typedef struct rs_scan_result {
@@ -33,11 +36,14 @@ typedef struct rs_scan_result {
 rs_scan_result rs_scan_packets(struct AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
                                rs_video_layout *layout);
 
-/// The end (seconds, on its clock) of the last packet of stream `index`, from the file's last
-/// `first` bytes, or twice, four times… as many up to `most` until a packet carries a time; the
-/// other streams left unread; < 0 where none does. An MPEG-TS's audio ends there: FFmpeg's
-/// estimate of its length falls short (it times the last PES packet, not the frames in it: up to a
-/// fifth of a second). Reads to the end of the file: the caller reads nothing after it.
+/// The most streams a file may have for rs_scan_tail_end (the probe refuses more).
+enum { RS_SCAN_MAX_STREAMS = 100 };
+
+/// The end (seconds, on its clock, which may be negative) of the last packet of stream `index`,
+/// from the file's last `first` bytes, or twice, four times… as many up to `most` until a packet
+/// carries a time, the other streams skipped; NAN where none does. An MPEG-TS's audio ends there:
+/// FFmpeg's estimate of its length falls short (it times the last PES packet as one frame, not the
+/// frames in it: up to a fifth of a second). Leaves the file at its end, for the caller to seek.
 double rs_scan_tail_end(struct AVFormatContext *fmt, int index, int64_t file_size, int64_t first, int64_t most);
 
 #endif

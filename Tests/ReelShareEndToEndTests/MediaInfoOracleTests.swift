@@ -200,7 +200,12 @@ func disagreements(_ probe: ProbeReading, _ theirs: MediaInfoReading, _ peer: Me
             return
         case (.some(let ours), .some(let them)):
             for (key, value) in them where peer.differences[key] == nil {
-                guard let mine = ours[key] else { continue }  // a fact reelshare leaves null (unknown) is not a claim
+                // A fact reelshare leaves null (unknown) is not a claim; but a stream's length it
+                // must know where mediainfo does.
+                guard let mine = ours[key] else {
+                    if key.hasSuffix(".duration") { said.append("\(key): reelshare null, mediainfo \(value)") }
+                    continue
+                }
                 if !agree(key, mine, value) { said.append("\(key): reelshare \(mine), mediainfo \(value)") }
             }
         }
@@ -208,10 +213,18 @@ func disagreements(_ probe: ProbeReading, _ theirs: MediaInfoReading, _ peer: Me
     compare("video", probe.video, theirs.video)
     compare("audio", probe.audio, theirs.audio)
     compare("image", probe.image, theirs.image)
+    // A kind the case names is held to reelshare's answer: read, or not there.
+    for (kind, facts) in [("video", probe.video), ("audio", probe.audio), ("image", probe.image)] {
+        guard let difference = peer.differences[kind] else { continue }
+        let answer = facts == nil ? "none" : "read"
+        if answer != difference.ours { said.append("\(kind): reelshare \(answer), the case says \(difference.ours)") }
+    }
     for (key, difference) in peer.differences where !["video", "audio", "image"].contains(key) {
         // A stream this FFmpeg does not know is listed, not read: nothing of it to hold.
         guard let mine = probe.video?[key] ?? probe.audio?[key] ?? probe.image?[key] else {
-            if probe.listed.isEmpty { said.append("\(key): reelshare says nothing, the case says \(difference.ours)") }
+            if probe.listed.isEmpty && difference.ours != "null" {
+                said.append("\(key): reelshare says nothing, the case says \(difference.ours)")
+            }
             continue
         }
         if !agree(key, mine, difference.ours) { said.append("\(key): reelshare \(mine), the case says \(difference.ours)") }
@@ -235,8 +248,16 @@ private let differences: [String: [String: Why]] = [
     "h264_vfr_30_then_10.mp4": ["video.duration": Why(ours: "1.867", why: "the stream's samples, as ffprobe's stream duration")],
     // FLV keeps AAC's channels in its AudioSpecificConfig; the tag header's stereo flag is always
     // set for AAC (Adobe's FLV specification 10.1, SoundType), which mediainfo reads.
-    "piped_3s.flv": ["channels": Why(ours: "1", why: "the AudioSpecificConfig's, not the FLV tag's stereo flag")],
-    "flv/sample.flv": ["channels": Why(ours: "1", why: "the AudioSpecificConfig's (ExoPlayer's dump: 1)")],
+    // FLV states no stream's length, only the file's (onMetaData, or its last tag): reelshare
+    // leaves each stream's unknown rather than read every tag; mediainfo reads them all.
+    "piped_3s.flv": [
+        "channels": Why(ours: "1", why: "the AudioSpecificConfig's, not the FLV tag's stereo flag"),
+        "video.duration": Why(ours: "null", why: "FLV states none"), "audio.duration": Why(ours: "null", why: "FLV states none"),
+    ],
+    "flv/sample.flv": [
+        "channels": Why(ours: "1", why: "the AudioSpecificConfig's (ExoPlayer's dump: 1)"),
+        "video.duration": Why(ours: "null", why: "FLV states none"), "audio.duration": Why(ours: "null", why: "FLV states none"),
+    ],
     // mediainfo averages a Matroska track's frames over its length (31.02 and 30.49 fps); its
     // blocks are 33 ms apart, the rate ExoPlayer's dumps and reelshare give.
     "mkv/sample.mkv": ["frameRate": Why(ours: "30.0", why: "the blocks' spacing, as ExoPlayer's dump")],
