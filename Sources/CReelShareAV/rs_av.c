@@ -311,6 +311,14 @@ static rs_av_status check_streams(probe *p) {
     if (p->video >= 0 && (p->info->width <= 0 || p->info->height <= 0)) {
         const AVCodecParameters *par = p->fmt->streams[p->video]->codecpar;
         if (par->width == 0 || par->height == 0) {
+            // FFmpeg's image2 demuxer takes a file by its name (.png, .jpg): one whose bytes are
+            // no picture it knows has no size. (A real PNG or JPEG goes to libpng or libjpeg.)
+            if (strcmp(p->fmt->iformat->name, "image2") == 0) {
+                const char *text = rs_sniff_text_kind(p->src);
+                snprintf(p->message, p->message_size, "not a recognised video, audio or image file: %s%s",
+                         text ? "it is " : "its name is a picture's, its bytes are not", text ? text : "");
+                return RS_AV_UNSUPPORTED;
+            }
             snprintf(p->message, p->message_size, "invalid video: its %s is 0", par->width == 0 ? "width" : "height");
             return RS_AV_CORRUPT;
         }

@@ -12,6 +12,29 @@ struct FormatSnifferTests {
         #expect(FormatSniffer.sniff([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0D, 0x0A, 0x1A, 0x0A]) == .other)
     }
 
+    /// A PNG's first bytes with its signature changed as PngSuite's x-files change it.
+    @Test(
+        "a PNG whose signature is damaged is named so: line endings rewritten, or the byte that changed",
+        arguments: [
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0D, 0x1A, 0x0D], "its signature's line endings were rewritten (copied as text?)"),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0A, 0x0A, 0x1A, 0x0A], "its signature's line endings were rewritten (copied as text?)"),
+            ([0x09, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "its signature is damaged (byte 1 of 8)"),
+            ([0x89, 0x51, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "its signature is damaged (byte 2 of 8)"),
+            ([0x89, 0x50, 0x4E, 0x67, 0x0D, 0x0A, 0x1A, 0x0A], "its signature is damaged (byte 4 of 8)"),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x20, 0x0A], "its signature is damaged (byte 7 of 8)"),
+        ] as [([UInt8], String)])
+    func damagedPNGSignature(signature: [UInt8], reason: String) {
+        let ihdr: [UInt8] = [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 32, 0, 0, 0, 32, 8, 0, 0, 0, 0]
+        #expect(FormatSniffer.sniff(signature + ihdr) == .invalid(format: "png", reason: "invalid png: " + reason))
+        // Without an IHDR after it, a near signature is nothing: left to FFmpeg.
+        #expect(FormatSniffer.sniff(signature + Array(repeating: 0, count: 21)) == .other)
+        #expect(
+            FormatSniffer.sniff([0x89] + Array("PNX".utf8) + [0x0D, 0x0A, 0x1A, 0x0A] + ihdr)
+                == .invalid(
+                    format: "png", reason: "invalid png: its signature is damaged (byte 4 of 8)"))
+        #expect(FormatSniffer.sniff([0x89] + Array("PXX".utf8) + [0x0D, 0x0A, 0x1A, 0x0A] + ihdr) == .other)
+    }
+
     @Test("a GIF header gives its logical screen size")
     func gif() {
         let bytes = Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00, 0, 0, 0]

@@ -256,7 +256,7 @@ struct ImageFixtureTests {
         #expect(report.failure.map { !$0.message.isEmpty } == true)
     }
 
-    @Test("text saved under a media name (a failed download's HTML page) is named as text, not as a broken MP4")
+    @Test("text or junk saved under a media name (a failed download's HTML page) is named so, not as a broken MP4 or picture")
     func textUnderMediaNames() throws {
         let directory = try scratch("text")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -277,6 +277,14 @@ struct ImageFixtureTests {
             ("latin1.mp4", Data("caf".utf8) + Data([0xE9, 0x20, 0x61]), nil),
             ("cut.mp4", Data("coffee ".utf8) + Data([0xE2, 0x98]), nil),
             ("nul.mp4", Data("abc".utf8) + Data([0, 0x61]), nil),
+            // A picture's name on bytes that are no picture (FFmpeg takes it by the name): not an
+            // "invalid video of width 0".
+            ("note.png", Data("x".utf8), "not a recognised video, audio or image file: it is text"),
+            ("note.jpg", Data("x".utf8), "not a recognised video, audio or image file: it is text"),
+            (
+                "signature.png", Data([0x89, 0x50, 0x4E, 0x47]),
+                "not a recognised video, audio or image file: its name is a picture's, its bytes are not"
+            ),
             // Text FFmpeg claims by its content (a Y4M header) keeps FFmpeg's words, whatever its name.
             ("header.mp4", Data("YUV4MPEG2 W60000 H60000 F25:1 Ip A1:1 C420jpeg\nFRAME\n".utf8), nil),
         ]

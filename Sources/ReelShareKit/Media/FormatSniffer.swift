@@ -22,12 +22,33 @@ public enum FormatSniffer {
 
     public static func sniff(_ bytes: [UInt8]) -> SniffedFormat {
         let b = ByteReader(bytes)
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if b.starts(with: pngSignature) { return .png }
+        if let reason = damagedPNGSignature(b) { return .invalid(format: "png", reason: reason) }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return checked(gif(b)) }
         if b.starts(with: Array("RIFF".utf8)), b.ascii(8, 4) == "WEBP" { return checked(webp(b)) }
         if let image = heif(b) { return checked(image) }
         return .other
+    }
+
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// What is wrong with a PNG whose signature is damaged (its IHDR chunk follows within a few
+    /// bytes, and its first four are 0x89 "PNG" but for a bit, a letter or a letter's case): line endings
+    /// changed by a transfer as text (PngSuite's xcrn0g04, xlfn0g04), or a byte changed (xs1n0g01…).
+    /// nil for anything else.
+    private static func damagedPNGSignature(_ b: ByteReader) -> String? {
+        guard let head = b.bytes(0, 8), (8...12).contains(where: { b.ascii($0, 4) == "IHDR" }) else { return nil }
+        // "PNG" but for one letter, or for a letter's case.
+        let letters = zip(head[1..<4], Array("PNG".utf8)).filter { $0.0 & 0xDF != $0.1 }.count
+        guard head[0] & 0x7F == 0x09, letters <= 1 else { return nil }
+        let changed = (0..<8).filter { head[$0] != pngSignature[$0] }
+        // The signature's CR LF and LF are there to show a transfer that rewrites line endings.
+        if changed.allSatisfy({ $0 >= 4 && (head[$0] == 0x0D || head[$0] == 0x0A) }) {
+            return "invalid png: its signature's line endings were rewritten (copied as text?)"
+        }
+        let bytes = changed.map { String($0 + 1) }.joined(separator: ", ")
+        return "invalid png: its signature is damaged (byte\(changed.count == 1 ? "" : "s") \(bytes) of 8)"
     }
 
     /// The number of frames of a GIF or WebP read whole: a GIF's image descriptors, a WebP's ANMF
