@@ -16,6 +16,17 @@ private func framemd5(_ file: String, in directory: URL) throws -> [Substring] {
         .stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
 }
 
+/// ffprobe's colour matrix and range of `file`'s video, as "range,matrix" ("tv,bt709").
+private func colourTags(_ file: String, in directory: URL) throws -> String {
+    try runCommand(
+        [
+            "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space,color_range", "-of",
+            "csv=p=0", file,
+        ],
+        in: directory
+    ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
 /// The first file of a probe's JSON document.
 private func probed(_ file: String, in directory: URL, deep: Bool = false) throws -> [String: Any] {
     let result = try runReelshare(["probe", "--format", "json"] + (deep ? ["--deep"] : []) + ["--", file], in: directory)
@@ -308,13 +319,7 @@ struct UserShapesTests {
         #expect(video["pixelFormat"] as? String == "gbrp", "\(video)")
         let fix = try runReelshare(["fix", "--target", "fb-reels-api", "gbr.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
-        let tags = try runCommand(
-            [
-                "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space,color_range", "-of",
-                "csv=p=0",
-                "fixed.mp4",
-            ], in: directory
-        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tags = try colourTags("fixed.mp4", in: directory)
         #expect(tags == "tv,bt709", "\(tags)")
         #expect(try psnr("fixed.mp4", "gbr.mp4", "scale=in_range=auto,format=gbrp", "format=gbrp", in: directory) >= 35)
         #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
@@ -334,13 +339,7 @@ struct UserShapesTests {
         #expect(fix.status == 0, "\(fix.stderr)")
         #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
         // Tagged as what it now is: BT.709 in limited range, not the source's identity matrix.
-        let tags = try runCommand(
-            [
-                "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space,color_range", "-of",
-                "csv=p=0",
-                "fixed.mp4",
-            ], in: directory
-        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tags = try colourTags("fixed.mp4", in: directory)
         #expect(tags == "tv,bt709", "\(tags)")
         // Compared in RGB, each read as its tags say (the source is RGB itself).
         #expect(try psnr("fixed.mp4", "rgb.mp4", "scale=in_range=auto,format=gbrp", "format=gbrp", in: directory) >= 35)
