@@ -91,10 +91,16 @@ public struct MediaProber: Sendable {
 
     /// A file that cannot be opened or read, as a probe failure.
     static func failure(_ error: FileError) -> ProbeFailure {
+        // Media is read by seeking (a container's index may be at its end): a stream must be saved first.
+        let saveFirst = "save the stream to a file and give its path"
         switch error {
         case .notFound: return ProbeFailure(.notFound, error.description)
+        case .standardInput:
+            return ProbeFailure(.notFound, "\(error) (media is never read from standard input: \(saveFirst))")
+        case .notRegular:
+            return ProbeFailure(.unreadable, "\(error) (media is read from a file reelshare can seek: \(saveFirst))")
         case .tooLarge: return ProbeFailure(.tooLarge, error.description)
-        case .directory, .notRegular, .shrank, .system: return ProbeFailure(.unreadable, error.description)
+        case .directory, .shrank, .swapped, .system: return ProbeFailure(.unreadable, error.description)
         }
     }
 

@@ -26,20 +26,27 @@ public struct PosixError: Error, Equatable, CustomStringConvertible {
 /// Why a file could not be read.
 public enum FileError: Error, Equatable, CustomStringConvertible {
     case notFound
+    /// "-" where no file has that name: standard input, which media is never read from.
+    case standardInput
     case directory
-    case notRegular
+    /// A pipe, a device or a socket (what it is, in words).
+    case notRegular(String)
     /// Larger than the caller's limit (its size in bytes).
     case tooLarge(Int)
     case shrank
+    /// The name was given to another file between stat and open.
+    case swapped
     case system(PosixError)
 
     public var description: String {
         switch self {
         case .notFound: return "no such file"
+        case .standardInput: return "no such file"
         case .directory: return "is a directory"
-        case .notRegular: return "not a regular file"
+        case .notRegular(let what): return "\(what), not a regular file"
         case .tooLarge(let size): return "too large (\(size) bytes)"
         case .shrank: return "file shrank while being read"
+        case .swapped: return "replaced by another file while it was opened"
         case .system(let error): return error.description
         }
     }
@@ -224,11 +231,16 @@ public struct ReadableFile: Sendable {
     public static func open(_ path: String) throws(FileError) -> ReadableFile {
         var seen = stat()
         let statError = Posix.withCPath(path) { stat($0, &seen) == 0 ? 0 : errno }
+        if statError == ENOENT, path == "-" { throw .standardInput }
         if statError != 0 { throw statError == ENOENT || statError == ENOTDIR ? .notFound : .system(PosixError(statError)) }
         switch seen.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .directory
-        default: throw .notRegular
+        case S_IFIFO: throw .notRegular("a pipe")
+        case S_IFCHR: throw .notRegular("a character device")
+        case S_IFBLK: throw .notRegular("a block device")
+        case S_IFSOCK: throw .notRegular("a socket")
+        default: throw .notRegular("a special file")
         }
         let (fd, openError) = Posix.withCPath(path) { name -> (Int32, Int32) in
             let fd = systemOpen(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -243,7 +255,7 @@ public struct ReadableFile: Sendable {
         }
         guard info.st_mode & S_IFMT == S_IFREG, info.st_dev == seen.st_dev, info.st_ino == seen.st_ino else {
             _ = systemClose(fd)
-            throw .notRegular
+            throw .swapped
         }
         return ReadableFile(
             descriptor: fd, size: Int(info.st_size),

@@ -76,6 +76,34 @@ struct ProbeCommandTests {
         #expect(missing.stderr.contains("reelshare: error: nope.mp4: no such file\n"))
     }
 
+    @Test("media on standard input or through a pipe: exit 66 and a way forward, not just 'no such file'")
+    func streams() throws {
+        let clip = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("\(media)/h264_aac_2s.mp4"))
+        let dash = try runReelshare(["probe", "-"], stdin: clip)
+        #expect(dash.status == 66)
+        #expect(
+            dash.stderr
+                == "reelshare: error: -: no such file (media is never read from standard input: save the stream to a file and give its path)\n"
+        )
+        let directory = try scratch("streams")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("stream.mp4").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Never opened (opening a FIFO with no writer would block): the answer comes from stat.
+        let pipe = try runReelshare(["probe", "--format", "json", fifo])
+        #expect(pipe.status == 66)
+        let error = try #require((pipe.json?["files"] as? [[String: Any]])?.first?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "unreadable")
+        #expect(
+            error["message"] as? String
+                == "a pipe, not a regular file (media is read from a file reelshare can seek: save the stream to a file and give its path)"
+        )
+        // A file named "-" is read as any other.
+        FileManager.default.createFile(atPath: directory.appendingPathComponent("-").path, contents: clip)
+        let named = try runReelshare(["probe", "--format", "json", "-"], in: directory)
+        #expect(named.status == 0 && (named.json?["files"] as? [[String: Any]])?.first?["kind"] as? String == "video", "\(named)")
+    }
+
     @Test(
         "exit status per failure",
         arguments: [

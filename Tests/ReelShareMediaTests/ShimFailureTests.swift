@@ -100,7 +100,7 @@ struct ShimFailureTests {
         #expect(throws: OutputFailure.system(path: missing, PosixError(ENOENT))) { try AtomicFile(replacing: missing) }
     }
 
-    @Test("ReadableFile: missing, a directory, a FIFO (without blocking), a regular file")
+    @Test("ReadableFile: missing, a directory, a FIFO (without blocking), a device, a regular file")
     func readableFile() throws {
         #expect(throws: FileError.notFound) { try ReadableFile.open("/nonexistent/file") }
         #expect(throws: FileError.directory) { try ReadableFile.open(TestPaths.packageRoot.path) }
@@ -108,7 +108,9 @@ struct ShimFailureTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: FileError.notRegular) { try ReadableFile.open(fifo) }
+        #expect(throws: FileError.notRegular("a pipe")) { try ReadableFile.open(fifo) }
+        #expect(throws: FileError.notRegular("a character device")) { try ReadableFile.open("/dev/null") }
+        #expect(throws: FileError.notFound) { try ReadableFile.open("./-") }
         let file = try ReadableFile.open(TestPaths.fixture("grey.png"))
         defer { file.close() }
         #expect(try file.read(count: 8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
