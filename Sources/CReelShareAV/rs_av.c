@@ -402,13 +402,18 @@ static rs_av_status read_packets(probe *p, int deep) {
 /// duration also spans data streams (SCTE-35 cue sections, teletext), which are not the media.
 /// The audio ends at the end of its last frame, read from the file's tail (FFmpeg's estimate
 /// times its last PES packet as one frame: 1.83 s of a 2.03 s clip's AAC); a video's PES packets
-/// hold a frame each. (fmax passes over a NAN: no end read.)
+/// hold a frame each. (fmax passes over a NAN: no end read.) An audio stream with no packet in
+/// the file (cut before its first) has no length, and the file's spans the video alone.
 static void transport_stream_length(probe *p) {
     double ends[2] = {NAN, rs_scan_tail_end(p->fmt, p->audio, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST)};
     double first = HUGE_VAL, last = -HUGE_VAL;
     for (int which = 0; which < 2; which++) {
         int index = which == 0 ? p->video : p->audio;
         if (index < 0) continue;
+        if (which == 1 && ends[1] == -INFINITY) { // no packet in the whole file: nothing of it to time
+            p->info->audio_duration_seconds = -1;
+            continue;
+        }
         const AVStream *st = p->fmt->streams[index];
         if (st->start_time == AV_NOPTS_VALUE) return;
         double start = (double)st->start_time * av_q2d(st->time_base);

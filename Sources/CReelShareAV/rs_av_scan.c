@@ -265,10 +265,14 @@ double rs_scan_tail_end(AVFormatContext *fmt, int index, int64_t file_size, int6
     // A packet with a time comes from a PES packet that starts in the tail: the last one does
     // once any does. Until then, a tail twice as long (each pass reads to the end: at most about
     // twice `most` in all).
+    int whole = 0, packets = 0; // whether a pass read the file from its start; the stream's packets in it
     for (int64_t tail = first; isnan(end) && tail > 0; tail = tail < most && tail < file_size ? tail * 2 : 0) {
         if (av_seek_frame(fmt, -1, file_size > tail ? file_size - tail : 0, AVSEEK_FLAG_BYTE) < 0) break;
-        while (av_read_frame(fmt, pkt) >= 0) {
+        whole = file_size <= tail;
+        int ret;
+        while ((ret = av_read_frame(fmt, pkt)) >= 0) {
             int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+            if (pkt->stream_index == index) packets++;
             if (pkt->stream_index == index && ts != AV_NOPTS_VALUE) {
                 double stop = ((double)ts + (double)(pkt->duration > 0 ? pkt->duration : 0)) *
                               av_q2d(fmt->streams[index]->time_base);
@@ -276,7 +280,9 @@ double rs_scan_tail_end(AVFormatContext *fmt, int index, int64_t file_size, int6
             }
             av_packet_unref(pkt);
         }
+        whole = whole && ret == AVERROR_EOF; // (read to the end, not stopped by an error)
     }
+    if (isnan(end) && whole && packets == 0) end = -INFINITY;
     for (unsigned i = 0; i < count; i++) fmt->streams[i]->discard = kept[i];
     av_packet_free(&pkt);
     return end;

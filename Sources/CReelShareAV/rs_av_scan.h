@@ -41,7 +41,9 @@ enum { RS_SCAN_MAX_STREAMS = 100 };
 
 /// The end (seconds, on its clock, which may be negative) of the last packet of stream `index`,
 /// from the file's last `first` bytes, or twice, four times… as many up to `most` until a packet
-/// carries a time, the other streams skipped; NAN where none does. An MPEG-TS's audio ends there:
+/// carries a time, the other streams skipped; NAN where none does, and -INFINITY where the read
+/// covered the whole file and the stream has not one packet in it (a file cut before its audio's
+/// first PES packet: FFmpeg still estimates a length for it). An MPEG-TS's audio ends there:
 /// FFmpeg's estimate of its length falls short (it times the last PES packet as one frame, not the
 /// frames in it: up to a fifth of a second). Leaves the file at its end, for the caller to seek.
 double rs_scan_tail_end(struct AVFormatContext *fmt, int index, int64_t file_size, int64_t first, int64_t most);

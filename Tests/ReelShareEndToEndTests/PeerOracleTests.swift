@@ -214,4 +214,28 @@ struct PeerOracleTests {
         #expect(!findings.contains { $0["rule"] as? String == "media.unreadable" })
         #expect(findings.contains { $0["rule"] as? String == "video.duration.min" }, "\(findings)")
     }
+
+    /// ExoPlayer's SCTE-35 TS cut after 30,000 of its 54,896 bytes (`head -c`, a download that
+    /// stopped): its first audio PES packet starts at byte 49,632, so the cut file has video and
+    /// cue sections but no audio frame. FFmpeg still gives the audio a start (0.7 s, the cue's) and
+    /// a length (0.80 s, from the bit rate), and ffprobe prints both; the audio has no length and
+    /// the file lasts its video's two frames.
+    @Test("a TS cut before its first audio packet: no audio length, the file as long as its video")
+    func cutBeforeAudio() throws {
+        let bytes = try Data(contentsOf: root.appendingPathComponent("media/ts/sample_scte35.ts"))
+        let directory = try scratch("peer")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cut.ts").path
+        try bytes.prefix(30_000).write(to: URL(fileURLWithPath: path))
+
+        let result = try runReelshare(["probe", "--format", "json", path])
+        let file = try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
+        #expect(file["truncated"] as? Bool == true)
+        let audio = try #require(file["audio"] as? [String: Any])
+        #expect(audio["durationSeconds"] is NSNull, "\(audio)")
+        let video = try #require(file["video"] as? [String: Any])
+        let videoLength = try #require(video["durationSeconds"] as? Double)
+        #expect(abs(videoLength - 2 * 1001 / 30000.0) < 0.001, "two frames at 29.97: \(videoLength) s")
+        #expect(file["durationSeconds"] as? Double == videoLength)
+    }
 }
