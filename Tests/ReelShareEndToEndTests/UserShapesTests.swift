@@ -325,7 +325,9 @@ struct UserShapesTests {
         #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
     }
 
-    @Test("RGB H.264 (libx264rgb, as screen recorders write it) is fixed into Y'CbCr tagged as it is, colours kept")
+    @Test(
+        "RGB H.264 (libx264rgb, as screen recorders write it) is fixed into Y'CbCr tagged as it is, colours kept, by fix and by the printed command"
+    )
     func rgbVideo() throws {
         let directory = try scratch("rgb")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -337,21 +339,35 @@ struct UserShapesTests {
         #expect(errors.contains("video.chroma"), "\(errors)")
         let fix = try runReelshare(["fix", "--target", "fb-reels-api", "rgb.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
-        #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
-        // Tagged as what it now is: BT.709 in limited range, not the source's identity matrix.
-        let tags = try colourTags("fixed.mp4", in: directory)
-        #expect(tags == "tv,bt709", "\(tags)")
-        // Compared in RGB, each read as its tags say (the source is RGB itself).
-        #expect(try psnr("fixed.mp4", "rgb.mp4", "scale=in_range=auto,format=gbrp", "format=gbrp", in: directory) >= 35)
-        // The blue, read back as RGB by ffmpeg from the tags: still blue.
-        let pixel = try runCommand(
-            [
-                "sh", "-c",
-                "ffmpeg -nostdin -v error -i fixed.mp4 -frames:v 1 -vf crop=2:2:270:240,format=rgb24 -f rawvideo - | od -An -tu1",
-            ],
-            in: directory
-        ).stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        #expect(pixel.count == 12 && pixel[0] < 12 && pixel[1] < 12 && pixel[2] > 240, "\(pixel)")
+        // The command validate prints for the target, run with this machine's ffmpeg.
+        let validated = try runReelshare(["validate", "--format", "json", "--target", "fb-reels-api", "rgb.mp4"], in: directory)
+        let verdict = try #require(
+            ((validated.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+        let printed = try #require(verdict["fix"] as? String, "\(verdict)")
+        #expect(
+            printed.contains("scale=out_color_matrix=bt709:out_range=tv") && printed.contains("-colorspace bt709"), "\(printed)")
+        let (ran, _) = try runCommand(["sh", "-c", printed + " -v error -nostdin"], in: directory)
+        #expect(ran == 0, "\(printed)")
+        for output in ["fixed.mp4", "rgb.fixed.mp4"] {
+            #expect(
+                try runReelshare(["validate", "--strict", "--target", "fb-reels-api", output], in: directory).status == 0,
+                "\(output)")
+            // Tagged as what it now is: BT.709 in limited range, not the source's identity matrix.
+            let tags = try colourTags(output, in: directory)
+            #expect(tags == "tv,bt709", "\(output): \(tags)")
+            // Compared in RGB, each read as its tags say (the source is RGB itself).
+            let quality = try psnr(output, "rgb.mp4", "scale=in_range=auto,format=gbrp", "format=gbrp", in: directory)
+            #expect(quality >= 35, "\(output): \(quality) dB")
+            // The blue, read back as RGB by ffmpeg from the tags: still blue.
+            let pixel = try runCommand(
+                [
+                    "sh", "-c",
+                    "ffmpeg -nostdin -v error -i \(output) -frames:v 1 -vf crop=2:2:270:240,format=rgb24 -f rawvideo - | od -An -tu1",
+                ],
+                in: directory
+            ).stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+            #expect(pixel.count == 12 && pixel[0] < 12 && pixel[1] < 12 && pixel[2] > 240, "\(output): \(pixel)")
+        }
     }
 
     @Test("Android: HEVC 4:2:2 10-bit warns as H.264 High 10 does (what phones do not all decode)")

@@ -116,6 +116,10 @@ public struct VideoPlan: Sendable, Equatable {
     public var videoDelaySeconds: Double?
     /// The re-encode loses the picture's transparency (H.264 carries none).
     public var dropsAlpha = false
+    /// The source is RGB (a libx264rgb screen recording, GBR HEVC): the re-encode makes it Y'CbCr
+    /// by the BT.709 matrix in limited range and tags it so, as the in-process fix does (its own
+    /// tags, identity and full range, would make players read the new planes as RGB).
+    public var fromRGB = false
 }
 
 /// The plan for an image: a still picture, turned as shown, fitted, in PNG or JPEG.
@@ -174,6 +178,7 @@ public enum FixPlan: Sendable, Equatable {
                 if !filters.isEmpty { words += " after \(filters.joined(separator: ","))" }
                 if let rate { words += ", \(rate) kb/s at most" }
                 if let keyframes { words += ", a keyframe every \(Units.number(keyframes)) s" }
+                if plan.fromRGB { words += "; RGB made Y'CbCr by the BT.709 matrix in limited range, tagged so" }
                 if plan.dropsAlpha { words += "; its transparency is dropped (H.264 carries none)" }
                 steps.append(words)
             }
@@ -333,6 +338,7 @@ public enum FixHint {
             video: video, audio: audioStep, loopTo: loopTo, trimTo: cut == nil ? trimTarget : nil, cutAtKeyframe: cut,
             dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
+        plan.fromRGB = reencode && (media?.video?.pixelFormat).map(Units.isRGB) == true
         return plan
     }
 
@@ -350,9 +356,11 @@ public enum FixHint {
         case .copy(let tag):
             arguments += ["-c:v", "copy"]
             if let tag { arguments += ["-tag:v", tag] }
-        case .encode(let filters, let rate, let buffer, let keyframes):
+        case .encode(var filters, let rate, let buffer, let keyframes):
+            if plan.fromRGB { filters += ["scale=out_color_matrix=bt709:out_range=tv", "format=yuv420p"] }
             if !filters.isEmpty { arguments += ["-vf", filters.joined(separator: ",")] }
             arguments += ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p"]
+            if plan.fromRGB { arguments += ["-colorspace", "bt709", "-color_range", "tv"] }
             if let rate { arguments += ["-b:v", "\(rate)k", "-maxrate", "\(rate)k", "-bufsize", "\(buffer ?? 2 * rate)k"] }
             if let keyframes {
                 arguments += [
