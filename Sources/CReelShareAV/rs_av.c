@@ -296,7 +296,6 @@ static rs_av_status find_stream_info(probe *p) {
     return check_dimensions(p);
 }
 
-/// Streams FFmpeg cannot describe, or none at all.
 /// No stream to read at all, or a video stream without a size. Streams FFmpeg cannot describe
 /// are listed (other_streams), not failures: the file fails only when no other stream is usable.
 static rs_av_status check_streams(probe *p) {
@@ -318,6 +317,14 @@ static rs_av_status check_streams(probe *p) {
                 snprintf(p->message, p->message_size, "not a recognised video, audio or image file: %s%s",
                          text ? "it is " : "its name is a picture's, its bytes are not", text ? text : "");
                 return RS_AV_UNSUPPORTED;
+            }
+            // A TS cut after its tables (PAT, PMT), or whose video PID never carries a packet: the
+            // stream is declared, nothing of it is there.
+            if (p->info->demuxer_kind == RS_AV_DEMUXER_MPEGTS &&
+                rs_scan_tail_end(p->fmt, p->video, p->info->file_size, TS_TAIL_MOST, TS_TAIL_MOST) == -INFINITY) {
+                snprintf(p->message, p->message_size,
+                         "its video stream has no packet: the file holds the tables that declare it and no picture (cut short?)");
+                return RS_AV_CORRUPT;
             }
             snprintf(p->message, p->message_size, "invalid video: its %s is 0", par->width == 0 ? "width" : "height");
             return RS_AV_CORRUPT;
@@ -403,33 +410,39 @@ static rs_av_status read_packets(probe *p, int deep) {
 /// The audio ends at the end of its last frame, read from the file's tail (FFmpeg's estimate
 /// times its last PES packet as one frame: 1.83 s of a 2.03 s clip's AAC); a video's PES packets
 /// hold a frame each. (fmax passes over a NAN: no end read.) An audio stream with no packet in
-/// the file (cut before its first) has no length, and the file's spans the video alone.
+/// the file (cut before its first, or declared and never sent) has no length, and the file's
+/// spans the video alone; with no video timed either, the file has none (FFmpeg's would be its
+/// estimate for the absent audio). Past the tail read's 1 MiB, a stream's absence is not seen.
 static void transport_stream_length(probe *p) {
-    double ends[2] = {NAN, rs_scan_tail_end(p->fmt, p->audio, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST)};
+    double audio_end = rs_scan_tail_end(p->fmt, p->audio, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST);
+    int audio_absent = p->audio >= 0 && audio_end == -INFINITY;
+    if (audio_absent) p->info->audio_duration_seconds = -1;
+    double ends[2] = {NAN, audio_end};
     double first = HUGE_VAL, last = -HUGE_VAL;
-    for (int which = 0; which < 2; which++) {
+    int timed = 1;
+    for (int which = 0; which < 2 && timed; which++) {
         int index = which == 0 ? p->video : p->audio;
-        if (index < 0) continue;
-        if (which == 1 && ends[1] == -INFINITY) { // no packet in the whole file: nothing of it to time
-            p->info->audio_duration_seconds = -1;
-            continue;
-        }
+        if (index < 0 || (which == 1 && audio_absent)) continue;
         const AVStream *st = p->fmt->streams[index];
-        if (st->start_time == AV_NOPTS_VALUE) return;
+        timed = st->start_time != AV_NOPTS_VALUE;
+        if (!timed) break;
         double start = (double)st->start_time * av_q2d(st->time_base);
         double end = st->duration != AV_NOPTS_VALUE && st->duration > 0
                          ? start + (double)st->duration * av_q2d(st->time_base)
                          : -HUGE_VAL;
         end = fmax(end, ends[which]);
-        if (!(end > start)) return;
+        timed = end > start;
+        if (!timed) break;
         if (which == 0) p->info->video_duration_seconds = end - start;
         else p->info->audio_duration_seconds = end - start;
         first = fmin(first, start);
         last = fmax(last, end);
     }
-    if (last > first) {
+    if (timed && last > first) {
         p->info->duration_seconds = last - first;
         p->info->duration_from = "header";
+    } else if (audio_absent) {
+        p->info->duration_seconds = -1;
     }
 }
 

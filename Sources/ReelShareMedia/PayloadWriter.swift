@@ -101,6 +101,8 @@ public enum PayloadWriter {
         let input: ReadableFile
         do {
             input = try ReadableFile.open(path)
+        } catch .swapped {
+            throw .changed(path)  // another file took its name: not the file validated
         } catch {
             throw .input(path: path, reason: error.description)
         }

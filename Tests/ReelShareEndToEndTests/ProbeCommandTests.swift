@@ -196,4 +196,45 @@ struct ProbeCommandTests {
             #expect(result.stderr.hasPrefix("reelshare: error: \(entry.fullPath): "), "\(entry)")
         }
     }
+
+    /// An MPEG-TS whose program table declares a stream that never carries a packet (a capture
+    /// whose audio PID stayed silent; a download cut after its tables): made here with ffmpeg,
+    /// then the packets of a PID removed, 188 bytes each.
+    @Test("a TS stream that is declared and never sent: the audio has no length; no video packet is said so")
+    func declaredNeverSent() throws {
+        let directory = try scratch("ts-declared")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (made, _) = try runCommand(
+            [
+                "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=2", "-f", "lavfi", "-i",
+                "sine=d=2", "-c:v", "libx264", "-c:a", "mp2", "-f", "mpegts", "clip.ts",
+            ], in: directory)
+        try #require(made == 0)
+        let packets = try Data(contentsOf: directory.appendingPathComponent("clip.ts"))
+        func without(_ pids: Set<Int>, _ name: String) throws {
+            var kept = Data()
+            for at in stride(from: packets.startIndex, to: packets.endIndex, by: 188) {
+                let packet = packets[at..<min(at + 188, packets.endIndex)]
+                let pid = (Int(packet[at + 1]) & 0x1F) << 8 | Int(packet[at + 2])
+                if !pids.contains(pid) { kept += packet }
+            }
+            try kept.write(to: directory.appendingPathComponent(name))
+        }
+        // ffmpeg's PIDs: 0x100 the video, 0x101 the audio.
+        try without([0x101], "silent.ts")
+        try without([0x100, 0x101], "tables.ts")
+
+        let silent = try runReelshare(["probe", "--format", "json", "silent.ts"], in: directory)
+        let file = try #require((silent.json?["files"] as? [[String: Any]])?.first, "\(silent.stderr)")
+        #expect((file["audio"] as? [String: Any])?["durationSeconds"] is NSNull, "\(file)")
+        let length = try #require(file["durationSeconds"] as? Double)
+        #expect(abs(length - 2) < 0.001, "the video's 60 frames: \(length) s")
+
+        let tables = try runReelshare(["probe", "tables.ts"], in: directory)
+        #expect(tables.status == 65)
+        #expect(
+            tables.stderr
+                == "reelshare: error: tables.ts: its video stream has no packet: the file holds the tables that declare it and no picture (cut short?)\n"
+        )
+    }
 }
