@@ -320,8 +320,10 @@ static rs_av_status check_streams(probe *p) {
             }
             // A TS cut after its tables (PAT, PMT), or whose video PID never carries a packet: the
             // stream is declared, nothing of it is there.
-            if (p->info->demuxer_kind == RS_AV_DEMUXER_MPEGTS &&
-                rs_scan_tail_end(p->fmt, p->video, p->info->file_size, TS_TAIL_MOST, TS_TAIL_MOST) == -INFINITY) {
+            double end[2];
+            if (p->info->demuxer_kind == RS_AV_DEMUXER_MPEGTS)
+                rs_scan_tail_ends(p->fmt, (int[2]){p->video, -1}, p->info->file_size, TS_TAIL_MOST, TS_TAIL_MOST, end);
+            if (p->info->demuxer_kind == RS_AV_DEMUXER_MPEGTS && end[0] == -INFINITY) {
                 snprintf(p->message, p->message_size,
                          "its video stream has no packet: the file holds the tables that declare it and no picture (cut short?)");
                 return RS_AV_CORRUPT;
@@ -407,17 +409,17 @@ static rs_av_status read_packets(probe *p, int deep) {
 
 /// An MPEG-TS lasts from the first audio or video frame to the end of the last: FFmpeg's format
 /// duration also spans data streams (SCTE-35 cue sections, teletext), which are not the media.
-/// The audio ends at the end of its last frame, read from the file's tail (FFmpeg's estimate
-/// times its last PES packet as one frame: 1.83 s of a 2.03 s clip's AAC); a video's PES packets
-/// hold a frame each. (fmax passes over a NAN: no end read.) An audio stream with no packet in
+/// Each stream ends at the end of its last frame, read from the file's tail (FFmpeg's estimate
+/// times an audio's last PES packet as one frame: 1.83 s of a 2.03 s clip's AAC; a video's, which
+/// holds a frame, differs between its releases). (fmax passes over a NAN: no end read.) An audio stream with no packet in
 /// the file (cut before its first, or declared and never sent) has no length, and the file's
 /// spans the video alone; with no video timed either, the file has none (FFmpeg's would be its
 /// estimate for the absent audio). Past the tail read's 1 MiB, a stream's absence is not seen.
 static void transport_stream_length(probe *p) {
-    double audio_end = rs_scan_tail_end(p->fmt, p->audio, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST);
-    int audio_absent = p->audio >= 0 && audio_end == -INFINITY;
+    double ends[2];
+    rs_scan_tail_ends(p->fmt, (int[2]){p->video, p->audio}, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST, ends);
+    int audio_absent = p->audio >= 0 && ends[1] == -INFINITY;
     if (audio_absent) p->info->audio_duration_seconds = -1;
-    double ends[2] = {NAN, audio_end};
     double first = HUGE_VAL, last = -HUGE_VAL;
     int timed = 1;
     for (int which = 0; which < 2 && timed; which++) {

@@ -246,44 +246,50 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     return result;
 }
 
-double rs_scan_tail_end(AVFormatContext *fmt, int index, int64_t file_size, int64_t first, int64_t most) {
-    double end = NAN; // a TS's times may be negative (FFmpeg's wrap correction): none is NAN
+/// Whether a stream asked for has no end yet.
+static int wanting(const int index[2], const double end[2]) {
+    return (index[0] >= 0 && isnan(end[0])) || (index[1] >= 0 && isnan(end[1]));
+}
+
+void rs_scan_tail_ends(AVFormatContext *fmt, const int index[2], int64_t file_size, int64_t first, int64_t most,
+                       double end[2]) {
+    end[0] = end[1] = NAN; // a TS's times may be negative (FFmpeg's wrap correction): none is NAN
     AVPacket *pkt = av_packet_alloc();
-    if (!pkt || index < 0 || fmt->nb_streams > RS_SCAN_MAX_STREAMS) {
+    if (!pkt || (index[0] < 0 && index[1] < 0) || fmt->nb_streams > RS_SCAN_MAX_STREAMS) {
         av_packet_free(&pkt);
-        return end;
+        return;
     }
-    // The other streams' packets are skipped by the demuxer, not parsed (a video's frames); their
-    // choice is given back after.
-    // (A TS may add streams as it is read: only those there now are changed and given back.)
+    // The other streams' packets are skipped by the demuxer, not parsed; their choice is given
+    // back after. (A TS may add streams as it is read: only those there now are changed and given back.)
     enum AVDiscard kept[RS_SCAN_MAX_STREAMS];
     unsigned count = fmt->nb_streams;
     for (unsigned i = 0; i < count; i++) {
         kept[i] = fmt->streams[i]->discard;
-        if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
+        if ((int)i != index[0] && (int)i != index[1]) fmt->streams[i]->discard = AVDISCARD_ALL;
     }
-    // A packet with a time comes from a PES packet that starts in the tail: the last one does
-    // once any does. Until then, a tail twice as long (each pass reads to the end: at most about
-    // twice `most` in all).
-    int whole = 0, packets = 0; // whether a pass read the file from its start; the stream's packets in it
-    for (int64_t tail = first; isnan(end) && tail > 0; tail = tail < most && tail < file_size ? tail * 2 : 0) {
+    // A packet with a time comes from a PES packet that starts in the tail: a stream's last one
+    // does once any does. Until each wanted stream has one, a tail twice as long (each pass reads
+    // to the end: at most about twice `most` in all).
+    int whole = 0, packets[2] = {0, 0}; // whether a pass read the file from its start; each stream's packets in it
+    for (int64_t tail = first; wanting(index, end) && tail > 0; tail = tail < most && tail < file_size ? tail * 2 : 0) {
         if (av_seek_frame(fmt, -1, file_size > tail ? file_size - tail : 0, AVSEEK_FLAG_BYTE) < 0) break;
         whole = file_size <= tail;
         int ret;
         while ((ret = av_read_frame(fmt, pkt)) >= 0) {
+            int which = pkt->stream_index == index[0] ? 0 : pkt->stream_index == index[1] ? 1 : -1;
             int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
-            if (pkt->stream_index == index) packets++;
-            if (pkt->stream_index == index && ts != AV_NOPTS_VALUE) {
+            if (which >= 0) packets[which]++;
+            if (which >= 0 && ts != AV_NOPTS_VALUE) {
                 double stop = ((double)ts + (double)(pkt->duration > 0 ? pkt->duration : 0)) *
-                              av_q2d(fmt->streams[index]->time_base);
-                if (isnan(end) || stop > end) end = stop;
+                              av_q2d(fmt->streams[pkt->stream_index]->time_base);
+                if (isnan(end[which]) || stop > end[which]) end[which] = stop;
             }
             av_packet_unref(pkt);
         }
         whole = whole && ret == AVERROR_EOF; // (read to the end, not stopped by an error)
     }
-    if (isnan(end) && whole && packets == 0) end = -INFINITY;
+    for (int which = 0; which < 2; which++)
+        if (index[which] >= 0 && isnan(end[which]) && whole && packets[which] == 0) end[which] = -INFINITY;
     for (unsigned i = 0; i < count; i++) fmt->streams[i]->discard = kept[i];
     av_packet_free(&pkt);
-    return end;
 }

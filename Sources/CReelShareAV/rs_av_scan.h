@@ -36,16 +36,20 @@ typedef struct rs_scan_result {
 rs_scan_result rs_scan_packets(struct AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
                                rs_video_layout *layout);
 
-/// The most streams a file may have for rs_scan_tail_end (the probe refuses more).
+/// The most streams a file may have for rs_scan_tail_ends (the probe refuses more).
 enum { RS_SCAN_MAX_STREAMS = 100 };
 
-/// The end (seconds, on its clock, which may be negative) of the last packet of stream `index`,
-/// from the file's last `first` bytes, or twice, four times… as many up to `most` until a packet
-/// carries a time, the other streams skipped; NAN where none does, and -INFINITY where the read
-/// covered the whole file and the stream has not one packet in it (a file cut before its audio's
-/// first PES packet: FFmpeg still estimates a length for it). An MPEG-TS's audio ends there:
-/// FFmpeg's estimate of its length falls short (it times the last PES packet as one frame, not the
-/// frames in it: up to a fifth of a second). Leaves the file at its end, for the caller to seek.
-double rs_scan_tail_end(struct AVFormatContext *fmt, int index, int64_t file_size, int64_t first, int64_t most);
+/// The ends (seconds, on the file's clock, which may be negative) of the last packets of the
+/// streams `index[0]` and `index[1]` (-1: none asked), from the file's last `first` bytes, or
+/// twice, four times… as many up to `most` until each has a packet with a time, the other streams
+/// skipped: NAN where none has, and -INFINITY where the read covered the whole file and the stream
+/// has not one packet in it (a file cut before its audio's first PES packet: FFmpeg still
+/// estimates a length for it). An MPEG-TS's streams end there: FFmpeg's estimate of an audio's
+/// length falls short (it times the last PES packet as one frame, not the frames in it: up to a
+/// fifth of a second), and its estimate of a video's differs between releases (5.1 and 7.1: a
+/// frame and a half or two for the same two packets). Leaves the file at its end, for the caller
+/// to seek.
+void rs_scan_tail_ends(struct AVFormatContext *fmt, const int index[2], int64_t file_size, int64_t first,
+                       int64_t most, double end[2]);
 
 #endif
