@@ -320,13 +320,14 @@ static rs_av_status check_streams(probe *p) {
             }
             // A TS cut after its tables (PAT, PMT), or whose video PID never carries a packet: the
             // stream is declared, nothing of it is there.
-            double end[2];
-            if (p->info->demuxer_kind == RS_AV_DEMUXER_MPEGTS)
+            if (p->info->demuxer_kind == RS_AV_DEMUXER_MPEGTS) {
+                double end[2];
                 rs_scan_tail_ends(p->fmt, (int[2]){p->video, -1}, p->info->file_size, TS_TAIL_MOST, TS_TAIL_MOST, end);
-            if (p->info->demuxer_kind == RS_AV_DEMUXER_MPEGTS && end[0] == -INFINITY) {
-                snprintf(p->message, p->message_size,
-                         "its video stream has no packet: the file holds the tables that declare it and no picture (cut short?)");
-                return RS_AV_CORRUPT;
+                if (end[0] == -INFINITY) {
+                    snprintf(p->message, p->message_size,
+                             "its video stream has no packet: the file holds the tables that declare it and no picture (cut short?)");
+                    return RS_AV_CORRUPT;
+                }
             }
             snprintf(p->message, p->message_size, "invalid video: its %s is 0", par->width == 0 ? "width" : "height");
             return RS_AV_CORRUPT;
@@ -419,32 +420,28 @@ static void transport_stream_length(probe *p) {
     double ends[2];
     rs_scan_tail_ends(p->fmt, (int[2]){p->video, p->audio}, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST, ends);
     int audio_absent = p->audio >= 0 && ends[1] == -INFINITY;
-    if (audio_absent) p->info->audio_duration_seconds = -1;
+    if (audio_absent) // nothing of it to time; the file's length is its video's, if that is timed below
+        p->info->audio_duration_seconds = p->info->duration_seconds = -1;
     double first = HUGE_VAL, last = -HUGE_VAL;
-    int timed = 1;
-    for (int which = 0; which < 2 && timed; which++) {
+    for (int which = 0; which < 2; which++) {
         int index = which == 0 ? p->video : p->audio;
         if (index < 0 || (which == 1 && audio_absent)) continue;
         const AVStream *st = p->fmt->streams[index];
-        timed = st->start_time != AV_NOPTS_VALUE;
-        if (!timed) break;
+        if (st->start_time == AV_NOPTS_VALUE) return;
         double start = (double)st->start_time * av_q2d(st->time_base);
         double end = st->duration != AV_NOPTS_VALUE && st->duration > 0
                          ? start + (double)st->duration * av_q2d(st->time_base)
                          : -HUGE_VAL;
         end = fmax(end, ends[which]);
-        timed = end > start;
-        if (!timed) break;
+        if (!(end > start)) return;
         if (which == 0) p->info->video_duration_seconds = end - start;
         else p->info->audio_duration_seconds = end - start;
         first = fmin(first, start);
         last = fmax(last, end);
     }
-    if (timed && last > first) {
+    if (last > first) {
         p->info->duration_seconds = last - first;
         p->info->duration_from = "header";
-    } else if (audio_absent) {
-        p->info->duration_seconds = -1;
     }
 }
 
