@@ -2,9 +2,10 @@
 // reelshare: pre-flight checks and share payloads for Meta's Reels and Stories composers.
 //
 // Layers (each depends only on the ones above it):
-//   CFFmpeg, CImageLibs, COpenSSL  system libraries found through pkg-config
+//   CFFmpeg, CImageLibs, COpenSSL, CLibZip
+//                                system libraries found through pkg-config
 //   CReelShareIO                 the shims' shared byte reading and EINTR-safe writing (a leaf)
-//   CReelShareAV, CReelShareImage, CReelShareStream
+//   CReelShareAV, CReelShareImage, CReelShareStream, CReelShareZip
 //                                C shims with a flat rs_* API; all C pointers stay here
 //   ReelShareKit                 pure Swift: media model, format sniffing, targets, rules, JSON;
 //                                in folders by concept (Media, Targets, Rules, Fixes, Payloads,
@@ -50,6 +51,12 @@ let package = Package(
             ]
         ),
         .systemLibrary(
+            name: "CLibZip",
+            path: "Sources/CLibZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
+        ),
+        .systemLibrary(
             name: "COpenSSL",
             path: "Sources/COpenSSL",
             pkgConfig: "libcrypto",
@@ -80,12 +87,19 @@ let package = Package(
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("crypto")]
         ),
+        // An app's archive (.apk, .aab, .ipa) read through libzip, entries into memory only.
+        .target(
+            name: "CReelShareZip",
+            dependencies: ["CLibZip"],
+            cSettings: warnings,
+            linkerSettings: [.linkedLibrary("zip")]
+        ),
         .target(name: "ReelShareKit", exclude: ["Targets/Profiles"], plugins: ["EmbedProfiles"]),
         .executableTarget(name: "reelshare-embed-profiles"),
         .plugin(name: "EmbedProfiles", capability: .buildTool(), dependencies: ["reelshare-embed-profiles"]),
         .target(
             name: "ReelShareMedia",
-            dependencies: ["ReelShareKit", "CReelShareAV", "CReelShareImage", "CReelShareStream"]
+            dependencies: ["ReelShareKit", "CReelShareAV", "CReelShareImage", "CReelShareStream", "CReelShareZip"]
         ),
         .target(
             name: "ReelShareCLI",

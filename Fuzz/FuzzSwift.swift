@@ -6,6 +6,10 @@
 //   profile   target profile JSON (ProfileSet.decode)
 //   plist     Doctor's Info.plist reader
 //   manifest  Doctor's AndroidManifest.xml reader
+//   axml      an APK's binary XML manifest, then doctor's checks of it
+//   arsc      an APK's resource table (resources.arsc)
+//   aab       aapt2's protobuf XML and resource table (an .aab's manifest and resources.pb)
+//   zip       an archive as doctor reads one (libzip, then the app it holds), from a file in /dev/shm
 //   args      the argument parser and every command's typed options, NUL-separated arguments
 import Foundation
 
@@ -26,6 +30,23 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         _ = Doctor.checkPlist(Data(bytes), path: "Info.plist", targets: profiles, appId: "123")
     case "manifest":
         _ = Doctor.checkManifest(Data(bytes), path: "AndroidManifest.xml", targets: profiles)
+    case "axml":
+        if let manifest = try? BinaryXML.parse(bytes, origin: "AndroidManifest.xml") {
+            let app = AndroidApp(manifest: manifest, file: nil, completeness: .shipped)
+            _ = Doctor.check(FoundApp(form: .apk, content: .android(app)), path: "app.apk", targets: profiles, appId: "1")
+        }
+    case "arsc":
+        _ = try? ResourceTable.parse(bytes)
+    case "aab":
+        _ = try? ProtoXML.parse(bytes, origin: "AndroidManifest.xml")
+        _ = try? ProtoResourceTable.parse(bytes)
+    case "zip":
+        let path = "/dev/shm/reelshare-fuzz-\(getpid()).zip"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return 0 }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        if let located = try? AppLocator.locate(.any(path)) {
+            for app in located.apps { _ = Doctor.check(app, path: path, targets: profiles, appId: "1") }
+        }
     case "args":
         // "-" would make --files-from read standard input.
         let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }

@@ -61,6 +61,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case rejected(summary: String?)
     /// An input of build could not be read while its payload was written.
     case input(String)
+    /// An input is not what it should be (doctor: a cut archive, a malformed manifest or plist).
+    case invalid(String)
     /// An input of build changed (size, or the file at its path) between its check and its payload:
     /// what was validated is not what would be sent.
     case inputChanged(String)
@@ -75,7 +77,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     public var message: String? {
         switch self {
         case .usage(let text, _), .unreadable(let text), .input(let text), .inputChanged(let text), .output(let text),
-            .internal(let text):
+            .internal(let text), .invalid(let text):
             return text
         case .media(_, let summary), .rejected(let summary):
             return summary
@@ -89,6 +91,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let text): return .unreadable(prefix + text)
         case .input(let text): return .input(prefix + text)
         case .inputChanged(let text): return .inputChanged(prefix + text)
+        case .invalid(let text): return .invalid(prefix + text)
         case .output(let text): return .output(prefix + text)
         case .internal(let text): return .internal(prefix + text)
         case .media(let codes, let summary): return .media(codes, summary: summary.map { prefix + $0 })
@@ -118,6 +121,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .rejected: return .rejected(summary: nil)
         case .unreadable, .input: return .input("\(files) could not be read")
         case .inputChanged: return .inputChanged("\(files) changed while they were read")
+        case .invalid: return .invalid("\(files) \(count == 1 ? "is" : "are") malformed")
         case .internal: return .internal("\(files) failed inside reelshare")
         case .usage: return worst  // found before any file is read
         }
@@ -128,7 +132,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage: return .usage
         case .unreadable, .input: return .noInput
-        case .inputChanged: return .dataError
+        case .inputChanged, .invalid: return .dataError
         case .rejected: return .validationFailed
         case .output: return .cannotCreate
         case .internal: return .software

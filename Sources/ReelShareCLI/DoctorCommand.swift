@@ -1,5 +1,6 @@
-// `reelshare doctor`: check an app's Info.plist and AndroidManifest.xml for what sharing needs.
-import Foundation
+// `reelshare doctor [PATH...]`: check an app for what sharing needs, in whatever form the user has
+// it: a built app (.ipa, .app, .xcarchive, .apk, .aab), a project directory as its framework lays
+// it out, or an Info.plist or AndroidManifest.xml on its own (also through --plist, --manifest).
 import ReelShareKit
 import ReelShareMedia
 
@@ -14,7 +15,7 @@ struct DoctorCommand: Command {
         static let manifest = OptionSpec(
             "manifest", value: "FILE",
             help:
-                "An AndroidManifest.xml: <queries> must name each target app; a FileProvider must be declared with grantUriPermissions=\"true\" and exported=\"false\". Repeatable."
+                "An AndroidManifest.xml (text or binary XML): <queries> must make each target app visible; a FileProvider must be declared with grantUriPermissions=\"true\", exported=\"false\" and its paths. Repeatable."
         )
         static let target = OptionSpec.target(
             value: "T[,T...]",
@@ -22,7 +23,8 @@ struct DoctorCommand: Command {
                 "Check for these targets only (default: the share targets, \(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", ")))."
         )
         static let appId = OptionSpec(
-            "app-id", value: "ID", help: "FacebookAppID must equal ID (default: $REELSHARE_APP_ID, when set).")
+            "app-id", value: "ID",
+            help: "FacebookAppID and com.facebook.sdk.ApplicationId must equal ID (default: $REELSHARE_APP_ID, when set).")
         static let format = OptionSpec(
             "format", value: "FORMAT", choices: ValidateCommand.Format.self,
             help: "As for validate: text (default), json, ndjson, junit, github or html.")
@@ -30,19 +32,23 @@ struct DoctorCommand: Command {
 
     static let spec = CommandSpec(
         name: "doctor",
-        summary: "Check an app's Info.plist and AndroidManifest.xml for what sharing needs.",
-        operands: "",
+        summary: "Check an app (built, or its project) for what sharing needs: URL schemes, <queries>, FileProvider, App ID.",
+        operands: "[PATH...]",
         options: [
             Option.plist, Option.manifest, Option.target, Option.appId, Option.format, SharedOptions.profile, SharedOptions.help,
         ],
         details: """
             The most reported sharing failure is not the media: the app forgot to allow-list the URL \
             scheme, put the App ID in the wrong place, or (Android 11+) lacks the <queries> entry, and \
-            the share silently does nothing. Findings, formats and exit statuses are those of validate.
+            the share silently does nothing. Each PATH (default: the current directory) is told by its \
+            content: an .ipa, .apk or .aab, an .app or .xcarchive, a project directory (Xcode, Gradle, \
+            Flutter, React Native, Expo, Capacitor), an Info.plist or an AndroidManifest.xml. A built \
+            app is judged as it ships; a project by what its build has left, else by its own files with \
+            its libraries' manifests merged in. Findings, formats and exit statuses are those of \
+            validate; a malformed app file exits 65, a path with nothing to check 66.
             """)
 
-    let plists: [String]
-    let manifests: [String]
+    let inputs: [AppInput]
     let targets: [TargetProfile]
     let appId: String?
     let format: ValidateCommand.Format
@@ -54,14 +60,9 @@ struct DoctorCommand: Command {
 
     init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
         self.environment = environment
-        plists = parsed.all(Option.plist)
-        manifests = parsed.all(Option.manifest)
-        guard !plists.isEmpty || !manifests.isEmpty else {
-            throw parsed.usageError("doctor needs --plist Info.plist and/or --manifest AndroidManifest.xml")
-        }
-        if let operand = parsed.operands.first {
-            throw parsed.usageError("doctor takes its files through --plist and --manifest (got '\(operand)')")
-        }
+        let named = parsed.all(Option.plist).map(AppInput.plist) + parsed.all(Option.manifest).map(AppInput.manifest)
+        let operands = parsed.operands.map(AppInput.any)
+        inputs = operands.isEmpty && named.isEmpty ? [.any(".")] : operands + named
         format = parsed.choice(Option.format, default: .text)
         let profiles = try ProfileLoading.profiles(parsed)
         targets = try OptionValues.targets(Option.target, of: parsed, in: profiles) ?? profiles.shareTargets
@@ -75,22 +76,32 @@ struct DoctorCommand: Command {
             format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout, title: "reelshare doctor",
             temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
         renderer.begin()
-        for (path, isPlist) in plists.map({ ($0, true) }) + manifests.map({ ($0, false) }) {
-            let result: ValidationResult
-            do {
-                let data = Data(try Posix.readFile(path, limit: 16 << 20))
-                result =
-                    isPlist
-                    ? Doctor.checkPlist(data, path: path, targets: targets, appIdKeys: appIdKeys, appId: appId)
-                    : Doctor.checkManifest(data, path: path, targets: targets)
+        var failures: [CLIError] = []
+        for input in inputs {
+            if stdout.isClosed { break }
+            do throws(AppLocationError) {
+                let located = try AppLocator.locate(input)
+                for app in located.apps {
+                    let result = Doctor.check(
+                        app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, shown: located.shown)
+                    summary.add(result)
+                    renderer.add(result, card: ReportCard.app(result))
+                }
             } catch {
-                stderr.write("reelshare: error: \(path): cannot read the file: \(error)\n")
-                result = Doctor.cannotRead(path, plist: isPlist, targets: targets)
+                let message = error.description
+                stderr.write("reelshare: error: \(PathCoding.display(input.path)): \(message)\n")
+                let result = Doctor.unreadable(input.path, platform: input.platform, message, targets)
+                summary.add(result)
+                renderer.add(result, card: ReportCard.app(result))
+                switch error {
+                case .missing: failures.append(.unreadable(message))
+                case .nothing(_, let file): failures.append(file ? .invalid(message) : .unreadable(message))
+                case .malformed: failures.append(.invalid(message))
+                }
             }
-            summary.add(result)
-            renderer.add(result)
         }
         try renderer.end(summary)
-        if summary.rejected > 0 { throw .rejected(summary: nil) }
+        if summary.rejected > failures.count { failures.append(.rejected(summary: nil)) }
+        if let closing = CLIError.closing(failures, outputs: "file") { throw closing }
     }
 }

@@ -32,6 +32,26 @@ struct ReportCard: Sendable {
         }
         return card
     }
+
+    /// doctor's card of an app: what it is, the file judged, and whether that is what ships.
+    static func app(_ result: ValidationResult) -> ReportCard {
+        var card = ReportCard(result: result, media: false)
+        guard let app = result.app else { return card }
+        var what = "\(app.platform.label) app"
+        if let identifier = app.identifier { what += " \(identifier)" }
+        card.facts.append(("app", what))
+        card.facts.append(("read from", app.form.rawValue + (app.framework.map { " (\($0.rawValue))" } ?? "")))
+        card.facts.append(("file judged", result.location()))
+        card.facts.append(
+            (
+                "what ships",
+                app.shipped ? "yes: a built app, or a file named on its own" : "no: the project's own files, before a build"
+            ))
+        if !app.libraries.isEmpty {
+            card.facts.append(("libraries merged", app.libraries.joined(separator: "\n")))
+        }
+        return card
+    }
 }
 
 enum HTMLReport {
@@ -97,7 +117,7 @@ enum HTMLReport {
         let verdict = result.accepted ? "accepted" : "rejected"
         var html = """
             <article class="card is-\(verdict)" id="\(id)" aria-labelledby="\(id)-title">
-            <h2 id="\(id)-title"><span class="badge \(verdict)">\(verdict)</span> <code>\(escape(result.path))</code></h2>
+            <h2 id="\(id)-title"><span class="badge \(verdict)">\(verdict)</span> <code>\(escape(result.location()))</code></h2>
             <div class="body">
 
             """

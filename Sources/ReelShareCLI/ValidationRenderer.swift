@@ -137,13 +137,15 @@ final class ValidationRenderer {
             }
         }
         var out = ""
-        for (finding, targets) in groups { out += Self.line(result.path, finding, targets: targets, color: color) }
+        for (finding, targets) in groups {
+            out += Self.line(result.location(of: finding), finding, targets: targets, color: color)
+        }
         for (command, targets) in fixes {
             out += "  fix (\(targets.joined(separator: ", "))): \(command)\n"
         }
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)
-        var verdict = "\(result.path): "
+        var verdict = "\(result.location()): "
         if rejected.isEmpty {
             verdict += color ? Terminal.green("accepted") : "accepted"
             verdict += " by " + accepted.joined(separator: ", ")
@@ -180,8 +182,11 @@ final class ValidationRenderer {
                 let title = "\(finding.rule) (\(verdict.target))"
                 var message = "\(finding.message) (\(finding.source))"
                 if let fix = finding.fix { message += "\nfix: \(fix)" }
+                // An annotation names a file of the repository: an archive's entry is named in the message.
+                let file = result.inArchive ? result.path : result.location(of: finding)
+                if result.inArchive, let inner = finding.file ?? result.file { message = "\(inner): \(message)" }
                 out +=
-                    "::\(command) file=\(Self.githubProperty(result.path)),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
+                    "::\(command) file=\(Self.githubProperty(file)),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
             }
         }
         return out
@@ -202,7 +207,7 @@ final class ValidationRenderer {
     private func junit(_ result: ValidationResult) -> [String] {
         result.verdicts.map { verdict in
             var testcase =
-                "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.path))\" file=\"\(Self.xml(result.path))\""
+                "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.location()))\" file=\"\(Self.xml(result.inArchive ? result.path : result.location()))\""
             let errors = verdict.findings.filter { $0.severity == .error }
             let others = verdict.findings.filter { $0.severity != .error }
             if errors.isEmpty, others.isEmpty { return testcase + "/>\n" }
@@ -224,4 +229,19 @@ final class ValidationRenderer {
     }
 
     static func xml(_ text: String) -> String { XMLText.escape(text, attribute: true) }
+}
+
+extension ValidationResult {
+    /// doctor: whether the files a result names are entries of the archive at its path.
+    var inArchive: Bool {
+        guard let form = app?.form else { return false }
+        return form == .ipa || form == .apk || form == .aab
+    }
+
+    /// Where a finding is (or, without one, what the result judged), as text shows it: the file
+    /// inside the path (an archive's entry as `app.apk!/AndroidManifest.xml`), or the path.
+    func location(of finding: Finding? = nil) -> String {
+        guard let file = finding?.file ?? file else { return path }
+        return inArchive ? "\(path)!/\(file)" : file
+    }
 }

@@ -122,10 +122,12 @@ private let cases: [StatusCase] = [
     .init(
         arguments: ["doctor", "--plist", "\(app)/Info-broken.plist", "--app-id", "1234"], status: 1, error: "error[ios.",
         closing: false),
+    .init(arguments: ["doctor", "--plist", "\(app)/Info-missing.plist"], status: 66, error: "Info-missing.plist: no such file"),
+    .init(arguments: ["doctor", "DIR"], status: 66, error: "nothing to check here"),
     .init(
-        arguments: ["doctor", "--plist", "\(app)/Info-missing.plist"], status: 1,
-        error: "error[ios.plist] ig-reels, fb-reels, ig-stories, fb-stories: cannot read the file"),
-    .init(arguments: ["doctor"], status: 64, error: "doctor needs --plist"),
+        arguments: ["doctor", "\(media)/not_media.txt"], status: 65,
+        error: "not an Info.plist, AndroidManifest.xml or app archive"),
+    .init(arguments: ["doctor", "--format", "yaml"], status: 64, error: "invalid value 'yaml' for --format"),
     .init(
         arguments: ["doctor", "--plist", "\(app)/Info-good.plist", "--profile", "\(app)/no-profile.json"], status: 66,
         error: "cannot read the profile file \(app)/no-profile.json: no such file"),
@@ -175,6 +177,7 @@ struct CommandStatusTests {
             #expect(statuses(name).isSuperset(of: [0, 64, 65, 66]), "\(name): \(statuses(name).sorted())")
         }
         for name in ["validate", "doctor"] { #expect(statuses(name).isSuperset(of: [0, 1, 64, 66]), "\(name)") }
+        #expect(statuses("doctor").contains(65))
         for name in ["fix", "build", "preview"] {
             #expect(cases.contains { $0.arguments.first == name && $0.status == 73 }, "\(name)")
         }

@@ -61,9 +61,10 @@ struct DoctorTests {
         let path = "\(app)/AndroidManifest-broken.xml"
         let result = try runReelshare(["doctor", "--format", "json", "--manifest", path])
         #expect(result.status == 1)
+        // Facebook's targets also look for the App ID meta-data Meta's sample declares (a warning).
         #expect(
             rules(result, path: path, target: "fb-stories") == [
-                "android.queries", "android.file-provider", "android.file-provider",
+                "android.queries", "android.file-provider", "android.file-provider", "android.meta-data",
             ])
         #expect(rules(result, path: path, target: "ig-stories") == ["android.file-provider", "android.file-provider"])
     }
@@ -201,7 +202,7 @@ struct DoctorTests {
         let good = try manifest(provider + #"<package android:name="com.instagram.android"/>"#, fileProvider + sdk)
         #expect(good.status == 0, "\(good.stdout)")
         let noFacebook = try manifest(#"<package android:name="com.instagram.android"/>"#, fileProvider)
-        #expect(rules(noFacebook, path: "AndroidManifest.xml", target: "fb-reels") == ["android.queries"])
+        #expect(rules(noFacebook, path: "AndroidManifest.xml", target: "fb-reels") == ["android.queries", "android.meta-data"])
         #expect(noFacebook.stdout.contains("nor the provider com.facebook.katana.provider.PlatformProvider"))
         #expect(rules(noFacebook, path: "AndroidManifest.xml", target: "ig-reels").isEmpty)
         // A provider named like a FileProvider without its paths is no FileProvider, and says why.
@@ -219,19 +220,20 @@ struct DoctorTests {
     }
 
     @Test(
-        "files that are not plists or manifests, or not there, are clear errors, never crashes",
+        "files that are not plists or manifests, or not there, are clear errors (65 malformed, 66 missing), never crashes",
         arguments: [
-            ("--plist", "Tests/Fixtures/media/h264_aac_2s.mp4", "not a property list"),
-            ("--plist", "\(app)/AndroidManifest-good.xml", "not a property list"),
-            ("--manifest", "\(app)/Info-good.plist", "not an AndroidManifest.xml"),
-            ("--manifest", "Tests/Fixtures/media/not_media.txt", "not an AndroidManifest.xml"),
-            ("--plist", "\(app)/missing.plist", "cannot read the file"),
-            ("--manifest", "Tests", "cannot read the file"),
-        ])
-    func notConfigFiles(option: String, path: String, says: String) throws {
+            ("--plist", "Tests/Fixtures/media/h264_aac_2s.mp4", "not a property list", 65),
+            ("--plist", "\(app)/AndroidManifest-good.xml", "not a property list", 65),
+            ("--manifest", "\(app)/Info-good.plist", "not an AndroidManifest.xml", 65),
+            ("--manifest", "Tests/Fixtures/media/not_media.txt", "not an AndroidManifest.xml", 65),
+            ("--plist", "\(app)/missing.plist", "no such file or directory", 66),
+            ("--manifest", "Tests", "is a directory, not a file", 66),
+        ] as [(String, String, String, Int32)])
+    func notConfigFiles(option: String, path: String, says: String, status: Int32) throws {
         let result = try runReelshare(["doctor", option, path])
-        #expect(result.status == 1)
+        #expect(result.status == status)
         #expect(result.stdout.contains(says), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("reelshare: error: \(path): \(says)"), "\(result.stderr)")
     }
 
     @Test("github annotations, and usage errors")
@@ -240,8 +242,8 @@ struct DoctorTests {
             "doctor", "--format", "github", "--manifest", "\(app)/AndroidManifest-broken.xml", "--target", "fb-reels",
         ])
         #expect(github.stdout.hasPrefix("::error file=\(app)/AndroidManifest-broken.xml,title=android.queries (fb-reels)::"))
-        #expect(try runReelshare(["doctor"]).status == 64)
-        #expect(try runReelshare(["doctor", "Info.plist"]).status == 64)
+        #expect(try runReelshare(["doctor", "--format", "yaml"]).status == 64)
+        #expect(try runReelshare(["doctor", "--target", "ig-reel", "."]).status == 64)
     }
 }
 

@@ -278,3 +278,38 @@ public func expectGolden(_ actual: String, _ name: String, sourceLocation: Sourc
     let expected = try String(contentsOf: golden, encoding: .utf8)
     #expect(actual == expected, "\(name) differs; RECORD_GOLDEN=1 re-records it for review", sourceLocation: sourceLocation)
 }
+
+/// A run of the binary with its wall time and peak memory (GNU time).
+public struct Measured: Sendable {
+    public var result: RunResult
+    public var seconds: Double
+    public var megabytes: Double
+}
+
+public func measured(_ arguments: [String], in directory: URL) throws -> Measured {
+    let stats = directory.appendingPathComponent("time-\(UUID().uuidString.prefix(8)).txt").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+    process.arguments = ["-f", "%e %M", "-o", stats, try TestPaths.binary()] + arguments
+    process.currentDirectoryURL = directory
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    let words = (try String(contentsOfFile: stats, encoding: .utf8)).split(whereSeparator: \.isWhitespace)
+    try? FileManager.default.removeItem(atPath: stats)
+    // GNU time prints "Command exited with non-zero status N" first when the status is not 0.
+    let seconds = words.count >= 2 ? Double(words[words.count - 2]) ?? .infinity : .infinity
+    let kilobytes = words.last.flatMap { Double($0) } ?? .infinity
+    let result = RunResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self), crashed: process.terminationReason == .uncaughtSignal)
+    return Measured(result: result, seconds: seconds, megabytes: kilobytes / 1024)
+}

@@ -31,6 +31,8 @@ public enum OwnCheck: String, Sendable, CaseIterable {
     case mediaUnreadable = "media.unreadable"
     case mediaKind = "media.kind"
     case mediaRole = "media.role"
+    /// doctor: a path that holds no app it can read.
+    case appUnreadable = "app.unreadable"
     case iosPlist = "ios.plist"
     case iosQueryScheme = "ios.query-scheme"
     case iosAppId = "ios.app-id"
@@ -38,6 +40,7 @@ public enum OwnCheck: String, Sendable, CaseIterable {
     case androidManifest = "android.manifest"
     case androidQueries = "android.queries"
     case androidFileProvider = "android.file-provider"
+    case androidMetaData = "android.meta-data"
     case buildColorPair = "build.color-pair"
     case buildColorsIgnored = "build.colors-ignored"
     case previewSafeZone = "preview.safe-zone"
@@ -59,6 +62,9 @@ public struct Finding: Sendable, Equatable {
     public var source: String
     /// A command line that would make the file pass this rule, when the fix is mechanical.
     public var fix: String?
+    /// doctor: the file inside the path given that the finding is about (the library manifest
+    /// an element came from, the plist inside an .ipa); nil for the path itself.
+    public var file: String?
     /// The change behind `fix`, kept to merge with other findings' changes.
     var remedy: Fix?
 

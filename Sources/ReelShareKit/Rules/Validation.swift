@@ -10,12 +10,20 @@ public struct ValidationResult: Sendable, Equatable {
     }
 
     public var path: String
-    /// video, image, audio or unknown for media; plist or manifest for `doctor`.
+    /// video, image, audio or unknown for media; plist, manifest, or app (a path that holds no
+    /// app doctor can read) for `doctor`.
     public var kind: String
+    /// doctor: the file judged inside `path` (Payload/Demo.app/Info.plist); nil for `path` itself.
+    public var file: String?
+    /// doctor: the app judged.
+    public var app: AppDescription?
     public var role: Role?
     public var verdicts: [TargetVerdict]
     /// Whether the file passes: any target when none was named, every named target otherwise.
     public var accepted: Bool
+
+    /// A result of doctor's (an app's plist or manifest), not of a media file.
+    public var isDoctor: Bool { kind == "plist" || kind == "manifest" || kind == "app" }
 
     public var errorCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
     public var warningCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
@@ -85,20 +93,38 @@ public struct ValidationSummary: Sendable, Equatable {
 
 public enum ValidationJSON {
     public static func result(_ r: ValidationResult) -> JSON {
-        .object([
+        var members: [String: JSON] = [
             "path": .string(r.path),
             "kind": .string(r.kind),
             "role": .from(r.role?.rawValue),
             "accepted": .bool(r.accepted),
-            "targets": .array(r.verdicts.map(verdict)),
+            "targets": .array(r.verdicts.map { verdict($0, doctor: r.isDoctor) }),
+        ]
+        if r.isDoctor {
+            members["file"] = .from(r.file)
+            members["app"] = r.app.map(app) ?? .null
+        }
+        return .object(members)
+    }
+
+    static func app(_ a: AppDescription) -> JSON {
+        .object([
+            "platform": .string(a.platform.rawValue), "form": .string(a.form.rawValue), "framework": .from(a.framework?.rawValue),
+            "identifier": .from(a.identifier), "shipped": .bool(a.shipped), "libraries": .array(a.libraries.map(JSON.string)),
         ])
     }
 
-    static func verdict(_ v: TargetVerdict) -> JSON {
+    static func verdict(_ v: TargetVerdict, doctor: Bool = false) -> JSON {
         .object([
-            "target": .string(v.target), "accepted": .bool(v.accepted), "findings": .array(v.findings.map(finding)),
-            "fix": .from(v.fix),
+            "target": .string(v.target), "accepted": .bool(v.accepted),
+            "findings": .array(v.findings.map { finding($0, doctor: doctor) }), "fix": .from(v.fix),
         ])
+    }
+
+    public static func finding(_ f: Finding, doctor: Bool = false) -> JSON {
+        guard case .object(var members) = finding(f) else { return .null }
+        if doctor { members["file"] = .from(f.file) }
+        return .object(members)
     }
 
     public static func finding(_ f: Finding) -> JSON {

@@ -345,8 +345,9 @@ extension IOSEnvelope: Decodable {
 
 extension AndroidEnvelope: Decodable {
     private enum Key: String, CodingKey, CaseIterable {
-        case action, package, queryProviders, types, background, multiple, extras, grants, source
+        case action, package, queryProviders, types, background, multiple, extras, grants, metaData, source
     }
+    private enum MetaDataKey: String, CodingKey, CaseIterable { case name, value, severity, when, source }
     private enum ExtraKey: String, CodingKey, CaseIterable { case appId, packageName, sticker, topColor, bottomColor }
     private enum MultipleKey: String, CodingKey, CaseIterable { case action, type }
 
@@ -393,6 +394,26 @@ extension AndroidEnvelope: Decodable {
         guard !background.isEmpty else { throw ProfileDecoding.invalid(c, .background, "must list data, stream or both") }
         grants = try c.decode([GrantedLayer].self, forKey: .grants)
         source = try c.decode(String.self, forKey: .source)
+        var entries: [ManifestMetaData] = []
+        if c.contains(.metaData) {
+            var list = try c.nestedUnkeyedContainer(forKey: .metaData)
+            while !list.isAtEnd {
+                let entry = try list.superDecoder()
+                try ProfileDecoding.rejectUnknownKeys(in: entry, known: MetaDataKey.allCases.map(\.rawValue))
+                let m = try entry.container(keyedBy: MetaDataKey.self)
+                let item = ManifestMetaData(
+                    name: try m.decode(String.self, forKey: .name), value: try m.decode(InfoPlistKey.Value.self, forKey: .value),
+                    severity: try m.decode(Severity.self, forKey: .severity),
+                    when: try m.decodeIfPresent(ManifestMetaData.Condition.self, forKey: .when) ?? .always,
+                    source: try m.decode(String.self, forKey: .source))
+                guard !item.name.isEmpty, !entries.contains(where: { $0.name == item.name }) else {
+                    throw ProfileDecoding.invalid(
+                        c, .metaData, item.name.isEmpty ? "an entry needs a name" : "the name '\(item.name)' appears twice")
+                }
+                entries.append(item)
+            }
+        }
+        metaData = entries
         let extrasDecoder = try c.superDecoder(forKey: .extras)
         try ProfileDecoding.rejectUnknownKeys(in: extrasDecoder, known: ExtraKey.allCases.map(\.rawValue))
         let e = try extrasDecoder.container(keyedBy: ExtraKey.self)
@@ -506,6 +527,15 @@ extension AndroidEnvelope {
             "grants": .array(grants.map { .string($0.rawValue) }), "source": .string(source),
         ]
         if let multiple { members["multiple"] = .object(["action": .string(multiple.action), "type": .string(multiple.type)]) }
+        if !metaData.isEmpty {
+            members["metaData"] = .array(
+                metaData.map {
+                    .object([
+                        "name": .string($0.name), "value": .string($0.value.rawValue), "severity": .string($0.severity.rawValue),
+                        "when": .string($0.when.rawValue), "source": .string($0.source),
+                    ])
+                })
+        }
         return .object(members)
     }
 }

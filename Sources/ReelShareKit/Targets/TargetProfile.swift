@@ -192,6 +192,34 @@ public struct AndroidMultiple: Sendable, Equatable {
 }
 
 /// How an Android app hands media to the target: the intent.
+/// A `<meta-data>` element a target (or the SDK that goes with it) reads from the sharing app's
+/// `<application>`, and what its value must be.
+public struct ManifestMetaData: Sendable, Equatable {
+    /// When the entry is required.
+    public enum Condition: String, Sendable, ProfileEnum {
+        case always
+        /// Only in an app that has the Facebook SDK (which reads it when it starts).
+        case facebookSDK = "facebook-sdk"
+    }
+
+    public var name: String
+    public var value: InfoPlistKey.Value
+    /// How serious its absence or a wrong value is.
+    public var severity: Severity
+    public var when: Condition
+    public var source: String
+
+    public init(
+        name: String, value: InfoPlistKey.Value, severity: Severity, when: Condition = .always, source: String
+    ) {
+        self.name = name
+        self.value = value
+        self.severity = severity
+        self.when = when
+        self.source = source
+    }
+}
+
 public struct AndroidEnvelope: Sendable, Equatable {
     public var action: String
     /// The target app's package, also the `<queries>` entry the manifest needs.
@@ -209,11 +237,14 @@ public struct AndroidEnvelope: Sendable, Equatable {
     public var extras: AndroidExtras
     /// Which layers' URIs need grantUriPermission to `package`.
     public var grants: [GrantedLayer]
+    /// `<meta-data>` the app's manifest must hold; `doctor` checks each.
+    public var metaData: [ManifestMetaData]
     public var source: String
 
     public init(
         action: String, package: String, queryProviders: [String] = [], types: [Role: IntentType], background: [IntentSlot],
-        multiple: AndroidMultiple? = nil, extras: AndroidExtras, grants: [GrantedLayer], source: String
+        multiple: AndroidMultiple? = nil, extras: AndroidExtras, grants: [GrantedLayer], metaData: [ManifestMetaData] = [],
+        source: String
     ) {
         self.action = action
         self.package = package
@@ -223,6 +254,7 @@ public struct AndroidEnvelope: Sendable, Equatable {
         self.multiple = multiple
         self.extras = extras
         self.grants = grants
+        self.metaData = metaData
         self.source = source
     }
 }

@@ -1,0 +1,317 @@
+// An Android app in a project directory. What a build has left is what ships and is judged first:
+// an APK or bundle in the app module's outputs, else Gradle's merged manifest. Otherwise the app's
+// source manifest is merged with the library manifests the project declares (Flutter plugins from
+// .flutter-plugins-dependencies, React Native, Expo and Capacitor libraries from package.json and
+// node_modules), `${applicationId}` is the build file's, and `@string/…` resolves through the
+// project's res/values and the build file's resValue lines. What a build could still add (a
+// Gradle dependency's manifest, a config plugin) is said in the result, not claimed missing.
+import Foundation
+
+enum AndroidProject {
+    static let skipped: Set<String> = ["build", ".gradle", ".git", "node_modules", ".cxx", ".idea"]
+    /// A project's built apps, by preference: release before debug, an APK before a bundle.
+    static let outputs = [
+        "outputs/flutter-apk/app-release.apk", "outputs/apk/release/app-release.apk",
+        "outputs/bundle/release/app-release.aab", "outputs/flutter-apk/app-debug.apk", "outputs/apk/debug/app-debug.apk",
+    ]
+
+    static func app(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles) throws(AppFileError)
+        -> FoundApp?
+    {
+        let gradleRoot = [.flutter, .reactNative, .expo, .capacitor].contains(framework) ? "android" : ""
+        guard let module = appModule(tree, gradleRoot) else {
+            return framework == .expo ? expo(files) : nil
+        }
+        let buildDirectory = framework == .flutter ? "build/app" : AppPath.join(module, "build")
+        if var built = try built(tree, buildDirectory) {
+            built.framework = framework
+            return built
+        }
+        return try source(
+            tree, manifest: AppPath.join(module, "src/main/AndroidManifest.xml"), framework: framework, files: files)
+    }
+
+    /// The app module: `app`, or the module whose build file applies com.android.application.
+    static func appModule(_ tree: AppTree, _ root: String) -> String? {
+        let app = AppPath.join(root, "app")
+        if tree.exists(AppPath.join(app, "src/main/AndroidManifest.xml")) { return app }
+        for entry in tree.list(root) ?? [] where entry.isDirectory && !skipped.contains(entry.name) {
+            let module = AppPath.join(root, entry.name)
+            guard tree.exists(AppPath.join(module, "src/main/AndroidManifest.xml")) else { continue }
+            if gradle(tree, module).contains("com.android.application") { return module }
+        }
+        return nil
+    }
+
+    /// The module's build file (Groovy or Kotlin), as text; empty when there is none.
+    static func gradle(_ tree: AppTree, _ module: String) -> String {
+        for name in ["build.gradle", "build.gradle.kts"] {
+            if let bytes = try? tree.read(AppPath.join(module, name), limit: AppFinder.configLimit) {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        return ""
+    }
+
+    // MARK: built
+
+    /// The newest kind of build output there is, release first: an APK or bundle in the module's
+    /// outputs, else its merged manifest.
+    static func built(_ tree: AppTree, _ buildDirectory: String) throws(AppFileError) -> FoundApp? {
+        for output in outputs {
+            let path = AppPath.join(buildDirectory, output)
+            guard tree.exists(path), let archive = try tree.archive(path) else { continue }
+            guard var found = try AppFinder.archive(archive) else {
+                throw AppFileError("\(path): an archive without an Android manifest")
+            }
+            found.content = nested(found.content, in: path)
+            found.form = .project
+            return found
+        }
+        let merged = tree.find(under: AppPath.join(buildDirectory, "intermediates"), depth: 5) { path, entry in
+            !entry.isDirectory && entry.name == "AndroidManifest.xml" && path.contains("/merged_manifest")
+        }
+        let ranked = merged.sorted { rank($0) < rank($1) || (rank($0) == rank($1) && $0 < $1) }
+        guard let file = ranked.first else { return nil }
+        let manifest = try AppFinder.manifest(tree, file)
+        return FoundApp(
+            form: .project, content: .android(AndroidApp(manifest: manifest, file: file, completeness: .shipped)))
+    }
+
+    private static func rank(_ path: String) -> Int {
+        path.contains("/release/") ? 0 : path.contains("/profile/") ? 1 : 2
+    }
+
+    /// An archive's app as found inside a project: its files named through the archive's path
+    /// ("build/…/app-release.apk!/AndroidManifest.xml").
+    static func nested(_ content: FoundAppContent, in archive: String) -> FoundAppContent {
+        guard case .android(var app) = content else { return content }
+        let prefix = archive + "!/"
+        app.file = prefix + (app.file ?? "AndroidManifest.xml")
+        app.manifest = app.manifest.originated(prefix + app.manifest.origin)
+        return .android(app)
+    }
+
+    // MARK: source
+
+    static func source(_ tree: AppTree, manifest file: String, framework: AppFramework?, files: AppFinder.ProjectFiles)
+        throws(AppFileError) -> FoundApp
+    {
+        let module = AppPath.parent(AppPath.parent(AppPath.parent(file)))
+        let app = try AppFinder.manifest(tree, file)
+        let build = gradle(tree, module)
+        var (libraries, missing) = libraryDirectories(tree, framework: framework, files: files)
+        libraries = libraries.filter { AppPath.normalized($0) != AppPath.normalized(module) }
+        var libraryManifests: [AndroidElement] = []
+        var read: [String] = []
+        for library in libraries {
+            for name in ["src/main/AndroidManifestNew.xml", "src/main/AndroidManifest.xml"] {
+                let path = AppPath.join(library, name)
+                guard tree.exists(path) else { continue }
+                let namespace = quoted(after: "namespace", in: gradle(tree, library))
+                libraryManifests.append(ManifestMerger.qualified(try AppFinder.manifest(tree, path), namespace: namespace))
+                read.append(path)
+                break
+            }
+        }
+        var placeholders: [String: String] = [:]
+        if let id = quoted(after: "applicationId", in: build) ?? app.attribute("package", namespace: "")?.string {
+            placeholders["applicationId"] = id
+        }
+        let merged = ManifestMerger.merge(app: app, libraries: libraryManifests, placeholders: placeholders)
+        var resources = AndroidResources()
+        var resourceFiles: Set<String> = []
+        for (type, name, value) in resValues(build) {
+            resources.add(.init(type: type, name: name, value: .fromText(value)))
+        }
+        for directory in [module] + libraries {
+            try values(tree, AppPath.join(directory, "src/main/res"), into: &resources, files: &resourceFiles)
+        }
+        let advice: BuildAdvice
+        switch framework {
+        case .flutter:
+            advice = BuildAdvice(
+                build: "flutter build apk", artifact: "build/app/outputs/flutter-apk/app-release.apk", note: missing)
+        default:
+            let gradleRoot = AppPath.parent(module)
+            advice = BuildAdvice(
+                build: "build the app (./gradlew assembleRelease\(gradleRoot.isEmpty ? "" : " in \(gradleRoot)"))",
+                artifact: AppPath.join(module, "build/outputs/apk/release/app-release.apk"), note: missing)
+        }
+        let sdk =
+            build.contains("com.facebook.android:facebook") || files.depends(on: "react-native-fbsdk-next")
+            || ((try? tree.read("pubspec.yaml", limit: AppFinder.configLimit)).flatMap { $0 }.map {
+                let text = String(decoding: $0, as: UTF8.self)
+                return text.contains("flutter_facebook_auth") || text.contains("facebook_app_events")
+            } ?? false)
+        return FoundApp(
+            form: .project, framework: framework,
+            content: .android(
+                AndroidApp(
+                    manifest: merged, resources: resources, resourceFiles: resourceFiles, file: file, libraries: read,
+                    completeness: .incomplete(advice), facebookSDK: sdk)))
+    }
+
+    /// The Android directories of the libraries the project declares, and what could not be
+    /// known (a Flutter project whose plugins were never fetched).
+    static func libraryDirectories(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles)
+        -> ([String], String?)
+    {
+        switch framework {
+        case .flutter:
+            guard let bytes = try? tree.read(".flutter-plugins-dependencies", limit: AppFinder.configLimit),
+                let plugins = JSON.parse(bytes)?["plugins"]?["android"]?.arrayValue
+            else {
+                return (
+                    [], "the Flutter plugins' manifests were not read (no .flutter-plugins-dependencies: run flutter pub get)"
+                )
+            }
+            // Each plugin's path is its package's root (in the pub cache, or a path dependency).
+            return (plugins.compactMap { $0["path"]?.stringValue }.map { AppPath.join($0, "android") }, nil)
+        case .reactNative, .expo, .capacitor:
+            var directories: [String] = []
+            var absent: [String] = []
+            for name in files.dependencies {
+                // node_modules here, or hoisted to a workspace above (yarn and npm workspaces).
+                let candidates = ["node_modules", "../node_modules", "../../node_modules"].map {
+                    AppPath.join($0, "\(name)/android")
+                }
+                if let found = candidates.first(where: { tree.exists($0) }) {
+                    directories.append(found)
+                } else if !tree.exists("node_modules/\(name)") && !tree.exists("../node_modules/\(name)") {
+                    absent.append(name)
+                }
+            }
+            let missing =
+                absent.isEmpty
+                ? nil
+                : "\(absent.count) dependenc\(absent.count == 1 ? "y is" : "ies are") not installed (\(absent.prefix(3).joined(separator: ", "))\(absent.count > 3 ? "…" : "")): run npm install"
+            return (directories, missing)
+        default:
+            return ([], nil)
+        }
+    }
+
+    /// The default configuration's values (`res/values/*.xml`) and the files of `res/xml`.
+    static func values(_ tree: AppTree, _ res: String, into resources: inout AndroidResources, files: inout Set<String>)
+        throws(AppFileError)
+    {
+        for entry in tree.list(AppPath.join(res, "values")) ?? [] where !entry.isDirectory && entry.name.hasSuffix(".xml") {
+            let path = AppPath.join(res, "values/\(entry.name)")
+            guard let bytes = try tree.read(path, limit: AppFinder.manifestLimit) else { continue }
+            for (type, name, value) in AndroidValues.parse(bytes) {
+                resources.add(.init(type: type, name: name, value: value))
+            }
+        }
+        for entry in tree.list(AppPath.join(res, "xml")) ?? [] where !entry.isDirectory {
+            let path = AppPath.join(res, "xml/\(entry.name)")
+            let name = entry.name.split(separator: ".").first.map(String.init) ?? entry.name
+            resources.add(.init(type: "xml", name: name, value: .text(path)))
+            files.insert(path)
+        }
+    }
+
+    /// The quoted string after `keyword` (`applicationId "x"`, `applicationId = "x"`).
+    static func quoted(after keyword: String, in text: String) -> String? {
+        var rest = Substring(text)
+        while let range = rest.range(of: keyword) {
+            rest = rest[range.upperBound...]
+            let tail = rest.drop { $0 == " " || $0 == "=" || $0 == "(" || $0 == "\t" }
+            guard let quote = tail.first, quote == "\"" || quote == "'" else { continue }
+            let body = tail.dropFirst()
+            if let end = body.firstIndex(of: quote) { return String(body[..<end]) }
+        }
+        return nil
+    }
+
+    /// `resValue "string", "facebook_app_id", "1234"` (or with parentheses) in a build file.
+    static func resValues(_ text: String) -> [(String, String, String)] {
+        var result: [(String, String, String)] = []
+        for line in text.split(whereSeparator: \.isNewline) where line.contains("resValue") {
+            var strings: [String] = []
+            var current: String?
+            var escaped = false
+            for character in line.drop(while: { $0 != "(" && $0 != "\"" && $0 != "'" }) {
+                if var text = current {
+                    if escaped {
+                        text.append(character)
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" || character == "'" {
+                        strings.append(text)
+                        current = nil
+                        continue
+                    } else {
+                        text.append(character)
+                    }
+                    current = text
+                } else if character == "\"" || character == "'" {
+                    current = ""
+                }
+            }
+            if strings.count >= 3 { result.append((strings[0], strings[1], strings[2])) }
+        }
+        return result
+    }
+
+    /// An Expo app not yet prebuilt: only what app.json says (its package); prebuild and its
+    /// config plugins write the manifest.
+    static func expo(_ files: AppFinder.ProjectFiles) -> FoundApp? {
+        guard let android = files.appJSON?["expo"]?["android"] else { return nil }
+        var manifest = AndroidElement(name: "manifest", origin: "app.json")
+        if let package = android["package"]?.stringValue {
+            manifest.attributes.append(AndroidAttribute(namespace: "", name: "package", value: .text(package)))
+        }
+        let app = AndroidApp(
+            manifest: manifest, file: "app.json",
+            completeness: .incomplete(BuildAdvice(build: "run npx expo prebuild --platform android")))
+        return FoundApp(form: .project, framework: .expo, content: .android(app))
+    }
+}
+
+/// The resources of a `res/values` file: `<string>`, `<bool>`, `<integer>` and `<item type=…>`.
+enum AndroidValues {
+    static func parse(_ bytes: [UInt8]) -> [(String, String, AndroidValue)] {
+        guard let events = XMLReader.events(bytes) else { return [] }
+        var result: [(String, String, AndroidValue)] = []
+        var depth = 0
+        var current: (type: String, name: String, text: String)?
+        for event in events {
+            switch event {
+            case .start(let element, let attributes):
+                depth += 1
+                if depth == 2, let name = attributes["name"] {
+                    let type = element == "item" ? attributes["type"] ?? "" : element
+                    current = ["string", "bool", "integer"].contains(type) ? (type, name, "") : nil
+                }
+            case .text(let text):
+                if depth == 2 { current?.text += text }
+            case .end:
+                if depth == 2, let (type, name, text) = current {
+                    result.append((type, name, value(type: type, text)))
+                    current = nil
+                }
+                depth -= 1
+            }
+        }
+        return result
+    }
+
+    /// A value as aapt compiles it: a reference, a boolean, an integer, or a string without its
+    /// surrounding quotes and escapes.
+    static func value(type: String, _ raw: String) -> AndroidValue {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let reference = ResourceReference.parse(text) { return .reference(reference) }
+        switch type {
+        case "bool": return text == "true" ? .boolean(true) : text == "false" ? .boolean(false) : .text(text)
+        case "integer": return Int64(text).map(AndroidValue.integer) ?? .text(text)
+        default:
+            var unquoted = text
+            if unquoted.count >= 2, unquoted.hasPrefix("\""), unquoted.hasSuffix("\"") {
+                unquoted = String(unquoted.dropFirst().dropLast())
+            }
+            return .text(unquoted.replacingOccurrences(of: "\\'", with: "'").replacingOccurrences(of: "\\\"", with: "\""))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+// Protocol Buffers' wire format, read through ByteReader: enough for aapt2's XML and resource
+// table (an .aab's manifest and resources.pb). Debian has no Swift protobuf library, and the two
+// messages doctor reads need only fields, varints and nested messages. Every length is checked
+// against the bytes there; nothing is allocated for what a length merely claims.
+
+/// Why an app file cannot be read: what is wrong and in which part ("binary XML: …").
+public struct AppFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+struct ProtoMessage {
+    enum Value {
+        case varint(UInt64)
+        case fixed64(UInt64)
+        case fixed32(UInt32)
+        case bytes(ByteReader)
+    }
+
+    let bytes: ByteReader
+    /// The message's name, for errors ("XmlElement").
+    let name: String
+
+    init(_ bytes: ByteReader, name: String) {
+        self.bytes = bytes
+        self.name = name
+    }
+
+    /// Every field in order, each read once; a field cut short or of a wire type proto3 does not
+    /// write (groups) is an error naming the message and the byte.
+    func fields() throws(AppFileError) -> [(number: Int, value: Value)] {
+        var result: [(Int, Value)] = []
+        var at = 0
+        while at < bytes.count {
+            let start = at
+            guard let key = varint(&at), key >> 3 > 0, key >> 3 <= UInt64(Int32.max) else {
+                throw AppFileError("\(name): a malformed field key at byte \(start)")
+            }
+            let number = Int(key >> 3)
+            switch key & 7 {
+            case 0:
+                guard let value = varint(&at) else { throw AppFileError("\(name): field \(number) is cut short") }
+                result.append((number, .varint(value)))
+            case 1:
+                guard let value = bytes.littleEndian(at, 8) else { throw AppFileError("\(name): field \(number) is cut short") }
+                at += 8
+                result.append((number, .fixed64(value)))
+            case 5:
+                guard let value = bytes.littleEndian(at, 4) else { throw AppFileError("\(name): field \(number) is cut short") }
+                at += 4
+                result.append((number, .fixed32(UInt32(value))))
+            case 2:
+                guard let length = varint(&at), length <= UInt64(bytes.count - at), let window = bytes.window(at, Int(length))
+                else { throw AppFileError("\(name): field \(number) claims more bytes than the message has") }
+                at += Int(length)
+                result.append((number, .bytes(window)))
+            default:
+                throw AppFileError("\(name): field \(number) has the wire type \(key & 7), which proto3 does not write")
+            }
+        }
+        return result
+    }
+
+    /// A base-128 varint at `at` (at most 10 bytes), moving `at` past it.
+    private func varint(_ at: inout Int) -> UInt64? {
+        var value: UInt64 = 0
+        for shift in stride(from: 0, to: 70, by: 7) {
+            guard let byte = bytes.u8(at) else { return nil }
+            at += 1
+            if shift == 63, byte > 1 { return nil }
+            value |= UInt64(byte & 0x7F) << UInt64(shift)
+            if byte & 0x80 == 0 { return value }
+        }
+        return nil
+    }
+}
+
+extension ProtoMessage.Value {
+    var uint: UInt64? {
+        if case .varint(let value) = self { return value }
+        return nil
+    }
+
+    /// An int32 field (negative values are written as ten-byte varints).
+    var int32: Int64? { uint.map { Int64(Int32(truncatingIfNeeded: $0)) } }
+
+    func string(_ message: String, field: Int) throws(AppFileError) -> String {
+        guard case .bytes(let window) = self, let bytes = window.bytes(0, window.count),
+            let text = String(validating: bytes, as: UTF8.self)
+        else { throw AppFileError("\(message): field \(field) is not UTF-8 text") }
+        return text
+    }
+
+    func message(_ name: String, in parent: String, field: Int) throws(AppFileError) -> ProtoMessage {
+        guard case .bytes(let window) = self else {
+            throw AppFileError("\(parent): field \(field) should hold a \(name) message")
+        }
+        return ProtoMessage(window, name: name)
+    }
+}

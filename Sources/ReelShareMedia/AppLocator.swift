@@ -1,0 +1,141 @@
+// What a path given to doctor holds, told by content: a directory (a project, an .app or
+// .xcarchive bundle), a zip archive (.ipa, .apk, .aab), or a single Info.plist or
+// AndroidManifest.xml (binary XML too), which is judged inside its project when its path shows one.
+import ReelShareKit
+
+/// How doctor was given a path.
+public enum AppInput: Sendable, Equatable {
+    /// An operand: anything doctor reads.
+    case any(String)
+    /// --plist: an Info.plist.
+    case plist(String)
+    /// --manifest: an AndroidManifest.xml.
+    case manifest(String)
+
+    public var path: String {
+        switch self {
+        case .any(let path), .plist(let path), .manifest(let path): return path
+        }
+    }
+
+    /// The platform a named file is for; nil for an operand.
+    public var platform: Platform? {
+        switch self {
+        case .any: return nil
+        case .plist: return .ios
+        case .manifest: return .android
+        }
+    }
+}
+
+/// The apps found in one path, and how to show the files they name.
+public struct LocatedApps {
+    public var apps: [FoundApp]
+    /// The directory the apps' file names are relative to, as the user's path reaches it; nil
+    /// when they are entries of the archive at the path.
+    public var root: String?
+
+    /// A file an app names, as the user can find it: on disk, the path from the working
+    /// directory (or an absolute one); in an archive, its entry's name.
+    public func shown(_ file: String) -> String {
+        guard let root, !file.hasPrefix("/") else { return file }
+        return root == "." ? file : AppPath.join(root, file)
+    }
+}
+
+/// Why a path gave no app to judge.
+public enum AppLocationError: Error, Equatable, CustomStringConvertible {
+    /// Nothing at the path, or nothing readable (66).
+    case missing(String)
+    /// A directory or archive with nothing doctor checks (66 for a directory, 65 for a file).
+    case nothing(String, file: Bool)
+    /// A file that is not what it should be, or an app file inside that is malformed (65).
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let text), .nothing(let text, _), .malformed(let text): return text
+        }
+    }
+}
+
+public enum AppLocator {
+    static let layouts =
+        "no Info.plist, AndroidManifest.xml, .app, .xcarchive, or Xcode, Gradle, Flutter, React Native, Expo or Capacitor project"
+
+    public static func locate(_ input: AppInput) throws(AppLocationError) -> LocatedApps {
+        let path = input.path
+        if case .any = input, Posix.isDirectory(path) {
+            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: DirectoryTree(root: path)) }
+            guard !apps.isEmpty else { throw .nothing("nothing to check here: \(layouts)", file: false) }
+            return LocatedApps(apps: apps, root: path)
+        }
+        if case .any = input,
+            let archive = try attempt(
+                path, { () throws(AppFileError) in try ArchiveTree.open(path, shown: PathCoding.display(path)) })
+        {
+            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: archive) }
+            guard !apps.isEmpty else {
+                throw .nothing(
+                    "a zip archive, but not an app: no AndroidManifest.xml (an .apk), base/manifest/AndroidManifest.xml (an .aab) or Payload/NAME.app/Info.plist (an .ipa)",
+                    file: true)
+            }
+            return LocatedApps(apps: apps, root: nil)
+        }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try Posix.readFile(path, limit: AppFinder.plistLimit)
+        } catch {
+            switch error {
+            case .notFound, .standardInput: throw .missing("no such file or directory")
+            case .directory: throw .missing("is a directory, not a file")
+            case .tooLarge(let size):
+                throw .malformed("\(size) bytes, more than an app file has (\(AppFinder.plistLimit >> 20) MB)")
+            default: throw .missing("cannot read it: \(error)")
+            }
+        }
+        let kind = AppFinder.kind(of: bytes)
+        switch (input, kind) {
+        case (.plist, .plist?), (.any, .plist?):
+            if let (root, file) = AppFinder.project(of: path, kind: .plist), Posix.isDirectory(root) {
+                let app = try attempt(path) { () throws(AppFileError) in
+                    try AppFinder.sourcePlist(DirectoryTree(root: root), plist: file)
+                }
+                return LocatedApps(apps: [app], root: root)
+            }
+            let app = try attempt(path) { () throws(AppFileError) in
+                try IOSApp.read(bytes, file: nil, path: path, completeness: .shipped)
+            }
+            return LocatedApps(apps: [FoundApp(form: .plist, content: .ios(app))], root: nil)
+        case (.manifest, .manifest?), (.any, .manifest?):
+            if !bytes.starts(with: [0x03, 0x00]), let (root, file) = AppFinder.project(of: path, kind: .manifest),
+                Posix.isDirectory(root)
+            {
+                let app = try attempt(path) { () throws(AppFileError) in
+                    try AppFinder.sourceManifest(DirectoryTree(root: root), manifest: file)
+                }
+                return LocatedApps(apps: [app], root: root)
+            }
+            let manifest = try attempt(path) { () throws(AppFileError) in try AppFinder.manifest(bytes, origin: path) }
+            let app = AndroidApp(manifest: manifest, file: nil, completeness: .shipped)
+            return LocatedApps(apps: [FoundApp(form: .manifest, content: .android(app))], root: nil)
+        case (.plist, _):
+            throw .malformed("not a property list (XML or binary) with a dictionary at its top")
+        case (.manifest, _):
+            throw .malformed("not an AndroidManifest.xml (not XML, or no <manifest> root)")
+        case (.any, nil):
+            throw .nothing("not an Info.plist, AndroidManifest.xml or app archive: \(layouts)", file: true)
+        }
+    }
+
+    /// `body`'s result; its failure as malformed, without the path given when the message starts
+    /// with it (a file named on its own is named once).
+    private static func attempt<T>(_ path: String, _ body: () throws(AppFileError) -> T) throws(AppLocationError) -> T {
+        do throws(AppFileError) {
+            return try body()
+        } catch {
+            let message = error.message.hasPrefix("\(path): ") ? String(error.message.dropFirst(path.count + 2)) : error.message
+            throw .malformed(message)
+        }
+    }
+}
