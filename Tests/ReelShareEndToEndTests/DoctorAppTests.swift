@@ -299,6 +299,25 @@ struct DoctorBuiltAppTests {
             ), "\(other.stdout)")
     }
 
+    @Test("a real APK nobody here made: Android's framework-res.apk (45 MB, a 31 MB resource table), in bounded time and memory")
+    func frameworkRes() throws {
+        let path = "/usr/share/android-framework-res/framework-res.apk"
+        guard FileManager.default.fileExists(atPath: path) else {
+            FileHandle.standardError.write(Data("NOTICE: android-framework-res is absent; its test is skipped.\n".utf8))
+            return
+        }
+        let directory = try scratch("doctor-framework")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try measured(["doctor", "--format", "json", "--target", "ig-reels", path], in: directory)
+        #expect(run.result.status == 1)
+        #expect(
+            findings(run.result) == [
+                "ig-reels android.file-provider AndroidManifest.xml", "ig-reels android.queries AndroidManifest.xml",
+            ])
+        #expect((results(run.result).first?["app"] as? [String: Any])?["identifier"] as? String == "android")
+        #expect(run.megabytes < 200, "\(run.megabytes) MB")
+    }
+
     @Test("an APK's mistakes: Meta's placeholder App ID, a FileProvider's missing paths file, an image-only query")
     func apkMistakes() throws {
         let directory = try scratch("doctor-apk")

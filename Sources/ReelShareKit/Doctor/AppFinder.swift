@@ -37,7 +37,7 @@ public enum AppFinder {
         var resources = AndroidResources()
         if let table = try tree.read(AppPath.join(prefix, "resources.arsc"), limit: tableLimit) {
             do throws(AppFileError) {
-                resources = try ResourceTable.parse(table)
+                resources = try ResourceTable.parse(table, wanted: references(in: manifest))
             } catch {
                 throw AppFileError("\(AppPath.join(prefix, "resources.arsc")): \(error.message)")
             }
@@ -49,6 +49,19 @@ public enum AppFinder {
                 AndroidApp(
                     manifest: manifest, resources: resources, resourceFiles: files, file: prefix.isEmpty ? file : nil,
                     completeness: .shipped)))
+    }
+
+    /// The resource ids that the attributes doctor reads refer to: those of `<provider>` and
+    /// `<meta-data>` elements (a large app's manifest refers to thousands of labels and icons).
+    static func references(in element: AndroidElement) -> Set<UInt32> {
+        var ids: Set<UInt32> = []
+        if element.name == "provider" || element.name == "meta-data" {
+            for attribute in element.attributes {
+                if case .reference(let reference) = attribute.value, let id = reference.id { ids.insert(id) }
+            }
+        }
+        for child in element.children { ids.formUnion(references(in: child)) }
+        return ids
     }
 
     static func bundle(_ tree: AppTree) throws(AppFileError) -> FoundApp {

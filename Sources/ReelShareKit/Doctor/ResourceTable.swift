@@ -3,9 +3,30 @@
 // each a list of entries). doctor needs the default configuration's simple values (strings,
 // booleans, integers, references) and the names of the others (`@xml/file_paths`, a file), by
 // resource id. Layouts from AOSP's androidfw ResourceTypes.h; bounded as BinaryXML is.
+// A large app's table holds hundreds of thousands of entries; only those a manifest refers to are
+// read (`wanted`), and the type chunks that hold none of them are passed over whole.
 
 enum ResourceTable {
-    static func parse(_ data: [UInt8]) throws(AppFileError) -> AndroidResources {
+    /// The resources of `data` whose ids are in `wanted` (every one when nil), and those their
+    /// values refer to in turn.
+    static func parse(_ data: [UInt8], wanted: Set<UInt32>? = nil) throws(AppFileError) -> AndroidResources {
+        guard var asked = wanted else { return try read(data, wanted: nil) }
+        var resources = try read(data, wanted: asked)
+        // References to references (a string resource that is another's alias), a few levels deep.
+        for _ in 0..<4 {
+            let more = Set(
+                resources.byId.values.compactMap { entry -> UInt32? in
+                    if case .reference(let reference)? = entry.value, let id = reference.id, !asked.contains(id) { return id }
+                    return nil
+                })
+            guard !more.isEmpty else { break }
+            asked.formUnion(more)
+            resources = try read(data, wanted: asked)
+        }
+        return resources
+    }
+
+    private static func read(_ data: [UInt8], wanted: Set<UInt32>?) throws(AppFileError) -> AndroidResources {
         let part = "resource table"
         let top = try ResChunk(in: ByteReader(data), at: 0, part: part)
         guard top.type == 0x0002, top.headerSize >= 12 else {
@@ -19,7 +40,7 @@ enum ResourceTable {
                 values = try ResStringPool(chunk, part: "\(part) value strings")
             case 0x0200:
                 guard let values else { throw AppFileError("\(part): a package before the value strings") }
-                try package(chunk, values: values, into: &resources)
+                try package(chunk, values: values, wanted: wanted, into: &resources)
             default:
                 break
             }
@@ -28,9 +49,9 @@ enum ResourceTable {
     }
 
     /// One package (ResTable_package, 288 bytes, or 284 before typeIdOffset).
-    private static func package(_ chunk: ResChunk, values: ResStringPool, into resources: inout AndroidResources)
-        throws(AppFileError)
-    {
+    private static func package(
+        _ chunk: ResChunk, values: ResStringPool, wanted: Set<UInt32>?, into resources: inout AndroidResources
+    ) throws(AppFileError) {
         let b = chunk.bytes
         guard chunk.headerSize >= 284, let id = b.le32(8), id <= 0xFF, let typeStrings = b.le32(268),
             let keyStrings = b.le32(276)
@@ -38,16 +59,20 @@ enum ResourceTable {
         let part = "resource table package 0x" + String(id, radix: 16)
         let typeNames = try ResStringPool(ResChunk(in: b, at: typeStrings, part: part), part: "\(part) type names")
         let keyNames = try ResStringPool(ResChunk(in: b, at: keyStrings, part: part), part: "\(part) key names")
+        // The package and type ids asked for, so that other types' chunks are passed over.
+        let types = wanted.map { Set($0.filter { Int($0 >> 24) == id }.map { Int($0 >> 16 & 0xFF) }) }
         for type in try ResChunk.sequence(b, from: chunk.headerSize, part: part) where type.type == 0x0201 {
+            if let types, let typeId = type.bytes.u8(8), !types.contains(Int(typeId)) { continue }
             try entries(
-                type, package: id, typeNames: typeNames, keyNames: keyNames, values: values, into: &resources, part: part)
+                type, package: id, typeNames: typeNames, keyNames: keyNames, values: values, wanted: wanted,
+                into: &resources, part: part)
         }
     }
 
     /// One type chunk (ResTable_type): its configuration, then its entries.
     private static func entries(
         _ chunk: ResChunk, package: Int, typeNames: ResStringPool, keyNames: ResStringPool, values: ResStringPool,
-        into resources: inout AndroidResources, part: String
+        wanted: Set<UInt32>?, into resources: inout AndroidResources, part: String
     ) throws(AppFileError) {
         let b = chunk.bytes
         guard chunk.headerSize >= 24, let typeId = b.u8(8), typeId > 0, let flags = b.u8(9), let count = b.le32(12),
@@ -64,7 +89,15 @@ enum ResourceTable {
         guard count <= (chunk.size - chunk.headerSize) / (sparse ? 4 : width),
             b.contains(chunk.headerSize, count * (sparse ? 4 : width))
         else { throw AppFileError("\(part) \(typeName): \(count) entries claimed, more than its chunk holds") }
-        for index in 0..<count {
+        // The slots to read: every one, or (a dense table) only those of the ids asked for.
+        let base = UInt32(package) << 24 | UInt32(typeId) << 16
+        let slots: [Int] =
+            wanted.map { ids in
+                sparse
+                    ? Array(0..<count)
+                    : ids.filter { $0 & 0xFFFF_0000 == base }.map { Int($0 & 0xFFFF) }.filter { $0 < count }.sorted()
+            } ?? Array(0..<count)
+        for index in slots {
             let at = chunk.headerSize + index * (sparse ? 4 : width)
             var entryIndex = index
             var offset: Int
@@ -79,11 +112,12 @@ enum ResourceTable {
                 guard let full = b.le32(at), full != 0xFFFF_FFFF else { continue }
                 offset = full
             }
+            let id = base | UInt32(entryIndex & 0xFFFF)
+            if let wanted, !wanted.contains(id) { continue }
             offset += entriesStart
             guard let size = b.le16(offset), let entryFlags = b.le16(offset + 2) else {
                 throw AppFileError("\(part) \(typeName): entry \(entryIndex) is past its chunk")
             }
-            let id = UInt32(package) << 24 | UInt32(typeId) << 16 | UInt32(entryIndex & 0xFFFF)
             var key: Int
             var value: AndroidValue?
             let decode = { (index: Int) throws(AppFileError) -> String? in try values.string(index) }
