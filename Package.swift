@@ -90,7 +90,7 @@ let package = Package(
         // An app's archive (.apk, .aab, .ipa) read through libzip, entries into memory only.
         .target(
             name: "CReelShareZip",
-            dependencies: ["CLibZip"],
+            dependencies: ["CLibZip", "CReelShareIO"],
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("zip")]
         ),

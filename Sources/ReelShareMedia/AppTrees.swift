@@ -46,16 +46,15 @@ public final class ArchiveTree: AppTree {
         var size: UInt64
     }
 
-    /// The most entries read from an archive: far more than any app holds (a large APK has some
-    /// tens of thousands), far fewer than would make the index itself a burden.
-    static let maxEntries = 1_000_000
+    /// The most entries an archive may have: more than any app holds (Android's framework-res.apk
+    /// has 7,600; a large game some tens of thousands), few enough that libzip's index of them and
+    /// this tree's stay under 100 MB.
+    static let maxEntries = 200_000
 
     private let zip: OpaquePointer
     /// How the archive is named in errors.
     private let shown: String
     private let entries: [String: Entry]
-    /// Each directory's names (derived from the entries' names; "" is the top).
-    private let directories: [String: [AppTreeEntry]]
 
     /// The zip archive at `path`; nil when the file is not a zip archive at all (its first bytes
     /// are not a zip's). An archive that is cut short or malformed throws, naming `shown`.
@@ -73,7 +72,7 @@ public final class ArchiveTree: AppTree {
             throw AppFileError("\(shown): cannot read it: too many open files")
         }
         var message = [CChar](repeating: 0, count: 256)
-        guard let zip = rs_zip_open(descriptor, &message, message.count) else {
+        guard let zip = rs_zip_open(descriptor, Int64(maxEntries), &message, message.count) else {
             Posix.closeDescriptor(descriptor)
             throw AppFileError("\(shown): a damaged zip archive: \(Posix.text(message))")
         }
@@ -94,7 +93,7 @@ public final class ArchiveTree: AppTree {
             throw AppFileError("\(shown): claims \(count) entries, more than an app holds")
         }
         var entries: [String: Entry] = [:]
-        var children: [String: [String: Bool]] = [:]
+        entries.reserveCapacity(Int(count))
         var message = [CChar](repeating: 0, count: 256)
         for index in 0..<count {
             var entry = rs_zip_entry()
@@ -104,10 +103,18 @@ public final class ArchiveTree: AppTree {
             }
             let name = String(cString: raw)
             if entries[name] == nil { entries[name] = Entry(index: index, size: entry.size) }
-            // The directory view leaves out names that would climb or start at the root: no entry
-            // is ever a path, but a listing of them would mislead.
+        }
+        self.entries = entries
+    }
+
+    /// Each directory's names, derived from the entries' names ("" is the top) when first asked
+    /// for. Names that would climb or start at the root are left out: no entry is ever a path, but
+    /// a listing of them would mislead.
+    private lazy var directories: [String: [AppTreeEntry]] = {
+        var children: [String: [String: Bool]] = [:]
+        for name in entries.keys {
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            guard !name.hasPrefix("/"), !parts.contains(".."), !name.contains("\\") else { continue }
+            guard name.first != "/", !parts.contains(".."), !name.utf8.contains(UInt8(ascii: "\\")) else { continue }
             var directory = ""
             for (position, part) in parts.enumerated() where !part.isEmpty {
                 let isLast = position == parts.count - 1
@@ -115,11 +122,10 @@ public final class ArchiveTree: AppTree {
                 directory = AppPath.join(directory, String(part))
             }
         }
-        self.entries = entries
-        directories = children.mapValues { names in
+        return children.mapValues { names in
             names.map { AppTreeEntry(name: $0.key, isDirectory: $0.value) }.sorted { $0.name < $1.name }
         }
-    }
+    }()
 
     deinit { rs_zip_close(zip) }
 
@@ -143,7 +149,11 @@ public final class ArchiveTree: AppTree {
 
     public func list(_ path: String) -> [AppTreeEntry]? { directories[path] }
 
-    public func exists(_ path: String) -> Bool { entries[path] != nil || directories[path] != nil }
+    public func exists(_ path: String) -> Bool {
+        if entries[path] != nil { return true }
+        let directory = path + "/"
+        return entries.keys.contains { $0.hasPrefix(directory) }
+    }
 
     public func archive(_ path: String) throws(AppFileError) -> AppTree? { nil }
 }

@@ -767,9 +767,18 @@ struct DoctorHostileTests {
             central = data.rfind(b'PK\\x01\\x02')
             data[central + 24:central + 28] = struct.pack('<I', 1000)
             open('lying.apk', 'wb').write(data)
+            # An end record (ZIP64) that claims five million entries: refused before libzip indexes them.
+            head = b'PK\\x03\\x04' + bytes(26)
+            record = b'PK\\x06\\x06' + struct.pack('<QHHIIQQQQ', 44, 45, 45, 0, 0, 5000000, 5000000, 0, 0)
+            locator = b'PK\\x06\\x07' + struct.pack('<IQI', 0, len(head), 1)
+            end = b'PK\\x05\\x06' + struct.pack('<HHHHIIH', 0, 0, 0xFFFF, 0xFFFF, 0, 0xFFFFFFFF, 0)
+            open('entries.apk', 'wb').write(head + record + locator + end)
             """, in: directory)
         expectRefused(try doctor("declared.apk", in: directory), "declared.apk: AndroidManifest.xml: declares 41943040 bytes")
         expectRefused(try doctor("lying.apk", in: directory), "lying.apk: AndroidManifest.xml:")
+        expectRefused(
+            try doctor("entries.apk", in: directory),
+            "entries.apk: a damaged zip archive: it claims 5000000 entries, more than the 200000")
         // Names that climb out or start at the root are data: nothing is written anywhere.
         try zip(
             [

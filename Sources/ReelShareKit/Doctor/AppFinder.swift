@@ -42,13 +42,23 @@ public enum AppFinder {
                 throw AppFileError("\(AppPath.join(prefix, "resources.arsc")): \(error.message)")
             }
         }
-        let files = Set(tree.find(under: prefix.isEmpty ? "res" : AppPath.join(prefix, "res"), depth: 4) { !$1.isDirectory })
+        let files = held(resources, in: tree, under: prefix)
         return FoundApp(
             form: .apk,
             content: .android(
                 AndroidApp(
                     manifest: manifest, resources: resources, resourceFiles: files, file: prefix.isEmpty ? file : nil,
                     completeness: .shipped)))
+    }
+
+    /// The files the resources name (`res/xml/file_paths.xml`) that the archive holds, under
+    /// `prefix` (an .aab's module): the set the checks look a file up in.
+    static func held(_ resources: AndroidResources, in tree: AppTree, under prefix: String) -> Set<String> {
+        Set(
+            resources.byId.values.compactMap { entry -> String? in
+                guard case .text(let path)? = entry.value, path.hasPrefix("res/") else { return nil }
+                return tree.exists(AppPath.join(prefix, path)) ? path : nil
+            })
     }
 
     /// The resource ids that the attributes doctor reads refer to: those of `<provider>` and
@@ -82,7 +92,7 @@ public enum AppFinder {
             }
         }
         // resources.pb names files relative to the module ("res/xml/file_paths.xml").
-        let files = Set(tree.find(under: "base/res", depth: 4) { !$1.isDirectory }.map { String($0.dropFirst(5)) })
+        let files = held(resources, in: tree, under: "base")
         return FoundApp(
             form: .aab,
             content: .android(
