@@ -707,6 +707,68 @@ struct DoctorProjectTests {
             ])
     }
 
+    @Test("native projects: Xcode's INFOPLIST_FILE, a Gradle app module with the Facebook SDK, and React Native built")
+    func native() throws {
+        let directory = try scratch("doctor-native")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // An Xcode project whose Info.plist is where its build settings say, beside a test target's.
+        try write(
+            [
+                "Demo.xcodeproj/project.pbxproj":
+                    "buildSettings = {\n\tINFOPLIST_FILE = \"$(SRCROOT)/Sources/Demo-Info.plist\";\n\tFACEBOOK_APP_ID = 1234567890123456;\n};\nbuildSettings = {\n\tINFOPLIST_FILE = DemoTests/Info.plist;\n};\n",
+                "Sources/Demo-Info.plist": infoPlist(
+                    ["instagram-stories"], "<key>FacebookAppID</key><string>$(FACEBOOK_APP_ID)</string>"),
+                "DemoTests/Info.plist": infoPlist(allSchemes),
+            ], in: directory.appendingPathComponent("xcode"))
+        let xcode = try runReelshare(["doctor", "--format", "json", "--target", "ig-stories,fb-stories", "xcode"], in: directory)
+        #expect(findings(xcode) == ["fb-stories ios.query-scheme xcode/Sources/Demo-Info.plist"], "\(xcode.stdout)")
+        #expect((results(xcode).first?["app"] as? [String: Any])?["framework"] as? String == "xcode")
+        // A Gradle app module that depends on the Facebook SDK: its ClientToken is asked for, and
+        // <queries> for Facebook, which the SDK's facebook-common adds at build time, is not
+        // claimed missing: both are warnings that say to check the built app.
+        try write(
+            [
+                "settings.gradle": "include ':app'\n",
+                "app/build.gradle":
+                    "plugins { id 'com.android.application' }\nandroid { defaultConfig { applicationId 'com.example.native'\n resValue 'string', 'facebook_app_id', '1234567890123456' } }\ndependencies { implementation 'com.facebook.android:facebook-share:18.0.0' }\n",
+                "app/src/main/AndroidManifest.xml": manifest(
+                    queries: #"<package android:name="com.instagram.android"/>"#, application: fileProvider() + appIdMetaData),
+                "app/src/main/res/xml/file_paths.xml": "<paths/>",
+            ], in: directory.appendingPathComponent("gradle"))
+        let gradle = try runReelshare(["doctor", "--format", "json", "--target", "fb-reels", "gradle"], in: directory)
+        #expect(gradle.status == 0)
+        #expect(
+            findings(gradle, severity: "warning") == [
+                "fb-reels android.meta-data gradle/app/src/main/AndroidManifest.xml",
+                "fb-reels android.queries gradle/app/src/main/AndroidManifest.xml",
+            ])
+        #expect(
+            gradle.stdout.contains(
+                "<application> has no <meta-data android:name=\\\"com.facebook.sdk.ClientToken\\\">: the app has the Facebook SDK"
+            ))
+        #expect(
+            gradle.stdout.contains(
+                "./gradlew assembleRelease), then reelshare doctor gradle/app/build/outputs/apk/release/app-release.apk"))
+        // React Native built: Gradle's merged manifest under android/app/build is what ships.
+        try write(
+            [
+                "package.json": #"{"dependencies":{"react-native":"0.76.0"}}"#,
+                "android/app/src/main/AndroidManifest.xml": manifest(queries: "", application: ""),
+                "android/app/build/intermediates/merged_manifest/release/processReleaseMainManifest/AndroidManifest.xml":
+                    manifest(
+                        queries: bothPackages, application: fileProvider() + appIdMetaData),
+            ], in: directory.appendingPathComponent("rn"))
+        let built = try runReelshare(["doctor", "--format", "json", "rn"], in: directory)
+        #expect(built.status == 0, "\(built.stdout)")
+        #expect(
+            results(built).first?["file"] as? String
+                == "rn/android/app/build/intermediates/merged_manifest/release/processReleaseMainManifest/AndroidManifest.xml")
+        // An HTML card per app, saying what it is and what was judged.
+        let page = try runReelshare(["doctor", "--format", "html", "rn"], in: directory).stdout
+        #expect(page.contains("<dt>file judged</dt><dd>rn/android/app/build/intermediates/merged_manifest/"))
+        #expect(page.contains("<dt>what ships</dt><dd>yes: a built app"))
+    }
+
     @Test("the README's example: Examples/flutter-app gives the output the README shows")
     func readmeExample() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
