@@ -36,10 +36,11 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             _ = Doctor.check(FoundApp(form: .apk, content: .android(app)), path: "app.apk", targets: profiles, appId: "1")
         }
     case "arsc":
-        _ = try? ResourceTable.parse(bytes)
+        // The ids doctor asks for: an APK's first strings and xml resources, as a manifest refers to them.
+        _ = try? ResourceTable.parse(bytes, wanted: [0x7F01_0000, 0x7F02_0000, 0x7F03_0000, 0x7F03_0001, 0x7F04_0000])
     case "aab":
         _ = try? ProtoXML.parse(bytes, origin: "AndroidManifest.xml")
-        _ = try? ProtoResourceTable.parse(bytes)
+        _ = try? ProtoResourceTable.parse(bytes, wanted: [0x7F01_0000, 0x7F02_0000, 0x7F03_0000])
     case "zip":
         let path = "/dev/shm/reelshare-fuzz-\(getpid()).zip"
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return 0 }

@@ -37,34 +37,36 @@ static void describe(zip_error_t *_Nonnull error, const char *_Nonnull what, cha
 static uint32_t le32(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 static uint64_t le64(const unsigned char *p) { return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32; }
 
-/// The number of entries the end of central directory record (or its ZIP64 form) states; -1
-/// when no record is found (libzip then says why). Reads at most the last 64 KiB and 22 bytes.
+/// The most entries any end of central directory record in the file's tail states (or its ZIP64
+/// form): libzip weighs every candidate it finds there, so each is held to the limit, not only the
+/// last. -1 when there is none (libzip then says why). Reads at most the last 64 KiB and 22 bytes.
 static int64_t declared_entries(int fd) {
     struct stat info;
     if (fstat(fd, &info) != 0 || info.st_size < 22) return -1;
     int64_t size = info.st_size, tail = size < 65557 ? size : 65557;
     unsigned char *buffer = malloc((size_t)tail);
     if (!buffer) return -1;
-    int64_t count = -1;
+    int64_t most = -1;
     if (rs_io_read(fd, buffer, (size_t)tail, size - tail) == tail) {
         for (int64_t at = tail - 22; at >= 0; at--) {
             if (memcmp(buffer + at, "PK\005\006", 4) != 0) continue;
-            count = buffer[at + 10] | buffer[at + 11] << 8;
+            int64_t count = buffer[at + 10] | buffer[at + 11] << 8;
             // ZIP64: its locator stands just before the record and points at the ZIP64 record.
-            if (count == 0xFFFF && at >= 20 && memcmp(buffer + at - 20, "PK\006\007", 4) == 0) {
+            if (at >= 20 && memcmp(buffer + at - 20, "PK\006\007", 4) == 0) {
                 unsigned char record[56];
                 uint64_t offset = le64(buffer + at - 20 + 8);
                 if (offset <= (uint64_t)size - 56 && rs_io_read(fd, record, 56, (int64_t)offset) == 56 &&
                     memcmp(record, "PK\006\006", 4) == 0) {
                     uint64_t total = le64(record + 32);
-                    count = total > INT64_MAX ? INT64_MAX : (int64_t)total;
+                    int64_t big = total > INT64_MAX ? INT64_MAX : (int64_t)total;
+                    if (big > count) count = big;
                 }
             }
-            break;
+            if (count > most) most = count;
         }
     }
     free(buffer);
-    return count;
+    return most;
 }
 
 rs_zip *rs_zip_open(int fd, int64_t max_entries, char *message, size_t message_size) {

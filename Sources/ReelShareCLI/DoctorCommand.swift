@@ -45,7 +45,8 @@ struct DoctorCommand: Command {
             Flutter, React Native, Expo, Capacitor), an Info.plist or an AndroidManifest.xml. A built \
             app is judged as it ships; a project by what its build has left, else by its own files with \
             its libraries' manifests merged in. Findings, formats and exit statuses are those of \
-            validate; a malformed app file exits 65, a path with nothing to check 66.
+            validate; a file that is not an app file or is malformed exits 65, a missing path or a \
+            directory with nothing to check 66.
             """)
 
     let inputs: [AppInput]
@@ -74,7 +75,7 @@ struct DoctorCommand: Command {
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
             format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout, title: "reelshare doctor",
-            temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+            noun: "app", temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
         renderer.begin()
         var failures: [CLIError] = []
         for input in inputs {

@@ -22,15 +22,18 @@ final class ValidationRenderer {
     private var junitFailures = 0
     private var cards = 0
     private let title: String
+    /// What a result is of, in the summary line: "file" (validate), "app" (doctor).
+    private let noun: String
 
     init(
         format: ValidateCommand.Format, color: Bool, stdout: Output, title: String = "reelshare validate",
-        temporaryDirectory: String = "/tmp"
+        noun: String = "file", temporaryDirectory: String = "/tmp"
     ) {
         self.format = format
         self.color = color
         self.stdout = stdout
         self.title = title
+        self.noun = noun
         json = JSONWriter(into: OutputSink(output: stdout))
         spool = format == .junit || format == .html ? Spool(directory: temporaryDirectory) : nil
     }
@@ -106,7 +109,7 @@ final class ValidationRenderer {
 
     func summaryLine(_ s: ValidationSummary) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(s.files, "file")): \(s.accepted) accepted, \(s.rejected) rejected "
+        return "\(plural(s.files, noun)): \(s.accepted) accepted, \(s.rejected) rejected "
             + "(\(plural(s.errors, "error")), \(plural(s.warnings, "warning")))"
     }
 
@@ -183,7 +186,7 @@ final class ValidationRenderer {
                 var message = "\(finding.message) (\(finding.source))"
                 if let fix = finding.fix { message += "\nfix: \(fix)" }
                 // An annotation names a file of the repository: an archive's entry is named in the message.
-                let file = result.inArchive ? result.path : result.location(of: finding)
+                let file = result.inArchive ? result.path : result.location(of: finding).onDisk
                 if result.inArchive, let inner = finding.file ?? result.file { message = "\(inner): \(message)" }
                 out +=
                     "::\(command) file=\(Self.githubProperty(file)),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
@@ -207,7 +210,7 @@ final class ValidationRenderer {
     private func junit(_ result: ValidationResult) -> [String] {
         result.verdicts.map { verdict in
             var testcase =
-                "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.location()))\" file=\"\(Self.xml(result.inArchive ? result.path : result.location()))\""
+                "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.location()))\" file=\"\(Self.xml(result.inArchive ? result.path : result.location().onDisk))\""
             let errors = verdict.findings.filter { $0.severity == .error }
             let others = verdict.findings.filter { $0.severity != .error }
             if errors.isEmpty, others.isEmpty { return testcase + "/>\n" }
@@ -243,5 +246,14 @@ extension ValidationResult {
     func location(of finding: Finding? = nil) -> String {
         guard let file = finding?.file ?? file else { return path }
         return inArchive ? "\(path)!/\(file)" : file
+    }
+}
+
+extension String {
+    /// A location as a file on disk: an archive's entry (`app.apk!/AndroidManifest.xml`) is the
+    /// archive's.
+    var onDisk: String {
+        guard let bang = range(of: "!/") else { return self }
+        return String(self[..<bang.lowerBound])
     }
 }

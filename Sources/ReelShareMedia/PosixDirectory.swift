@@ -36,6 +36,13 @@ extension Posix {
         return withCPath(path) { stat($0, &info) } == 0
     }
 
+    /// When the file or directory at `path` last changed (seconds since 1970), following links.
+    public static func modified(_ path: String) -> Double? {
+        var info = stat()
+        guard withCPath(path, { stat($0, &info) }) == 0 else { return nil }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
     /// A second descriptor for the file open on `descriptor` (close-on-exec), for a library that
     /// takes over the one it is given; nil on failure.
     public static func duplicate(_ descriptor: Int32) -> Int32? {

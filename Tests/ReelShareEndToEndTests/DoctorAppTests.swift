@@ -22,6 +22,14 @@ private func write(_ files: [String: Any], in directory: URL) throws {
     }
 }
 
+/// Sets the files' modification time `seconds` from now (a source edited before or after a build).
+private func touch(_ paths: [String], in directory: URL, _ seconds: TimeInterval) throws {
+    for path in paths {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: seconds)], ofItemAtPath: directory.appendingPathComponent(path).path)
+    }
+}
+
 /// Runs a Python script (the test's own tool for zips and binary plists) with `arguments`.
 private func python(_ script: String, _ arguments: [String] = [], in directory: URL) throws {
     let (status, _) = try runCommand(["python3", "-c", script] + arguments, in: directory)
@@ -284,7 +292,7 @@ struct DoctorBuiltAppTests {
         #expect(good.status == 0, "\(good.stdout)")
         #expect(
             good.stdout
-                == "app.apk!/AndroidManifest.xml: accepted by ig-reels, fb-reels, ig-stories, fb-stories\n1 file: 1 accepted, 0 rejected (0 errors, 0 warnings)\n"
+                == "app.apk!/AndroidManifest.xml: accepted by ig-reels, fb-reels, ig-stories, fb-stories\n1 app: 1 accepted, 0 rejected (0 errors, 0 warnings)\n"
         )
         let json = try runReelshare(["doctor", "--format", "json", "app.apk"], in: directory)
         let app = try #require(results(json).first?["app"] as? [String: Any])
@@ -585,6 +593,8 @@ struct DoctorProjectTests {
                 "build/app/intermediates/merged_manifest/release/processReleaseMainManifest/AndroidManifest.xml": merged,
                 "build/ios/iphoneos/Runner.app/Info.plist": built, "build/ios/iphoneos/Runner.app/Runner": [UInt8]([0]),
             ], in: project)
+        try touch(
+            ["ios/Runner/Info.plist", "android/app/src/main/AndroidManifest.xml", "android/app/build.gradle"], in: project, -3600)
         let result = try runReelshare(["doctor", "--format", "json"], in: project)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(
@@ -592,6 +602,18 @@ struct DoctorProjectTests {
                 "build/ios/iphoneos/Runner.app/Info.plist",
                 "build/app/intermediates/merged_manifest/release/processReleaseMainManifest/AndroidManifest.xml",
             ])
+        // The manifest edited after the build: the build's output is not what the next one ships,
+        // and the source is judged, naming the output it passed over.
+        try touch(["android/app/src/main/AndroidManifest.xml"], in: project, 0)
+        let edited = try runReelshare(["doctor", "--target", "fb-reels"], in: project)
+        #expect(
+            edited.stdout.contains("android/app/src/main/AndroidManifest.xml: warning[android.queries] fb-reels"),
+            "\(edited.stdout)")
+        #expect(
+            edited.stdout.contains(
+                "(build/app/intermediates/merged_manifest/release/processReleaseMainManifest/AndroidManifest.xml is older than the project's files and was not judged; flutter build apk"
+            ), "\(edited.stdout)")
+        try touch(["android/app/src/main/AndroidManifest.xml"], in: project, -3600)
         #expect(results(result).allSatisfy { ($0["app"] as? [String: Any])?["shipped"] as? Bool == true })
         // An APK the build left comes first: its own manifest, with Facebook left out of <queries>.
         guard
@@ -758,6 +780,7 @@ struct DoctorProjectTests {
                     manifest(
                         queries: bothPackages, application: fileProvider() + appIdMetaData),
             ], in: directory.appendingPathComponent("rn"))
+        try touch(["rn/android/app/src/main/AndroidManifest.xml"], in: directory, -3600)
         let built = try runReelshare(["doctor", "--format", "json", "rn"], in: directory)
         #expect(built.status == 0, "\(built.stdout)")
         #expect(
@@ -767,6 +790,86 @@ struct DoctorProjectTests {
         let page = try runReelshare(["doctor", "--format", "html", "rn"], in: directory).stdout
         #expect(page.contains("<dt>file judged</dt><dd>rn/android/app/build/intermediates/merged_manifest/"))
         #expect(page.contains("<dt>what ships</dt><dd>yes: a built app"))
+    }
+
+    @Test("what a reviewer found: build-file namespaces, a literal App ID, an extension's plist, a query without a type, a FIFO")
+    func realProjectShapes() throws {
+        let directory = try scratch("doctor-shapes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A plugin whose manifest has no package (AGP 8): its classes are named by the namespace
+        // its build file sets, a statement that follows a hasProperty("namespace") test.
+        let plugin = directory.appendingPathComponent("plugin")
+        try write(
+            [
+                "android/build.gradle":
+                    "android {\n    if (project.android.hasProperty(\"namespace\")) {\n        namespace 'dev.example.share'\n    }\n}\n",
+                "android/src/main/AndroidManifest.xml":
+                    #"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><provider android:name=".ShareFileProvider" android:authorities="x" android:exported="false" android:grantUriPermissions="true"><meta-data android:name="android.support.FILE_PROVIDER_PATHS" android:resource="@xml/p"/></provider></application></manifest>"#,
+                "android/src/main/res/xml/p.xml": "<paths/>",
+            ], in: plugin)
+        // The app removes it by its whole name: then no FileProvider is left.
+        try write(
+            [
+                "pubspec.yaml": "name: demo\n",
+                ".flutter-plugins-dependencies": #"{"plugins":{"android":[{"name":"share","path":"\#(plugin.path)/"}]}}"#,
+                "android/app/src/main/AndroidManifest.xml": manifest(
+                    queries: bothPackages,
+                    application:
+                        #"<provider xmlns:tools="http://schemas.android.com/tools" android:name="dev.example.share.ShareFileProvider" tools:node="remove"/>"#
+                ),
+            ], in: directory.appendingPathComponent("flutter"))
+        let removed = try runReelshare(["doctor", "--format", "json", "--target", "ig-reels", "flutter"], in: directory)
+        #expect(
+            findings(removed) == ["ig-reels android.file-provider flutter/android/app/src/main/AndroidManifest.xml"],
+            "\(removed.stdout)")
+        // A literal number as the Facebook SDK's App ID, in a project that uses the SDK: aapt
+        // compiles it as an integer, which the SDK refuses.
+        try write(
+            [
+                "settings.gradle": "include ':app'\n",
+                "app/build.gradle": "dependencies { implementation 'com.facebook.android:facebook-android-sdk:18.0.0' }\n",
+                "app/src/main/AndroidManifest.xml": manifest(
+                    queries: bothPackages,
+                    application: fileProvider()
+                        + #"<meta-data android:name="com.facebook.sdk.ApplicationId" android:value="12345"/><meta-data android:name="com.facebook.sdk.ClientToken" android:value="abc"/>"#
+                ),
+                "app/src/main/res/xml/file_paths.xml": "<paths/>",
+            ], in: directory.appendingPathComponent("gradle"))
+        let number = try runReelshare(["doctor", "--target", "fb-reels", "gradle"], in: directory)
+        #expect(number.status == 1)
+        #expect(
+            number.stdout.contains(
+                "error[android.meta-data] fb-reels: <meta-data android:name=\"com.facebook.sdk.ApplicationId\"> is the number 12345"
+            ), "\(number.stdout)")
+        // An Xcode project whose first INFOPLIST_FILE is a notification extension's.
+        try write(
+            [
+                "Demo.xcodeproj/project.pbxproj":
+                    "INFOPLIST_FILE = NotificationService/Info.plist;\nINFOPLIST_FILE = Demo/Info.plist;\n",
+                "NotificationService/Info.plist": infoPlist([], "<key>NSExtension</key><dict></dict>"),
+                "Demo/Info.plist": infoPlist(allSchemes, "<key>FacebookAppID</key><string>1234567890123456</string>"),
+            ], in: directory.appendingPathComponent("xcode"))
+        let app = try runReelshare(["doctor", "--format", "json", "xcode"], in: directory)
+        #expect(results(app).first?["file"] as? String == "xcode/Demo/Info.plist")
+        #expect(app.status == 0, "\(app.stdout)")
+        // An intent query without a type matches no share filter: the app is not visible through it.
+        try write(
+            [
+                "AndroidManifest.xml": manifest(
+                    queries: #"<intent><action android:name="com.instagram.share.ADD_TO_REEL"/></intent>"#,
+                    application: fileProvider())
+            ], in: directory.appendingPathComponent("untyped"))
+        let untyped = try runReelshare(["doctor", "--target", "ig-reels", "untyped/AndroidManifest.xml"], in: directory)
+        #expect(untyped.status == 1)
+        #expect(
+            untyped.stdout.contains("has an <intent> for com.instagram.share.ADD_TO_REEL with no <data android:mimeType>"),
+            "\(untyped.stdout)")
+        // A FIFO where a project's file should be: said, not waited on.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("fifo"), withIntermediateDirectories: true)
+        try #require(mkfifo(directory.appendingPathComponent("fifo/package.json").path, 0o644) == 0)
+        let fifo = try measured(["doctor", "fifo"], in: directory)
+        #expect(fifo.result.status == 65 && fifo.seconds < 5, "\(fifo.result.stderr)")
+        #expect(fifo.result.stderr.contains("package.json: cannot read it: a pipe, not a regular file"), "\(fifo.result.stderr)")
     }
 
     @Test("the README's example: Examples/flutter-app gives the output the README shows")
@@ -854,6 +957,68 @@ struct DoctorHostileTests {
                 atPath: directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("escaped.txt")
                     .path))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/reelshare-absolute.txt"))
+    }
+
+    @Test(
+        "floods: 8,000,000 empty chunks in a resource table, 16,000,000 empty entries in resources.pb, a zip's second end record")
+    func floods() throws {
+        let directory = try scratch("doctor-flood")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A real APK whose manifest refers to a string, its resources.arsc swapped for 64 MB of empty chunks.
+        guard
+            let apk = try aapt(
+                manifest(queries: bothPackages, application: fileProvider() + appIdMetaData),
+                strings: ["facebook_app_id": "1"], xml: ["file_paths"], in: directory)
+        else { return }
+        try python(
+            """
+            import struct, sys, zipfile
+            junk = struct.pack('<HHI', 0x999, 8, 8) * ((64 << 20) // 8 - 2)
+            with zipfile.ZipFile(sys.argv[1]) as source, zipfile.ZipFile('chunks.apk', 'w', zipfile.ZIP_DEFLATED) as z:
+                for name in source.namelist():
+                    data = struct.pack('<HHII', 2, 12, 12 + len(junk), 0) + junk if name == 'resources.arsc' else source.read(name)
+                    z.writestr(name, data)
+            """, [apk.path], in: directory)
+        expectRefused(
+            try doctor("chunks.apk", in: directory), "chunks.apk: resources.arsc: resource table: more than 200000 chunks")
+        // An .aab whose manifest refers to a string, and whose table's one type holds 16M empty entries.
+        let appId = protoElement(
+            "meta-data",
+            [
+                ("name", "com.facebook.sdk.ApplicationId", nil, 0x0101_0003),
+                ("value", "@string/x", protoReference(0x7f01_0000, "string/x"), 0x0101_0024),
+            ])
+        var table = Proto()
+        table.message(2) { package in
+            package.message(1) { $0.number(1, 0x7f) }
+            package.message(3) { type in
+                type.message(1) { $0.number(1, 1) }
+                type.bytes += Array(repeating: [0x1a, 0x00], count: 16_000_000).flatMap { $0 }
+            }
+        }
+        try zip(
+            [
+                ("base/manifest/AndroidManifest.xml", protoElement("manifest", [], [protoElement("application", [], [appId])])),
+                ("base/resources.pb", table.bytes),
+            ], to: directory.appendingPathComponent("entries.aab"))
+        expectRefused(try doctor("entries.aab", in: directory), "entries.aab: base/resources.pb: Type: more than 500000 fields")
+        // 250,000 entries (ZIP64), with a second end record in the comment that claims one: each
+        // candidate libzip weighs is held to the limit.
+        try python(
+            """
+            import struct, zlib
+            name0, data = b'AndroidManifest.xml', b'x'
+            crc, n = zlib.crc32(data), 250000
+            local = struct.pack('<IHHHHHIIIHH', 0x04034b50, 20, 0, 0, 0, 0, crc, 1, 1, len(name0), 0) + name0 + data
+            central = b''.join(struct.pack('<IHHHHHHIIIHHHHHII', 0x02014b50, 20, 20, 0, 0, 0, 0, crc, 1, 1, len(name), 0, 0, 0, 0, 0, 0) + name
+                               for name in [name0] + [b'%07d' % i for i in range(1, n)])
+            record = struct.pack('<IQHHIIQQQQ', 0x06064b50, 44, 45, 45, 0, 0, n, n, len(central), len(local))
+            locator = struct.pack('<IIQI', 0x07064b50, 0, len(local) + len(central), 1)
+            end = struct.pack('<IHHHHIIH', 0x06054b50, 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 22)
+            fake = struct.pack('<IHHHHIIH', 0x06054b50, 0, 0, 1, 1, 0, 0, 0)
+            open('fake-end.apk', 'wb').write(local + central + record + locator + end + fake)
+            """, in: directory)
+        expectRefused(try doctor("fake-end.apk", in: directory), "fake-end.apk: a damaged zip archive: it claims 250000 entries")
     }
 
     @Test("a cut APK, random bytes as a binary manifest, a resource table and a protobuf manifest")

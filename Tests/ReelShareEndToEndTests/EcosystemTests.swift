@@ -26,7 +26,7 @@ struct DoctorTests {
             "--app-id", "1234567890123456",
         ])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("2 files: 2 accepted, 0 rejected (0 errors, 0 warnings)\n"))
+        #expect(result.stdout.hasSuffix("2 apps: 2 accepted, 0 rejected (0 errors, 0 warnings)\n"))
     }
 
     @Test("a forgotten scheme and a bundle identifier as App ID are found, per target")
@@ -78,7 +78,7 @@ struct DoctorTests {
             "doctor", "--plist", "\(app)/Info-meta-reels-sample.plist", "--target", "ig-reels,fb-reels",
         ])
         #expect(plist.status == 0, "\(plist.stdout)")
-        #expect(plist.stdout.hasSuffix("1 file: 1 accepted, 0 rejected (0 errors, 0 warnings)\n"))
+        #expect(plist.stdout.hasSuffix("1 app: 1 accepted, 0 rejected (0 errors, 0 warnings)\n"))
     }
 
     /// Writes Info.plist, whose top dictionary holds `body`, in `directory`; returns its name there.

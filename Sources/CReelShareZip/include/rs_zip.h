@@ -28,9 +28,10 @@ typedef struct rs_zip_entry {
 
 /// Opens the archive on `fd`, which it takes over on success (closed by rs_zip_close) and leaves
 /// open on failure. NULL on failure, with the reason in `message` (lower case: "not a zip
-/// archive", "the archive is cut short"...). An archive whose end record claims more than
-/// `max_entries` entries is refused before libzip reads its central directory (whose index it
-/// keeps in memory, some hundreds of bytes an entry).
+/// archive", "the archive is cut short"...). An archive any of whose end records (every candidate
+/// in its last 64 KiB, as libzip weighs them) claims more than `max_entries` entries is refused
+/// before libzip reads its central directory (whose index it keeps in memory, some hundreds of
+/// bytes an entry).
 rs_zip *_Nullable rs_zip_open(int fd, int64_t max_entries, char *_Nonnull message, size_t message_size);
 
 /// The number of entries the central directory lists.

@@ -61,8 +61,10 @@ extension Doctor {
             return []
         }
         let actions = [android.action] + (android.multiple.map { [$0.action] } ?? [])
+        // An intent with no type matches only filters that name none, and a share filter names
+        // the types it takes (Android's intent resolution: the data test): such a query covers
+        // nothing shared.
         let intents = facts.intents.filter { actions.contains($0.action) }
-        if intents.contains(where: \.types.isEmpty) { return [] }
         let types = shareTypes(android)
         let uncovered = types.filter { share in !intents.contains { $0.types.contains { overlaps($0, share.type) } } }
         if !intents.isEmpty, uncovered.count < types.count {
@@ -79,7 +81,10 @@ extension Doctor {
             return [finding]
         }
         var message: String
-        if let intent = intents.first {
+        if let intent = intents.first(where: \.types.isEmpty) {
+            message =
+                "<queries> has an <intent> for \(intent.action) with no <data android:mimeType>: it matches only intent filters that name no type, and the share's names one (\(types.map(\.type).joined(separator: ", "))), so on Android 11+ the app cannot see \(android.package) and the share silently does nothing"
+        } else if let intent = intents.first {
             message =
                 "<queries> has an <intent> for \(android.action), but its <data android:mimeType=\"\(intent.types.joined(separator: "\", \""))\"> does not match what is shared (\(types.map(\.type).joined(separator: ", "))): on Android 11+ the app cannot see \(android.package) and the share silently does nothing"
         } else {

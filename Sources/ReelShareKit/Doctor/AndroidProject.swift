@@ -23,12 +23,20 @@ enum AndroidProject {
             return framework == .expo ? expo(files) : nil
         }
         let buildDirectory = framework == .flutter ? "build/app" : AppPath.join(module, "build")
-        if var built = try built(tree, buildDirectory) {
+        let manifest = AppPath.join(module, "src/main/AndroidManifest.xml")
+        var stale: [String] = []
+        let sources = [manifest] + ["build.gradle", "build.gradle.kts"].map { AppPath.join(module, $0) }
+        if var built = try built(tree, buildDirectory, sources: sources, stale: &stale) {
             built.framework = framework
             return built
         }
-        return try source(
-            tree, manifest: AppPath.join(module, "src/main/AndroidManifest.xml"), framework: framework, files: files)
+        var found = try source(tree, manifest: manifest, framework: framework, files: files)
+        if let first = stale.first, case .android(var app) = found.content, case .incomplete(var advice) = app.completeness {
+            advice.stale = first
+            app.completeness = .incomplete(advice)
+            found.content = .android(app)
+        }
+        return found
     }
 
     /// The app module: `app`, or the module whose build file applies com.android.application.
@@ -55,12 +63,22 @@ enum AndroidProject {
 
     // MARK: built
 
-    /// The newest kind of build output there is, release first: an APK or bundle in the module's
-    /// outputs, else its merged manifest.
-    static func built(_ tree: AppTree, _ buildDirectory: String) throws(AppFileError) -> FoundApp? {
+    /// What a build left, release first: an APK or bundle in the module's outputs, else its merged
+    /// manifest (Gradle's `intermediates/merged_manifest*/VARIANT/[TASK/]AndroidManifest.xml`). An
+    /// output older than the files it is built from (`sources`) is not what the next build ships:
+    /// it is passed over and named in `stale`.
+    static func built(_ tree: AppTree, _ buildDirectory: String, sources: [String], stale: inout [String])
+        throws(AppFileError) -> FoundApp?
+    {
+        let newest = sources.compactMap { tree.modified($0) }.max() ?? 0
+        func current(_ path: String) -> Bool {
+            guard let built = tree.modified(path), built < newest else { return true }
+            stale.append(path)
+            return false
+        }
         for output in outputs {
             let path = AppPath.join(buildDirectory, output)
-            guard tree.exists(path), let archive = try tree.archive(path) else { continue }
+            guard tree.exists(path), current(path), let archive = try tree.archive(path) else { continue }
             guard var found = try AppFinder.archive(archive) else {
                 throw AppFileError("\(path): an archive without an Android manifest")
             }
@@ -68,18 +86,25 @@ enum AndroidProject {
             found.form = .project
             return found
         }
-        let merged = tree.find(under: AppPath.join(buildDirectory, "intermediates"), depth: 5) { path, entry in
-            !entry.isDirectory && entry.name == "AndroidManifest.xml" && path.contains("/merged_manifest")
+        var merged: [String] = []
+        let intermediates = AppPath.join(buildDirectory, "intermediates")
+        for kind in tree.list(intermediates) ?? [] where kind.isDirectory && kind.name.hasPrefix("merged_manifest") {
+            let found = tree.find(under: AppPath.join(intermediates, kind.name), depth: 2, budget: 200) { _, entry in
+                !entry.isDirectory && entry.name == "AndroidManifest.xml"
+            }
+            merged += found
         }
-        let ranked = merged.sorted { rank($0) < rank($1) || (rank($0) == rank($1) && $0 < $1) }
-        guard let file = ranked.first else { return nil }
+        let ranked = merged.sorted { (rank($0), $0) < (rank($1), $1) }
+        guard let file = ranked.first(where: current) else { return nil }
         let manifest = try AppFinder.manifest(tree, file)
         return FoundApp(
             form: .project, content: .android(AndroidApp(manifest: manifest, file: file, completeness: .shipped)))
     }
 
+    /// Release variants (any flavour's: prodRelease) first, then profile, then debug.
     private static func rank(_ path: String) -> Int {
-        path.contains("/release/") ? 0 : path.contains("/profile/") ? 1 : 2
+        let variant = path.lowercased()
+        return variant.contains("release") ? 0 : variant.contains("profile") ? 1 : 2
     }
 
     /// An archive's app as found inside a project: its files named through the archive's path
@@ -211,15 +236,23 @@ enum AndroidProject {
         }
     }
 
-    /// The quoted string after `keyword` (`applicationId "x"`, `applicationId = "x"`).
+    /// The quoted string a statement `keyword "x"`, `keyword = "x"` or `keyword("x")` gives: the
+    /// keyword a whole word at the start of a statement (not `hasProperty("namespace")`).
     static func quoted(after keyword: String, in text: String) -> String? {
-        var rest = Substring(text)
-        while let range = rest.range(of: keyword) {
-            rest = rest[range.upperBound...]
-            let tail = rest.drop { $0 == " " || $0 == "=" || $0 == "(" || $0 == "\t" }
-            guard let quote = tail.first, quote == "\"" || quote == "'" else { continue }
-            let body = tail.dropFirst()
-            if let end = body.firstIndex(of: quote) { return String(body[..<end]) }
+        for line in text.split(whereSeparator: \.isNewline) {
+            var rest = Substring(line)
+            // Statements may share a line after `{` or `;`.
+            while let range = rest.range(of: keyword) {
+                let before = rest[..<range.lowerBound].last
+                rest = rest[range.upperBound...]
+                guard before == nil || before == " " || before == "\t" || before == "{" || before == ";" else { continue }
+                let tail = rest.drop { $0 == " " || $0 == "=" || $0 == "(" || $0 == "\t" }
+                guard tail.startIndex != rest.startIndex || rest.first == "\"" || rest.first == "'",
+                    let quote = tail.first, quote == "\"" || quote == "'"
+                else { continue }
+                let body = tail.dropFirst()
+                if let end = body.firstIndex(of: quote) { return String(body[..<end]) }
+            }
         }
         return nil
     }

@@ -94,6 +94,21 @@ public enum AndroidValue: Hashable, Sendable, CustomStringConvertible {
     public static func fromText(_ text: String) -> AndroidValue {
         ResourceReference.parse(text).map(AndroidValue.reference) ?? .text(text)
     }
+
+    /// A `<meta-data android:value>` as aapt compiles it (the attribute takes a string, an integer,
+    /// a boolean, a colour or a float): a decimal or hexadecimal number that fits 32 bits is an
+    /// integer, `true` and `false` booleans, the rest as fromText says. (A 15-digit Meta App ID does
+    /// not fit: it stays a string.)
+    public static func fromMetaDataValue(_ text: String) -> AndroidValue {
+        if text == "true" || text == "false" { return .boolean(text == "true") }
+        let hex = text.hasPrefix("0x") || text.hasPrefix("0X")
+        if let number = hex ? Int64(text.dropFirst(2), radix: 16) : Int64(text),
+            hex ? number <= Int64(UInt32.max) : (Int64(Int32.min)...Int64(Int32.max)).contains(number)
+        {
+            return .integer(number)
+        }
+        return fromText(text)
+    }
 }
 
 public struct AndroidAttribute: Hashable, Sendable {
@@ -159,7 +174,12 @@ enum AndroidTextXML {
                         namespace = scope[String(key[..<colon])] ?? String(key[..<colon])
                         local = String(key[key.index(after: colon)...])
                     }
-                    attributes.append(AndroidAttribute(namespace: namespace, name: local, value: .fromText(value)))
+                    // meta-data's value attribute is compiled by type, as aapt does.
+                    let typed = local == "value" && namespace == AndroidNamespace.android && name.hasSuffix("meta-data")
+                    attributes.append(
+                        AndroidAttribute(
+                            namespace: namespace, name: local,
+                            value: typed ? .fromMetaDataValue(value) : .fromText(value)))
                 }
                 // Element names keep no prefix: a manifest's elements have none.
                 let local = name.split(separator: ":").last.map(String.init) ?? name

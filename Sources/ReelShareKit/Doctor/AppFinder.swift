@@ -21,8 +21,9 @@ public enum AppFinder {
 
     /// An .apk, .aab or .ipa, told by its entries; nil for another archive.
     static func archive(_ tree: AppTree) throws(AppFileError) -> FoundApp? {
-        if tree.exists("base/manifest/AndroidManifest.xml") { return try bundle(tree) }
+        // (An APK's manifest first: a name that is there is found without listing the archive.)
         if tree.exists("AndroidManifest.xml") { return try apk(tree) }
+        if tree.exists("base/manifest/AndroidManifest.xml") { return try bundle(tree) }
         let apps = (tree.list("Payload") ?? []).filter { $0.isDirectory && $0.name.hasSuffix(".app") }
         for app in apps where tree.exists("Payload/\(app.name)/Info.plist") {
             return FoundApp(
@@ -86,7 +87,7 @@ public enum AppFinder {
         var resources = AndroidResources()
         if let table = try tree.read("base/resources.pb", limit: tableLimit) {
             do throws(AppFileError) {
-                resources = try ProtoResourceTable.parse(table)
+                resources = try ProtoResourceTable.parse(table, wanted: references(in: manifest))
             } catch {
                 throw AppFileError("base/resources.pb: \(error.message)")
             }
@@ -281,7 +282,7 @@ extension AppFinder {
     public static func sourcePlist(_ tree: AppTree, plist file: String) throws(AppFileError) -> FoundApp {
         var app = try plist(
             tree, file, completeness: .source(IOSProject.advice))
-        app.buildSettings = IOSProject.buildSettings(tree)
+        app.buildSettings = IOSProject.buildSettings(tree, project: AppPath.parent(AppPath.parent(file)))
         return FoundApp(form: .plist, framework: framework(tree, ProjectFiles()), content: .ios(app))
     }
 }

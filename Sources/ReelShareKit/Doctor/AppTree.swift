@@ -23,6 +23,9 @@ public protocol AppTree {
     func list(_ path: String) -> [AppTreeEntry]?
     /// Whether a file or directory is at `path`.
     func exists(_ path: String) -> Bool
+    /// When the file at `path` last changed (seconds since 1970); nil when unknown (an archive's
+    /// entries) or absent.
+    func modified(_ path: String) -> Double?
     /// Whether the tree is an archive (its paths are entries, not files on disk).
     var isArchive: Bool { get }
     /// The archive at `path` (an APK a build left in a project) as a tree of its own; nil when
@@ -40,10 +43,10 @@ extension AppTree {
     ) -> [String] {
         var found: [String] = []
         var queue: [(String, Int)] = [(path, 0)]
-        var visited = 0
-        while !queue.isEmpty, visited < budget {
-            let (directory, level) = queue.removeFirst()
-            visited += 1
+        var next = 0
+        while next < queue.count, next < budget {
+            let (directory, level) = queue[next]
+            next += 1
             guard let entries = list(directory) else { continue }
             for entry in entries {
                 let child = AppPath.join(directory, entry.name)

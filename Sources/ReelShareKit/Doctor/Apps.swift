@@ -37,6 +37,8 @@ public struct BuildAdvice: Sendable, Equatable {
     public var artifactWords: String?
     /// What could not be read of the project, said first.
     public var note: String?
+    /// A build's output that was passed over, older than the project's files.
+    public var stale: String?
 
     public init(build: String, artifact: String? = nil, artifactWords: String? = nil, note: String? = nil) {
         self.build = build
@@ -50,7 +52,8 @@ public struct BuildAdvice: Sendable, Equatable {
         let then =
             artifact.map { ", then reelshare doctor \($0)" } ?? artifactWords.map { ", then run reelshare doctor on \($0)" }
             ?? ", then run reelshare doctor again"
-        return note.map { "\($0); \(build)\(then)" } ?? build + then
+        let notes = [stale.map { "\($0) is older than the project's files and was not judged" }, note].compactMap { $0 }
+        return (notes + [build + then]).joined(separator: "; ")
     }
 }
 
@@ -73,9 +76,11 @@ public enum AppCompleteness: Sendable, Equatable {
         case .shipped: return self
         case .source(var advice):
             advice.artifact = advice.artifact.map(shown)
+            advice.stale = advice.stale.map(shown)
             return .source(advice)
         case .incomplete(var advice):
             advice.artifact = advice.artifact.map(shown)
+            advice.stale = advice.stale.map(shown)
             return .incomplete(advice)
         }
     }

@@ -27,16 +27,30 @@ struct ResChunk {
         self.bytes = bytes
     }
 
-    /// The chunks that follow one another in `bytes` from `start`.
-    static func sequence(_ bytes: ByteReader, from start: Int, part: String) throws(AppFileError) -> [ResChunk] {
-        var chunks: [ResChunk] = []
+    /// The most chunks one reading visits, all sequences together: an app's manifest or resource
+    /// table holds some thousands; a file of millions of empty 8-byte chunks is refused at once.
+    static let maxChunks = 200_000
+
+    /// The chunks one reading has visited, all sequences together.
+    final class Count {
+        var visited = 0
+    }
+
+    /// Each chunk that follows the previous one in `bytes` from `start`, handed to `body` as it is
+    /// read; `count` counts them against maxChunks.
+    static func forEach(
+        in bytes: ByteReader, from start: Int, part: String, count: Count, _ body: (ResChunk) throws(AppFileError) -> Void
+    ) throws(AppFileError) {
         var at = start
         while at < bytes.count {
+            count.visited += 1
+            guard count.visited <= maxChunks else {
+                throw AppFileError("\(part): more than \(maxChunks) chunks, more than an app's files hold")
+            }
             let chunk = try ResChunk(in: bytes, at: at, part: part)
-            chunks.append(chunk)
+            try body(chunk)
             at += chunk.size
         }
-        return chunks
     }
 }
 
@@ -67,7 +81,9 @@ final class ResStringPool {
         self.utf8 = flags & 0x100 != 0
         self.stringsStart = stringsStart
         self.part = part
-        budget = 32 << 20 + 4 * chunk.size
+        // The text decoded may exceed the pool's bytes only where strings are shared; twice over
+        // and a megabyte is more than aapt and aapt2 ever make.
+        budget = 1 << 20 + 2 * chunk.size
     }
 
     /// String `index`; nil for 0xFFFFFFFF (none). An index past the pool or a string past its
@@ -163,7 +179,8 @@ enum BinaryXML {
         var resourceIds: ByteReader?
         var stack: [AndroidElement] = []
         var root: AndroidElement?
-        for chunk in try ResChunk.sequence(top.bytes, from: top.headerSize, part: part) {
+        try ResChunk.forEach(in: top.bytes, from: top.headerSize, part: part, count: ResChunk.Count()) {
+            chunk throws(AppFileError) in
             switch chunk.type {
             case ResStringPool.type:
                 guard pool == nil else { throw AppFileError("\(part): a second string pool") }

@@ -87,22 +87,18 @@ public enum Doctor {
     }
 
     /// The result for a path that could not be read, or whose app files are malformed: one error
-    /// finding per target (ios.plist or android.manifest, or both when the platform is unknown).
-    public static func unreadable(
-        _ path: String, platform: Platform?, _ message: String, _ targets: [TargetProfile], file: String? = nil
-    ) -> ValidationResult {
+    /// finding per target (ios.plist or android.manifest, or app.unreadable when the platform is
+    /// unknown).
+    public static func unreadable(_ path: String, platform: Platform?, _ message: String, _ targets: [TargetProfile])
+        -> ValidationResult
+    {
         let rule: OwnCheck = platform == .android ? .androidManifest : platform == .ios ? .iosPlist : .appUnreadable
         let verdicts = targets.map {
-            var finding = Finding(rule, severity: .error, message: message, source: "reelshare")
-            finding.file = file
-            return TargetVerdict(target: $0.id, findings: [finding])
+            TargetVerdict(target: $0.id, findings: [Finding(rule, severity: .error, message: message, source: "reelshare")])
         }
-        var result = ValidationResult(
+        return ValidationResult(
             path: path, kind: platform == .android ? "manifest" : platform == .ios ? "plist" : "app", role: nil,
-            verdicts: verdicts,
-            accepted: false)
-        result.file = file
-        return result
+            verdicts: verdicts, accepted: false)
     }
 
     /// Where a finding about a missing element says what else could still supply it.

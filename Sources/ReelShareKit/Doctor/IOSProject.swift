@@ -21,16 +21,25 @@ enum IOSProject {
     static func app(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles) throws(AppFileError)
         -> FoundApp?
     {
+        let source = sourcePlist(tree, framework: framework)
+        // A built app older than the Info.plist it is built from is not what the next build ships.
+        let newest = source.flatMap { tree.modified($0.plist) } ?? 0
+        var stale: String?
         for directory in builtDirectories {
             for entry in tree.list(directory) ?? []
             where entry.isDirectory && (entry.name.hasSuffix(".app") || entry.name.hasSuffix(".xcarchive")) {
-                if var found = try AppFinder.iosBundle(tree, at: AppPath.join(directory, entry.name)) {
+                let bundle = AppPath.join(directory, entry.name)
+                if let built = tree.modified(AppPath.join(bundle, "Info.plist")), built < newest {
+                    stale = stale ?? bundle
+                    continue
+                }
+                if var found = try AppFinder.iosBundle(tree, at: bundle) {
                     found.framework = framework
                     return found
                 }
             }
         }
-        guard let file = sourcePlist(tree, framework: framework) else {
+        guard let source else {
             guard framework == .expo, case .object(let infoPlist)? = files.appJSON?["expo"]?["ios"]?["infoPlist"] else {
                 return nil
             }
@@ -40,29 +49,42 @@ enum IOSProject {
                 completeness: .incomplete(BuildAdvice(build: "run npx expo prebuild")))
             return FoundApp(form: .project, framework: framework, content: .ios(app))
         }
-        var app = try AppFinder.plist(tree, file, completeness: .source(advice))
-        app.buildSettings = buildSettings(tree)
+        var said = advice
+        said.stale = stale
+        var app = try AppFinder.plist(tree, source.plist, completeness: .source(said))
+        app.buildSettings = buildSettings(tree, project: source.project)
         return FoundApp(form: .project, framework: framework, content: .ios(app))
     }
 
-    /// The app's Info.plist where the framework keeps it.
-    static func sourcePlist(_ tree: AppTree, framework: AppFramework?) -> String? {
+    /// The app's Info.plist where the framework keeps it, and the directory of its Xcode project
+    /// (whose .xcconfig files and project.pbxproj set its build settings).
+    static func sourcePlist(_ tree: AppTree, framework: AppFramework?) -> (plist: String, project: String)? {
         switch framework {
-        case .flutter: return tree.exists("ios/Runner/Info.plist") ? "ios/Runner/Info.plist" : nil
-        case .capacitor: return tree.exists("ios/App/App/Info.plist") ? "ios/App/App/Info.plist" : nil
+        case .flutter: return tree.exists("ios/Runner/Info.plist") ? ("ios/Runner/Info.plist", "ios") : nil
+        case .capacitor: return tree.exists("ios/App/App/Info.plist") ? ("ios/App/App/Info.plist", "ios/App") : nil
         default: break
         }
-        // An Xcode project's INFOPLIST_FILE, relative to the project's directory.
+        // An Xcode project's INFOPLIST_FILE, relative to the project's directory: the app's, not
+        // an extension's (a share or notification extension's plist has NSExtension) nor a test
+        // target's.
         for directory in ["", "ios"] {
             for project in (tree.list(directory) ?? []).filter({ $0.isDirectory && $0.name.hasSuffix(".xcodeproj") }) {
                 let pbxproj = AppPath.join(directory, "\(project.name)/project.pbxproj")
                 guard let bytes = try? tree.read(pbxproj, limit: AppFinder.configLimit) else { continue }
+                var candidates: [String] = []
                 for (key, value) in settings(String(decoding: bytes, as: UTF8.self))
                 where key == "INFOPLIST_FILE" && !value.contains("Tests") {
                     let relative = value.replacingOccurrences(of: "$(SRCROOT)/", with: "")
                     let path = AppPath.normalized(AppPath.join(directory, relative))
-                    if tree.exists(path) { return path }
+                    if !candidates.contains(path), tree.exists(path) { candidates.append(path) }
                 }
+                let apps = candidates.filter { path in
+                    guard let bytes = try? tree.read(path, limit: AppFinder.plistLimit),
+                        case .dictionary(let plist)? = PropertyList.parse(bytes)
+                    else { return false }
+                    return plist["NSExtension"] == nil
+                }
+                if let first = apps.first ?? candidates.first { return (first, directory) }
             }
         }
         // React Native and Expo (prebuild writes ios/NAME/Info.plist): the shortest match, as
@@ -72,21 +94,21 @@ enum IOSProject {
                 $0.isDirectory && !skipped.contains($0.name) && !$0.name.hasSuffix("Tests") && !$0.name.hasPrefix(".")
             }
             .map { AppPath.join(directory, "\($0.name)/Info.plist") }.filter(tree.exists)
-            if let first = found.min(by: { ($0.count, $0) < ($1.count, $1) }) { return first }
+            if let first = found.min(by: { ($0.count, $0) < ($1.count, $1) }) { return (first, directory) }
         }
         return nil
     }
 
-    /// The build settings the project's .xcconfig files and project.pbxproj assign, each to the
-    /// values it is given and the file that gives each.
-    static func buildSettings(_ tree: AppTree) -> [String: [BuildSetting]] {
+    /// The build settings the Xcode project in `project` sets, in its .xcconfig files and its
+    /// project.pbxproj: each to the values it is given and the file that gives each.
+    static func buildSettings(_ tree: AppTree, project: String) -> [String: [BuildSetting]] {
         var result: [String: [BuildSetting]] = [:]
         let files =
             tree.find(
-                under: "ios", depth: 3, where: { path, entry in !entry.isDirectory && path.hasSuffix(".xcconfig") },
+                under: project, depth: 3, where: { path, entry in !entry.isDirectory && path.hasSuffix(".xcconfig") },
                 skipping: skipped)
             + tree.find(
-                under: "", depth: 2, where: { path, _ in path.hasSuffix(".xcodeproj/project.pbxproj") }, skipping: skipped)
+                under: project, depth: 1, where: { path, _ in path.hasSuffix(".xcodeproj/project.pbxproj") }, skipping: skipped)
         for file in files {
             guard let bytes = try? tree.read(file, limit: AppFinder.configLimit) else { continue }
             for (key, value) in settings(String(decoding: bytes, as: UTF8.self)) {

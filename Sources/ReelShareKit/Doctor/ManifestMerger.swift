@@ -21,6 +21,12 @@ public enum ManifestMerger {
         var application = merged.children.firstIndex { $0.name == "application" }
         var queries = merged.children.firstIndex { $0.name == "queries" }
         let removals = removed(in: app)
+        // The application's elements by kind and name, so that a library's of the same name is
+        // passed over in one look-up (a merge of thousands stays linear).
+        var taken = Set(
+            (application.map { merged.children[$0].children } ?? []).compactMap { element in
+                element.androidName.map { Removal(element: element.name, name: $0) }
+            })
         for library in libraries {
             for child in library.children {
                 switch child.name {
@@ -41,10 +47,8 @@ public enum ManifestMerger {
                         if removals.all.contains(element.name) { continue }
                         if let key, removals.named.contains(Removal(element: element.name, name: key)) { continue }
                         // The app's element (or an earlier library's) of the same name wins.
-                        let taken = merged.children[application].children.contains {
-                            $0.name == element.name && key != nil && $0.androidName == key
-                        }
-                        if !taken { merged.children[application].children.append(element) }
+                        if let key, !taken.insert(Removal(element: element.name, name: key)).inserted { continue }
+                        merged.children[application].children.append(element)
                     }
                 default:
                     break

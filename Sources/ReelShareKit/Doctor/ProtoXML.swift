@@ -1,6 +1,7 @@
 // aapt2's protobuf formats, as an Android App Bundle (.aab) holds them: the manifest
 // (`base/manifest/AndroidManifest.xml`, an XmlNode) and the resource table (`base/resources.pb`, a
 // ResourceTable). Field numbers from AOSP's tools/aapt2/Resources.proto and Configuration.proto.
+// Fields are visited as they come (ProtoMessage.forEachField), within one budget per file.
 
 enum ProtoXML {
     /// The element tree of an XmlNode whose element is the manifest.
@@ -16,27 +17,30 @@ enum ProtoXML {
     private static func element(of node: ProtoMessage, origin: String, depth: Int) throws(AppFileError) -> AndroidElement? {
         guard depth < BinaryXML.maxDepth else { throw AppFileError("protobuf XmlNode: elements nested deeper than 64") }
         var result: AndroidElement?
-        for (number, value) in try node.fields() where number == 1 {
-            let message = try value.message("XmlElement", in: node.name, field: 1)
+        try node.forEachField { number, value throws(AppFileError) in
+            guard number == 1 else { return true }
+            let message = try value.message("XmlElement", in: node, field: 1)
             var element = AndroidElement(name: "", origin: origin)
             // XmlElement { namespace_declaration 1; namespace_uri 2; name 3; attribute 4; child 5 }
-            for (field, member) in try message.fields() {
+            try message.forEachField { field, member throws(AppFileError) in
                 switch field {
                 case 3: element.name = try member.string("XmlElement", field: 3)
                 case 4:
-                    if let attribute = try attribute(try member.message("XmlAttribute", in: "XmlElement", field: 4)) {
+                    if let attribute = try attribute(try member.message("XmlAttribute", in: message, field: 4)) {
                         element.attributes.append(attribute)
                     }
                 case 5:
-                    let child = try member.message("XmlNode", in: "XmlElement", field: 5)
+                    let child = try member.message("XmlNode", in: message, field: 5)
                     if let child = try Self.element(of: child, origin: origin, depth: depth + 1) {
                         element.children.append(child)
                     }
                 default: break
                 }
+                return true
             }
             guard !element.name.isEmpty else { throw AppFileError("protobuf XmlElement: an element without a name") }
             result = element
+            return true
         }
         return result
     }
@@ -51,7 +55,7 @@ enum ProtoXML {
             case 2: name = try value.string("XmlAttribute", field: 2)
             case 3: text = try value.string("XmlAttribute", field: 3)
             case 5: resourceId = value.uint ?? 0
-            case 6: compiled = try item(try value.message("Item", in: "XmlAttribute", field: 6))
+            case 6: compiled = try item(try value.message("Item", in: message, field: 6))
             default: break
             }
         }
@@ -65,15 +69,15 @@ enum ProtoXML {
     static func item(_ message: ProtoMessage) throws(AppFileError) -> AndroidValue? {
         for (field, value) in try message.fields() {
             switch field {
-            case 1: return try reference(try value.message("Reference", in: "Item", field: 1))
+            case 1: return try reference(try value.message("Reference", in: message, field: 1))
             case 2, 3, 4, 5:
                 // String, RawString and StyledString hold their text in field 1; FileReference its path.
-                let inner = try value.message("String", in: "Item", field: field)
+                let inner = try value.message("String", in: message, field: field)
                 for (number, text) in try inner.fields() where number == 1 {
                     return .text(try text.string("String", field: 1))
                 }
                 return .text("")
-            case 7: return try primitive(try value.message("Primitive", in: "Item", field: 7))
+            case 7: return try primitive(try value.message("Primitive", in: message, field: 7))
             default: continue
             }
         }
@@ -117,63 +121,89 @@ enum ProtoXML {
 }
 
 enum ProtoResourceTable {
-    /// ResourceTable { source_pool 1; repeated Package package 2; … }.
-    static func parse(_ data: [UInt8]) throws(AppFileError) -> AndroidResources {
+    /// ResourceTable { source_pool 1; repeated Package package 2; … }: the entries whose ids are in
+    /// `wanted` (those a manifest refers to), read fully; the others are passed over at their id.
+    static func parse(_ data: [UInt8], wanted: Set<UInt32>) throws(AppFileError) -> AndroidResources {
         var resources = AndroidResources()
+        guard !wanted.isEmpty else { return resources }
         let table = ProtoMessage(ByteReader(data), name: "protobuf ResourceTable")
-        for (field, value) in try table.fields() where field == 2 {
-            try package(try value.message("Package", in: "ResourceTable", field: 2), into: &resources)
+        try table.forEachField { field, value throws(AppFileError) in
+            if field == 2 {
+                try package(try value.message("Package", in: table, field: 2), wanted: wanted, into: &resources)
+            }
+            return true
         }
         return resources
     }
 
     /// The `id` field of a PackageId, TypeId or EntryId message.
-    private static func id(_ value: ProtoMessage.Value, _ name: String) throws(AppFileError) -> UInt32 {
-        for (field, inner) in try value.message(name, in: name, field: 1).fields() where field == 1 {
-            return UInt32(truncatingIfNeeded: inner.uint ?? 0)
+    private static func id(_ value: ProtoMessage.Value, _ name: String, in parent: ProtoMessage) throws(AppFileError) -> UInt32 {
+        var id: UInt32 = 0
+        try value.message(name, in: parent, field: 1).forEachField { field, inner throws(AppFileError) in
+            if field == 1 { id = UInt32(truncatingIfNeeded: inner.uint ?? 0) }
+            return field != 1
         }
-        return 0
+        return id
     }
 
     /// Package { PackageId package_id 1; string package_name 2; repeated Type type 3 }.
-    private static func package(_ message: ProtoMessage, into resources: inout AndroidResources) throws(AppFileError) {
+    private static func package(_ message: ProtoMessage, wanted: Set<UInt32>, into resources: inout AndroidResources)
+        throws(AppFileError)
+    {
         var packageId: UInt32 = 0
-        var types: [ProtoMessage] = []
-        for (field, value) in try message.fields() {
-            if field == 1 { packageId = try id(value, "PackageId") }
-            if field == 3 { types.append(try value.message("Type", in: "Package", field: 3)) }
-        }
-        for type in types {
-            // Type { TypeId type_id 1; string name 2; repeated Entry entry 3 }
-            var typeId: UInt32 = 0, typeName = ""
-            var entries: [ProtoMessage] = []
-            for (field, value) in try type.fields() {
-                switch field {
-                case 1: typeId = try id(value, "TypeId")
-                case 2: typeName = try value.string("Type", field: 2)
-                case 3: entries.append(try value.message("Entry", in: "Type", field: 3))
-                default: break
-                }
+        try message.forEachField { field, value throws(AppFileError) in
+            if field == 1 { packageId = try id(value, "PackageId", in: message) }
+            if field == 3 {
+                try type(try value.message("Type", in: message, field: 3), package: packageId, wanted: wanted, into: &resources)
             }
-            for entry in entries {
-                // Entry { EntryId entry_id 1; string name 2; …; repeated ConfigValue config_value 6 }
-                var entryId: UInt32 = 0, name = ""
-                var value: AndroidValue?
-                for (field, member) in try entry.fields() {
-                    switch field {
-                    case 1: entryId = try id(member, "EntryId")
-                    case 2: name = try member.string("Entry", field: 2)
-                    case 6:
-                        if value == nil {
-                            value = try defaultValue(try member.message("ConfigValue", in: "Entry", field: 6))
-                        }
-                    default: break
-                    }
-                }
-                let resourceId = (packageId & 0xFF) << 24 | (typeId & 0xFF) << 16 | (entryId & 0xFFFF)
-                resources.add(.init(type: typeName, name: name, value: value), id: packageId == 0 ? nil : resourceId)
-            }
+            return true
         }
+    }
+
+    /// Type { TypeId type_id 1; string name 2; repeated Entry entry 3 } (aapt2 writes the id and
+    /// the name before the entries): only a type some wanted id is of is read further.
+    private static func type(
+        _ message: ProtoMessage, package: UInt32, wanted: Set<UInt32>, into resources: inout AndroidResources
+    ) throws(AppFileError) {
+        var typeId: UInt32 = 0, typeName = ""
+        let base = { (typeId: UInt32) in (package & 0xFF) << 24 | (typeId & 0xFF) << 16 }
+        try message.forEachField { field, value throws(AppFileError) in
+            switch field {
+            case 1:
+                typeId = try id(value, "TypeId", in: message)
+                return wanted.contains { $0 & 0xFFFF_0000 == base(typeId) }
+            case 2:
+                typeName = try value.string("Type", field: 2)
+            case 3:
+                let entry = try value.message("Entry", in: message, field: 3)
+                try self.entry(entry, base: base(typeId), type: typeName, wanted: wanted, into: &resources)
+            default: break
+            }
+            return true
+        }
+    }
+
+    /// Entry { EntryId entry_id 1; string name 2; …; repeated ConfigValue config_value 6 }, when wanted.
+    private static func entry(
+        _ message: ProtoMessage, base: UInt32, type: String, wanted: Set<UInt32>, into resources: inout AndroidResources
+    ) throws(AppFileError) {
+        var resourceId: UInt32?, name = ""
+        var value: AndroidValue?
+        try message.forEachField { field, member throws(AppFileError) in
+            switch field {
+            case 1:
+                let id = base | (try id(member, "EntryId", in: message) & 0xFFFF)
+                resourceId = id
+                return wanted.contains(id)
+            case 2: name = try member.string("Entry", field: 2)
+            case 6:
+                if value == nil { value = try defaultValue(try member.message("ConfigValue", in: message, field: 6)) }
+            default: break
+            }
+            return true
+        }
+        guard let resourceId, wanted.contains(resourceId) else { return }
+        resources.add(.init(type: type, name: name, value: value), id: resourceId)
     }
 
     /// ConfigValue { Configuration config 1; Value value 2 }: the value's item when the
@@ -185,18 +215,20 @@ enum ProtoResourceTable {
         for (field, value) in try message.fields() {
             switch field {
             case 1:
-                for (number, qualifier) in try value.message("Configuration", in: "ConfigValue", field: 1).fields()
-                where number != 25 && number != 28 {
+                try value.message("Configuration", in: message, field: 1).forEachField { number, qualifier throws(AppFileError) in
+                    guard number != 25, number != 28 else { return true }
                     switch qualifier {
                     case .varint(let raw): if raw != 0 { isDefault = false }
                     case .bytes(let bytes): if bytes.count != 0 { isDefault = false }
                     default: isDefault = false
                     }
+                    return isDefault
                 }
             case 2:
                 // Value { source 1; comment 2; weak 3; Item item 4; CompoundValue compound_value 5 }
-                for (number, inner) in try value.message("Value", in: "ConfigValue", field: 2).fields() where number == 4 {
-                    item = try ProtoXML.item(try inner.message("Item", in: "Value", field: 4))
+                let inner = try value.message("Value", in: message, field: 2)
+                for (number, member) in try inner.fields() where number == 4 {
+                    item = try ProtoXML.item(try member.message("Item", in: inner, field: 4))
                 }
             default: break
             }

@@ -10,6 +10,14 @@ public struct AppFileError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String { message }
 }
 
+/// How many fields one reading of a file may visit, all messages together: far more than an app's
+/// manifest or the entries a check looks up, few enough that a table of millions of tiny fields
+/// (a few bytes of a crafted file inflate to 64 MB of them) is refused at once.
+final class ProtoBudget {
+    static let fields = 500_000
+    var left = ProtoBudget.fields
+}
+
 struct ProtoMessage {
     enum Value {
         case varint(UInt64)
@@ -21,43 +29,60 @@ struct ProtoMessage {
     let bytes: ByteReader
     /// The message's name, for errors ("XmlElement").
     let name: String
+    let budget: ProtoBudget
 
-    init(_ bytes: ByteReader, name: String) {
+    init(_ bytes: ByteReader, name: String, budget: ProtoBudget = ProtoBudget()) {
         self.bytes = bytes
         self.name = name
+        self.budget = budget
     }
 
-    /// Every field in order, each read once; a field cut short or of a wire type proto3 does not
-    /// write (groups) is an error naming the message and the byte.
-    func fields() throws(AppFileError) -> [(number: Int, value: Value)] {
-        var result: [(Int, Value)] = []
+    /// Every field in order, each read once and handed to `body`, which may stop the reading by
+    /// returning false; a field cut short or of a wire type proto3 does not write (groups) is an
+    /// error naming the message and the byte, and so is a reading past the budget of fields.
+    func forEachField(_ body: (_ number: Int, _ value: Value) throws(AppFileError) -> Bool) throws(AppFileError) {
         var at = 0
         while at < bytes.count {
+            budget.left -= 1
+            guard budget.left >= 0 else {
+                throw AppFileError("\(name): more than \(ProtoBudget.fields) fields, more than an app's files hold")
+            }
             let start = at
             guard let key = varint(&at), key >> 3 > 0, key >> 3 <= UInt64(Int32.max) else {
                 throw AppFileError("\(name): a malformed field key at byte \(start)")
             }
             let number = Int(key >> 3)
+            let value: Value
             switch key & 7 {
             case 0:
-                guard let value = varint(&at) else { throw AppFileError("\(name): field \(number) is cut short") }
-                result.append((number, .varint(value)))
+                guard let varint = varint(&at) else { throw AppFileError("\(name): field \(number) is cut short") }
+                value = .varint(varint)
             case 1:
-                guard let value = bytes.littleEndian(at, 8) else { throw AppFileError("\(name): field \(number) is cut short") }
+                guard let fixed = bytes.littleEndian(at, 8) else { throw AppFileError("\(name): field \(number) is cut short") }
                 at += 8
-                result.append((number, .fixed64(value)))
+                value = .fixed64(fixed)
             case 5:
-                guard let value = bytes.littleEndian(at, 4) else { throw AppFileError("\(name): field \(number) is cut short") }
+                guard let fixed = bytes.littleEndian(at, 4) else { throw AppFileError("\(name): field \(number) is cut short") }
                 at += 4
-                result.append((number, .fixed32(UInt32(value))))
+                value = .fixed32(UInt32(fixed))
             case 2:
                 guard let length = varint(&at), length <= UInt64(bytes.count - at), let window = bytes.window(at, Int(length))
                 else { throw AppFileError("\(name): field \(number) claims more bytes than the message has") }
                 at += Int(length)
-                result.append((number, .bytes(window)))
+                value = .bytes(window)
             default:
                 throw AppFileError("\(name): field \(number) has the wire type \(key & 7), which proto3 does not write")
             }
+            guard try body(number, value) else { return }
+        }
+    }
+
+    /// The fields of a small message (an attribute, a reference), in order.
+    func fields() throws(AppFileError) -> [(number: Int, value: Value)] {
+        var result: [(Int, Value)] = []
+        try forEachField { number, value throws(AppFileError) in
+            result.append((number, value))
+            return true
         }
         return result
     }
@@ -92,10 +117,10 @@ extension ProtoMessage.Value {
         return text
     }
 
-    func message(_ name: String, in parent: String, field: Int) throws(AppFileError) -> ProtoMessage {
+    func message(_ name: String, in parent: ProtoMessage, field: Int) throws(AppFileError) -> ProtoMessage {
         guard case .bytes(let window) = self else {
-            throw AppFileError("\(parent): field \(field) should hold a \(name) message")
+            throw AppFileError("\(parent.name): field \(field) should hold a \(name) message")
         }
-        return ProtoMessage(window, name: name)
+        return ProtoMessage(window, name: name, budget: parent.budget)
     }
 }

@@ -2,18 +2,20 @@
 // package (its type and key name pools, then per type a spec and one chunk per configuration,
 // each a list of entries). doctor needs the default configuration's simple values (strings,
 // booleans, integers, references) and the names of the others (`@xml/file_paths`, a file), by
-// resource id. Layouts from AOSP's androidfw ResourceTypes.h; bounded as BinaryXML is.
+// resource id. Layouts from AOSP's androidfw ResourceTypes.h; bounded as BinaryXML is (chunks
+// visited, text decoded).
 // A large app's table holds hundreds of thousands of entries; only those a manifest refers to are
 // read (`wanted`), and the type chunks that hold none of them are passed over whole.
 
 enum ResourceTable {
-    /// The resources of `data` whose ids are in `wanted` (every one when nil), and those their
-    /// values refer to in turn.
-    static func parse(_ data: [UInt8], wanted: Set<UInt32>? = nil) throws(AppFileError) -> AndroidResources {
-        guard var asked = wanted else { return try read(data, wanted: nil) }
+    /// The resources of `data` whose ids are in `wanted`, and those their values refer to in turn.
+    static func parse(_ data: [UInt8], wanted: Set<UInt32>) throws(AppFileError) -> AndroidResources {
+        var asked = wanted
+        guard !asked.isEmpty else { return AndroidResources() }
         var resources = try read(data, wanted: asked)
-        // References to references (a string resource that is another's alias), a few levels deep.
-        for _ in 0..<4 {
+        // References to references (a string resource that is another's alias), as deep as
+        // AndroidResources.resolve follows them.
+        for _ in 0..<8 {
             let more = Set(
                 resources.byId.values.compactMap { entry -> UInt32? in
                     if case .reference(let reference)? = entry.value, let id = reference.id, !asked.contains(id) { return id }
@@ -26,7 +28,7 @@ enum ResourceTable {
         return resources
     }
 
-    private static func read(_ data: [UInt8], wanted: Set<UInt32>?) throws(AppFileError) -> AndroidResources {
+    private static func read(_ data: [UInt8], wanted: Set<UInt32>) throws(AppFileError) -> AndroidResources {
         let part = "resource table"
         let top = try ResChunk(in: ByteReader(data), at: 0, part: part)
         guard top.type == 0x0002, top.headerSize >= 12 else {
@@ -34,13 +36,14 @@ enum ResourceTable {
         }
         var values: ResStringPool?
         var resources = AndroidResources()
-        for chunk in try ResChunk.sequence(top.bytes, from: top.headerSize, part: part) {
+        let count = ResChunk.Count()
+        try ResChunk.forEach(in: top.bytes, from: top.headerSize, part: part, count: count) { chunk throws(AppFileError) in
             switch chunk.type {
             case ResStringPool.type:
                 values = try ResStringPool(chunk, part: "\(part) value strings")
             case 0x0200:
                 guard let values else { throw AppFileError("\(part): a package before the value strings") }
-                try package(chunk, values: values, wanted: wanted, into: &resources)
+                try package(chunk, values: values, wanted: wanted, count: count, into: &resources)
             default:
                 break
             }
@@ -50,7 +53,8 @@ enum ResourceTable {
 
     /// One package (ResTable_package, 288 bytes, or 284 before typeIdOffset).
     private static func package(
-        _ chunk: ResChunk, values: ResStringPool, wanted: Set<UInt32>?, into resources: inout AndroidResources
+        _ chunk: ResChunk, values: ResStringPool, wanted: Set<UInt32>, count: ResChunk.Count,
+        into resources: inout AndroidResources
     ) throws(AppFileError) {
         let b = chunk.bytes
         guard chunk.headerSize >= 284, let id = b.le32(8), id <= 0xFF, let typeStrings = b.le32(268),
@@ -60,9 +64,9 @@ enum ResourceTable {
         let typeNames = try ResStringPool(ResChunk(in: b, at: typeStrings, part: part), part: "\(part) type names")
         let keyNames = try ResStringPool(ResChunk(in: b, at: keyStrings, part: part), part: "\(part) key names")
         // The package and type ids asked for, so that other types' chunks are passed over.
-        let types = wanted.map { Set($0.filter { Int($0 >> 24) == id }.map { Int($0 >> 16 & 0xFF) }) }
-        for type in try ResChunk.sequence(b, from: chunk.headerSize, part: part) where type.type == 0x0201 {
-            if let types, let typeId = type.bytes.u8(8), !types.contains(Int(typeId)) { continue }
+        let types = Set(wanted.filter { Int($0 >> 24) == id }.map { Int($0 >> 16 & 0xFF) })
+        try ResChunk.forEach(in: b, from: chunk.headerSize, part: part, count: count) { type throws(AppFileError) in
+            guard type.type == 0x0201, let typeId = type.bytes.u8(8), types.contains(Int(typeId)) else { return }
             try entries(
                 type, package: id, typeNames: typeNames, keyNames: keyNames, values: values, wanted: wanted,
                 into: &resources, part: part)
@@ -72,7 +76,7 @@ enum ResourceTable {
     /// One type chunk (ResTable_type): its configuration, then its entries.
     private static func entries(
         _ chunk: ResChunk, package: Int, typeNames: ResStringPool, keyNames: ResStringPool, values: ResStringPool,
-        wanted: Set<UInt32>?, into resources: inout AndroidResources, part: String
+        wanted: Set<UInt32>, into resources: inout AndroidResources, part: String
     ) throws(AppFileError) {
         let b = chunk.bytes
         guard chunk.headerSize >= 24, let typeId = b.u8(8), typeId > 0, let flags = b.u8(9), let count = b.le32(12),
@@ -91,12 +95,11 @@ enum ResourceTable {
         else { throw AppFileError("\(part) \(typeName): \(count) entries claimed, more than its chunk holds") }
         // The slots to read: every one, or (a dense table) only those of the ids asked for.
         let base = UInt32(package) << 24 | UInt32(typeId) << 16
-        let slots: [Int] =
-            wanted.map { ids in
-                sparse
-                    ? Array(0..<count)
-                    : ids.filter { $0 & 0xFFFF_0000 == base }.map { Int($0 & 0xFFFF) }.filter { $0 < count }.sorted()
-            } ?? Array(0..<count)
+        var slots = Array(0..<count)
+        if !sparse {
+            let ours: [UInt32] = wanted.filter { $0 & 0xFFFF_0000 == base }
+            slots = ours.map { Int($0 & 0xFFFF) }.filter { $0 < count }.sorted()
+        }
         for index in slots {
             let at = chunk.headerSize + index * (sparse ? 4 : width)
             var entryIndex = index
@@ -113,7 +116,7 @@ enum ResourceTable {
                 offset = full
             }
             let id = base | UInt32(entryIndex & 0xFFFF)
-            if let wanted, !wanted.contains(id) { continue }
+            if !wanted.contains(id) { continue }
             offset += entriesStart
             guard let size = b.le16(offset), let entryFlags = b.le16(offset + 2) else {
                 throw AppFileError("\(part) \(typeName): entry \(entryIndex) is past its chunk")
