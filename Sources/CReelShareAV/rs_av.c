@@ -8,6 +8,7 @@
 // Where the container states no duration, the end of the media is read: the last Matroska
 // Cluster, the movie fragments, or (only then) every packet (rs_av_scan.c).
 #include "rs_av.h"
+#include "rs_av_claims.h"
 #include "rs_av_compat.h"
 #include "rs_av_ebml.h"
 #include "rs_av_iso.h"
@@ -25,7 +26,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 
-enum { MAX_STREAMS = 100, MAX_DIMENSION = 16384 };
+enum { MAX_STREAMS = RS_CLAIMS_MAX_STREAMS, MAX_DIMENSION = 16384 };
 /// How much of an MPEG-TS's tail is read for its audio's end, at first and at most: enough for
 /// the start of the last audio PES packet (FFmpeg's muxer spans up to 0.7 s in one) at 10 Mb/s.
 enum { TS_TAIL_FIRST = 64 << 10, TS_TAIL_MOST = 1 << 20 };
@@ -103,7 +104,7 @@ static rs_av_status open_failure(rs_source *src, int err, const rs_deadline *bud
                                            : "truncated: the file ends inside its index (moov)",
                        0);
     if (src->size == 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "empty file", 0);
-    if (err == AVERROR(EFBIG)) return rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: reading it took too many bytes", 0);
+    if (err == AVERROR(EFBIG)) return rs_fail(RS_AV_TIMEOUT, message, message_size, RS_BYTES_TEXT, 0);
     rs_av_status status = status_for(err, budget);
     if (status == RS_AV_TIMEOUT) return rs_fail(status, message, message_size, RS_TIMEOUT_TEXT, 0);
     // Only where FFmpeg found nothing it could read: a failed read stays a failed read.
@@ -149,7 +150,7 @@ static void read_container(probe *p) {
     rs_av_info *info = p->info;
     switch (info->demuxer_kind) {
     case RS_AV_DEMUXER_ISO:
-        rs_iso_walk(p->src, &p->iso);
+        if (!p->iso.walked) rs_iso_walk(p->src, &p->iso); // walked before the open where it looked like one
         info->container = rs_iso_container_name(&p->iso);
         info->fast_start =
             p->iso.moov_offset >= 0 && (p->iso.mdat_offset < 0 || p->iso.moov_offset < p->iso.mdat_offset);
@@ -394,6 +395,7 @@ static rs_av_status read_packets(probe *p, int deep) {
     if (p->ends_on_clock[1] && scan.audio_start > 0 && info->audio_duration_seconds > scan.audio_start)
         info->audio_duration_seconds -= scan.audio_start;
     if (rs_deadline_passed(&p->budget)) return refuse(p, RS_AV_TIMEOUT, RS_TIMEOUT_TEXT);
+    if (rs_bytes_spent(p->src)) return refuse(p, RS_AV_TIMEOUT, RS_BYTES_TEXT);
     if (scan.error && (deep || need_lengths)) info->truncated = 1;
     rs_apply_layout(info, &p->layout, codec);
     if (scan.video_end > 0 && info->video_duration_seconds < 0) info->video_duration_seconds = scan.video_end;
@@ -501,9 +503,12 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
     rs_start_budget(src, &p.budget, timeout_seconds);
     char logged[256] = {0};
     rs_av_log_capture(logged, sizeof logged);
-    int err = rs_open_input(src, name, &p.budget, &p.fmt);
+    rs_claims claims;
+    int err = rs_open_checked(src, name, &p.budget, &p.iso, &claims, &p.fmt);
     rs_av_status status;
-    if (err < 0)
+    if (err == RS_AVERROR_CLAIMS)
+        status = refuse(&p, RS_AV_CORRUPT, claims.message);
+    else if (err < 0)
         status = err == AVERROR(ENOMEM) && !logged[0] ? refuse(&p, RS_AV_INTERNAL, "out of memory")
                                                       : open_failure(src, err, &p.budget, logged, message, message_size);
     else

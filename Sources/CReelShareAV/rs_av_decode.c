@@ -15,6 +15,7 @@
 // context, so they run on one thread in both passes.
 #include "rs_av.h"
 #include "rs_av_log.h"
+#include "rs_av_claims.h"
 #include "rs_av_source.h"
 #include "rs_av_streams.h"
 
@@ -174,8 +175,9 @@ static void drain(AVCodecContext *decoder, AVFrame *frame, AVRational base, deco
 static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *budget, int threads, int concealed,
                                 decode_state *state, int64_t *frames, char *message, size_t message_size) {
     AVFormatContext *fmt = NULL;
-    int err = rs_open_input(src, name, budget, &fmt);
-    if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+    rs_claims claims;
+    int err = rs_open_checked(src, name, budget, NULL, &claims, &fmt);
+    if (err < 0) return rs_open_failure(err, &claims, budget, message, message_size);
     rs_av_status status = RS_AV_OK;
     AVCodecContext *decoder = NULL;
     AVPacket *pkt = av_packet_alloc();
@@ -192,7 +194,7 @@ static rs_av_status decode_pass(rs_source *src, const char *name, rs_deadline *b
     if (status != RS_AV_OK) goto done;
     AVStream *st = fmt->streams[index];
     packet_record *record = NULL;
-    while ((err = av_read_frame(fmt, pkt)) >= 0) {
+    while ((err = rs_read_packet(fmt, pkt)) >= 0) {
         if (pkt->stream_index == index) {
             double at = seconds(pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, st->time_base);
             pthread_mutex_lock(&state->lock);

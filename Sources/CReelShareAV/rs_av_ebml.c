@@ -6,6 +6,7 @@
 #include "rs_av_ebml.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -411,4 +412,154 @@ double rs_mkv_first_track_end_seconds(const rs_mkv_facts *facts, int type) {
         if (t->type == type) return t->end > 0 ? (double)t->end * (double)facts->timecode_scale / 1e9 : -1;
     }
     return -1;
+}
+
+// MARK: - Claims
+
+enum {
+    ID_SEEK_HEAD = 0x114D9B74, ID_SEEK = 0x4DBB, ID_SEEK_ID = 0x53AB, ID_SEEK_POSITION = 0x53AC, ID_TAGS = 0x1254C367,
+    ID_TAG = 0x7373, ID_SIMPLE_TAG = 0x67C8, ID_CUES = 0x1C53BB6B, ID_CUE_POINT = 0xBB, ID_CUE_TIME = 0xB3,
+};
+
+typedef struct claims_walk {
+    const rs_source *src;
+    int64_t simple_tags;  // SimpleTags in every Tags element read
+    int64_t cue_points;
+    int64_t cues_backwards; // CuePoints whose time is before one read earlier
+    uint64_t latest_cue;
+    int64_t elements;       // headers read, for the deadline's check
+    int timed_out;
+} claims_walk;
+
+/// Calls `visit` for each element in [start, end) of the file, by its header (a pread of 12 bytes
+/// each): a list of any length is walked in time bounded by its bytes, never held in memory.
+static void each_element(claims_walk *w, int64_t start, int64_t end, void (*visit)(claims_walk *, uint64_t, int64_t, uint64_t)) {
+    int64_t at = start;
+    while (at < end && !w->timed_out) {
+        if ((++w->elements & 1023) == 0 && rs_deadline_passed(w->src->deadline)) {
+            w->timed_out = 1;
+            return;
+        }
+        uint64_t id, size;
+        int header;
+        if (!element_at(w->src, at, &id, &size, &header)) return;
+        int64_t body = at + header;
+        if (size == UNKNOWN_SIZE || size > (uint64_t)(end - body)) return;
+        visit(w, id, body, size);
+        at = body + (int64_t)size;
+    }
+}
+
+static void visit_tag_child(claims_walk *w, uint64_t id, int64_t body, uint64_t size) {
+    if (id != ID_SIMPLE_TAG) return;
+    w->simple_tags++;
+    each_element(w, body, body + (int64_t)size, visit_tag_child); // SimpleTags nest
+}
+
+static void visit_tags(claims_walk *w, uint64_t id, int64_t body, uint64_t size) {
+    if (id == ID_TAG) each_element(w, body, body + (int64_t)size, visit_tag_child);
+}
+
+static void visit_cues(claims_walk *w, uint64_t id, int64_t body, uint64_t size) {
+    if (id != ID_CUE_POINT) return;
+    w->cue_points++;
+    uint8_t point[64];
+    size_t n = size < sizeof point ? (size_t)size : sizeof point;
+    if (!rs_read_at(w->src, body, point, n)) return;
+    for (size_t at = 0; at < n;) { // CueTime comes first in what muxers write; looked for in the first bytes
+        uint64_t child, length;
+        int cl, sl;
+        if (!vint(point + at, n - at, 1, &child, &cl) || !vint(point + at + cl, n - at - (size_t)cl, 0, &length, &sl)) return;
+        size_t data = at + (size_t)cl + (size_t)sl;
+        if (length == UNKNOWN_SIZE || length > n - data) return;
+        if (child == ID_CUE_TIME && length >= 1 && length <= 8) {
+            uint64_t time = unsigned_value(point + data, length);
+            if (time < w->latest_cue) w->cues_backwards++;
+            else w->latest_cue = time;
+            return;
+        }
+        at = data + (size_t)length;
+    }
+}
+
+/// A Tags or Cues element at `at` (a Segment child, or where the SeekHead says).
+static void read_listed(claims_walk *w, int64_t at, int64_t segment_end) {
+    uint64_t id, size;
+    int header;
+    if (!element_at(w->src, at, &id, &size, &header)) return;
+    int64_t body = at + header;
+    if (size == UNKNOWN_SIZE || size > (uint64_t)(segment_end - body)) return;
+    if (id == ID_TAGS) each_element(w, body, body + (int64_t)size, visit_tags);
+    if (id == ID_CUES) each_element(w, body, body + (int64_t)size, visit_cues);
+}
+
+int rs_mkv_claims(const rs_source *src, char *message, size_t message_size) {
+    claims_walk w = {.src = src};
+    uint64_t id, size;
+    int header;
+    if (!element_at(src, 0, &id, &size, &header) || id != ID_EBML || size == UNKNOWN_SIZE) return 0;
+    int64_t segment_at = header + (int64_t)size;
+    uint64_t segment_size;
+    if (segment_at > src->size || !element_at(src, segment_at, &id, &segment_size, &header) || id != ID_SEGMENT) return 0;
+    int64_t segment_data = segment_at + header;
+    int64_t segment_end = segment_size == UNKNOWN_SIZE || segment_size > (uint64_t)(src->size - segment_data)
+                              ? src->size
+                              : segment_data + (int64_t)segment_size;
+    // The Segment's children up to the first Cluster, and those its SeekHeads list (mkvmerge and
+    // FFmpeg write Tags and Cues after the Clusters, which FFmpeg reads when it opens the file).
+    int64_t listed[32];
+    int listed_count = 0;
+    int64_t at = segment_data;
+    for (int count = 0; count < 256 && at < segment_end; count++) {
+        if (!element_at(src, at, &id, &size, &header) || id == ID_CLUSTER || size == UNKNOWN_SIZE) break;
+        int64_t body = at + header;
+        if (size > (uint64_t)(segment_end - body)) break;
+        if (id == ID_TAGS || id == ID_CUES) read_listed(&w, at, segment_end);
+        if (id == ID_SEEK_HEAD && size <= (1 << 16)) {
+            uint8_t *data = malloc((size_t)size);
+            if (data && rs_read_at(src, body, data, (size_t)size)) {
+                for (uint64_t s = 0; s < size && listed_count < 32;) {
+                    uint64_t seek, length;
+                    int cl, sl;
+                    if (!vint(data + s, (size_t)(size - s), 1, &seek, &cl) ||
+                        !vint(data + s + cl, (size_t)(size - s - (uint64_t)cl), 0, &length, &sl))
+                        break;
+                    uint64_t inner = s + (uint64_t)cl + (uint64_t)sl;
+                    if (length == UNKNOWN_SIZE || length > size - inner) break;
+                    uint64_t target = 0, position = UNKNOWN_SIZE;
+                    for (uint64_t e = inner; seek == ID_SEEK && e < inner + length;) {
+                        uint64_t field, field_length;
+                        int fl, fsl;
+                        if (!vint(data + e, (size_t)(inner + length - e), 1, &field, &fl) ||
+                            !vint(data + e + fl, (size_t)(inner + length - e - (uint64_t)fl), 0, &field_length, &fsl))
+                            break;
+                        uint64_t value = e + (uint64_t)fl + (uint64_t)fsl;
+                        if (field_length == UNKNOWN_SIZE || field_length > inner + length - value) break;
+                        if (field == ID_SEEK_ID) target = unsigned_value(data + value, field_length);
+                        if (field == ID_SEEK_POSITION) position = unsigned_value(data + value, field_length);
+                        e = value + field_length;
+                    }
+                    if ((target == ID_TAGS || target == ID_CUES) && position < (uint64_t)(segment_end - segment_data))
+                        listed[listed_count++] = segment_data + (int64_t)position;
+                    s = inner + length;
+                }
+            }
+            free(data);
+        }
+        at = body + (int64_t)size;
+    }
+    for (int i = 0; i < listed_count; i++) read_listed(&w, listed[i], segment_end);
+    if (w.timed_out) return -1;
+    if (w.simple_tags > RS_MKV_MAX_SIMPLE_TAGS) {
+        snprintf(message, message_size, "it has %lld tags (SimpleTag), more than the %d a file is read with", (long long)w.simple_tags,
+                 RS_MKV_MAX_SIMPLE_TAGS);
+        return 1;
+    }
+    if (w.cues_backwards > RS_MKV_MAX_BACKWARD_CUES) {
+        snprintf(message, message_size,
+                 "%lld of its %lld cue points (Cues) come before one listed earlier: more work than its bytes ask",
+                 (long long)w.cues_backwards, (long long)w.cue_points);
+        return 1;
+    }
+    return 0;
 }

@@ -39,4 +39,19 @@ void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts);
 /// The end of the first track of `type` (1 video, 2 audio) in seconds, from the tail; -1 unknown.
 double rs_mkv_first_track_end_seconds(const rs_mkv_facts *facts, int type);
 
+enum {
+    /// SimpleTags past which a file is refused: FFmpeg looks each tag's name up by a linear search
+    /// before it adds it (80,000 took 42 s); files carry some dozens.
+    RS_MKV_MAX_SIMPLE_TAGS = 4096,
+    /// Cue points out of time order past which a file is refused: FFmpeg moves its whole index for
+    /// each (muxers write them in order).
+    RS_MKV_MAX_BACKWARD_CUES = 1000,
+};
+
+/// What a Matroska file claims that FFmpeg would work for out of proportion to its bytes: its
+/// SimpleTags and its cue points out of order, in the Tags and Cues elements before the first
+/// Cluster and those its SeekHeads list, counted by walking their headers. 1 (with `message`) for
+/// a file to refuse, -1 when the source's deadline passed, 0 otherwise.
+int rs_mkv_claims(const rs_source *src, char *message, size_t message_size);
+
 #endif

@@ -1,6 +1,7 @@
 // rs_av_frame.c: one video frame, decoded as a player shows it: at a time, converted to RGBA with
 // the right YUV matrix and range, widened by its sample aspect ratio, flipped and turned by the
 // display matrix.
+#include "rs_av_claims.h"
 #include "rs_av_source.h"
 #include "rs_av_streams.h"
 #include "rs_canvas.h"
@@ -93,8 +94,9 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
     rs_start_budget(&src, &budget, timeout_seconds);
 
     AVFormatContext *fmt = NULL;
-    int err = rs_open_input(&src, name, &budget, &fmt);
-    if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+    rs_claims claims;
+    int err = rs_open_checked(&src, name, &budget, NULL, &claims, &fmt);
+    if (err < 0) return rs_open_failure(err, &claims, &budget, message, message_size);
     rs_av_status status = RS_AV_OK;
     AVCodecContext *decoder = NULL;
     AVPacket *pkt = av_packet_alloc();
@@ -147,7 +149,7 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
                 goto done;
             }
             if (!draining) {
-                err = av_read_frame(fmt, pkt);
+                err = rs_read_packet(fmt, pkt);
                 if (err < 0) {
                     draining = 1;
                     avcodec_send_packet(decoder, NULL);

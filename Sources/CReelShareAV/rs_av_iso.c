@@ -1,17 +1,22 @@
 // rs_av_iso.c: the ISO-BMFF facts FFmpeg does not expose: the major brand, box order (fast start),
 // boxes cut short, each track's edit list and first composition offset, and the sample sizes and
 // durations of every movie fragment (so a fragmented file's bit rate and length cover the whole
-// file, not its first fragment). A bounded walk: it reads box headers and a few small boxes, never
-// the media data, and every offset and size is checked against its parent before it is used.
+// file, not its first fragment). And what the file claims that its bytes cannot back, found before
+// FFmpeg believes it (rs_av_claims.c): a sample table larger than the file, a fragment's samples
+// more than its bytes, segment indexes out of order. A bounded walk: it reads box headers and
+// small boxes, and the tables it needs in pieces, never the media data; every offset and size is
+// checked against its parent before it is used, and the time budget between boxes and pieces.
 #include "rs_av_iso.h"
 
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-    ISO_MAX_BOXES = 200000,
     ISO_MAX_DEPTH = 8,
-    ISO_MAX_TRUN = 16 << 20, // a trun larger than this is not read (its samples are not counted)
+    ISO_PIECE = 64 << 10, // a long table (elst, trun) is read this many bytes at a time
 };
 
 typedef struct walk {
@@ -26,10 +31,24 @@ typedef struct walk {
     int has_tfdt;
 } walk;
 
+/// The first thing the file claims that its bytes cannot back; later ones add nothing.
+static void claim(rs_iso_facts *facts, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void claim(rs_iso_facts *facts, const char *format, ...) {
+    if (facts->claim[0]) return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(facts->claim, sizeof facts->claim, format, args);
+    va_end(args);
+}
+
 static rs_iso_track *track_for_id(rs_iso_facts *facts, uint32_t id, int create) {
     for (int i = 0; i < facts->track_count; i++)
         if (facts->tracks[i].id == id) return &facts->tracks[i];
-    if (!create || facts->track_count >= RS_ISO_MAX_TRACKS) return NULL;
+    if (!create) return NULL;
+    if (facts->track_count >= RS_ISO_MAX_TRACKS) {
+        claim(facts, "it has more than %d tracks", RS_ISO_MAX_TRACKS);
+        return NULL;
+    }
     rs_iso_track *track = &facts->tracks[facts->track_count++];
     memset(track, 0, sizeof *track);
     track->id = id;
@@ -90,36 +109,69 @@ static void read_hdlr(walk *w, const uint8_t *p, int64_t n) {
     if (w->track && n >= 12) w->track->handler = rs_be32(p + 8);
 }
 
-static void read_elst(walk *w, const uint8_t *p, int64_t n) {
-    if (!w->track || n < 8) return;
-    int version = p[0];
-    uint32_t count = rs_be32(p + 4);
+/// One edit-list entry into the track's tallies.
+static void add_edit(rs_iso_track *t, int64_t duration, int64_t media_time, int32_t rate) {
+    t->edits++;
+    if (media_time == -1) {
+        t->empty_edits++;
+        if (duration < INT64_MAX - t->empty_duration) t->empty_duration += duration;
+    } else if (t->normal_edits++ == 0) {
+        t->edit_media_time = media_time;
+        t->edit_duration = duration;
+        t->edit_rate = rate;
+    }
+}
+
+/// An edit list, every entry its box holds, read in pieces: a list of any length is counted whole
+/// (an edit that cuts is never left unseen), in time and memory bounded by the box's bytes.
+static void read_elst(walk *w, int64_t body, int64_t n) {
+    uint8_t head[8], piece[ISO_PIECE];
+    if (!w->track || n < 8 || !rs_read_at(w->src, body, head, 8)) return;
+    int version = head[0];
     int64_t entry = version == 1 ? 20 : 12;
-    if (count > (uint64_t)(n - 8) / (uint64_t)entry) count = (uint32_t)((n - 8) / entry);
-    rs_iso_track *t = w->track;
-    for (uint32_t i = 0; i < count; i++) {
-        const uint8_t *e = p + 8 + (int64_t)i * entry;
-        int64_t duration, media_time;
-        int32_t rate;
-        if (version == 1) {
-            uint64_t d = rs_be64(e);
-            duration = d > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)d;
-            media_time = (int64_t)rs_be64(e + 8);
-            rate = (int32_t)rs_be32(e + 16);
-        } else {
-            duration = rs_be32(e);
-            media_time = (int32_t)rs_be32(e + 4);
-            rate = (int32_t)rs_be32(e + 8);
+    int64_t count = rs_be32(head + 4);
+    if (count > (n - 8) / entry) count = (n - 8) / entry; // the entries the box holds
+    int64_t per_piece = ISO_PIECE / entry;
+    for (int64_t first = 0; first < count; first += per_piece) {
+        int64_t take = count - first < per_piece ? count - first : per_piece;
+        if (rs_deadline_passed(w->src->deadline)) {
+            w->facts->stopped = RS_ISO_STOP_DEADLINE;
+            return;
         }
-        t->edits++;
-        if (media_time == -1) {
-            t->empty_edits++;
-            if (duration < INT64_MAX - t->empty_duration) t->empty_duration += duration;
-        } else if (t->normal_edits++ == 0) {
-            t->edit_media_time = media_time;
-            t->edit_duration = duration;
-            t->edit_rate = rate;
+        if (!rs_read_at(w->src, body + 8 + first * entry, piece, (size_t)(take * entry))) return;
+        for (int64_t i = 0; i < take; i++) {
+            const uint8_t *e = piece + i * entry;
+            if (version == 1) {
+                uint64_t d = rs_be64(e);
+                add_edit(w->track, d > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)d, (int64_t)rs_be64(e + 8),
+                         (int32_t)rs_be32(e + 16));
+            } else {
+                add_edit(w->track, rs_be32(e), (int32_t)rs_be32(e + 4), (int32_t)rs_be32(e + 8));
+            }
         }
+    }
+}
+
+/// The tables whose entries FFmpeg allocates before it reads them: each must hold what it claims
+/// (stsz: every sample's size, or one size for all whose samples fit in the file; stco, co64: every
+/// chunk's offset).
+static void read_table_claims(walk *w, uint32_t type, int64_t body, int64_t n) {
+    uint8_t head[12];
+    if (n < 12 || !rs_read_at(w->src, body, head, 12)) return;
+    int64_t file = w->src->size;
+    if (type == RS_FOURCC('s', 't', 's', 'z')) {
+        uint32_t size = rs_be32(head + 4);
+        int64_t count = rs_be32(head + 8);
+        if (w->track) w->track->samples = count;
+        if (size > 0 && count > file / size)
+            claim(w->facts, "its sample table (stsz) claims %" PRId64 " samples of %" PRIu32 " bytes, more than its %" PRId64 " bytes hold",
+                  count, size, file);
+        else if (size == 0 && count > (n - 12) / 4)
+            claim(w->facts, "its sample table (stsz) claims %" PRId64 " sizes in %" PRId64 " bytes", count, n - 12);
+    } else {
+        int64_t count = rs_be32(head + 4), width = type == RS_FOURCC('c', 'o', '6', '4') ? 8 : 4;
+        if (count > (n - 8) / width)
+            claim(w->facts, "its chunk table claims %" PRId64 " chunks in %" PRId64 " bytes", count, n - 8);
     }
 }
 
@@ -177,43 +229,76 @@ static int64_t add_saturating(int64_t a, int64_t b) {
     return __builtin_add_overflow(a, b, &sum) ? INT64_MAX : sum;
 }
 
-static void read_trun(walk *w, const uint8_t *p, int64_t n) {
+/// A track run: its samples' durations and sizes, read in pieces from the box (a run of any
+/// length is counted whole). A run whose samples the file cannot hold (each takes a byte at least;
+/// FFmpeg makes an index entry for each before it reads any) is a claim, and not counted.
+static void read_trun(walk *w, int64_t body, int64_t n) {
     rs_iso_track *t = w->fragment_track;
-    if (!t || n < 8) return;
-    uint32_t flags = rs_be32(p) & 0xFFFFFF;
-    uint32_t count = rs_be32(p + 4);
+    uint8_t head[16], piece[ISO_PIECE];
+    if (!t || n < 8 || !rs_read_at(w->src, body, head, 8)) return;
+    uint32_t flags = rs_be32(head) & 0xFFFFFF;
+    int64_t count = rs_be32(head + 4);
     int64_t at = 8;
     if (flags & 0x001) at += 4; // data_offset
     if (flags & 0x004) at += 4; // first_sample_flags
     int64_t per = ((flags & 0x100) ? 4 : 0) + ((flags & 0x200) ? 4 : 0) + ((flags & 0x400) ? 4 : 0) +
                   ((flags & 0x800) ? 4 : 0);
-    if (at > n || (per > 0 && count > (uint64_t)(n - at) / (uint64_t)per)) return; // cut short: not trusted
+    int64_t file = w->src->size;
+    if (at > n || (per > 0 && count > (n - at) / per)) return; // cut short: not trusted
+    if (count > file || (per == 0 && w->fragment_size > 0 && count > file / w->fragment_size)) {
+        claim(w->facts, "a movie fragment (trun) claims %" PRId64 " samples, more than its %" PRId64 " bytes hold", count, file);
+        return;
+    }
     int64_t duration = 0, bytes = 0;
     if (per == 0) {
-        // Every sample has the defaults: count times each, in 64 bits (count and the defaults are
-        // at most 32 bits each), not a loop over samples the box does not hold.
-        duration = (int64_t)count * (int64_t)w->fragment_duration;
-        bytes = (int64_t)count * (int64_t)w->fragment_size;
+        // Every sample has the defaults: count times each (count is at most the file's size).
+        duration = count * (int64_t)w->fragment_duration;
+        bytes = count * (int64_t)w->fragment_size;
     } else {
-        // count <= n / per here: the loop is bounded by the box's own bytes (ISO_MAX_TRUN).
-        for (uint32_t i = 0; i < count; i++) {
-            const uint8_t *s = p + at + (int64_t)i * per;
-            uint32_t sample_duration = w->fragment_duration, sample_size = w->fragment_size;
-            if (flags & 0x100) sample_duration = rs_be32(s), s += 4;
-            if (flags & 0x200) sample_size = rs_be32(s);
-            duration += sample_duration; // at most 2^22 samples of 2^32: no overflow
-            bytes += sample_size;
+        int64_t per_piece = ISO_PIECE / per;
+        for (int64_t first = 0; first < count; first += per_piece) {
+            int64_t take = count - first < per_piece ? count - first : per_piece;
+            if (rs_deadline_passed(w->src->deadline)) {
+                w->facts->stopped = RS_ISO_STOP_DEADLINE;
+                return;
+            }
+            if (!rs_read_at(w->src, body + at + first * per, piece, (size_t)(take * per))) return;
+            for (int64_t i = 0; i < take; i++) {
+                const uint8_t *s = piece + i * per;
+                uint32_t sample_duration = w->fragment_duration, sample_size = w->fragment_size;
+                if (flags & 0x100) sample_duration = rs_be32(s), s += 4;
+                if (flags & 0x200) sample_size = rs_be32(s);
+                // At most 2^32 samples (the file's bytes) of 2^32: no overflow in 64 bits.
+                duration += sample_duration;
+                bytes += sample_size;
+            }
         }
     }
-    // Samples whose bytes the file cannot hold are not samples, and each takes a byte at least: a
-    // trun that claims more is not trusted (a crafted one claims 2^32 samples of 2^32 bytes).
-    if (bytes > w->src->size || (int64_t)count > w->src->size) return;
+    // Samples whose bytes the file cannot hold are not samples.
+    if (bytes > file) {
+        claim(w->facts, "a movie fragment (trun) claims %" PRId64 " bytes of samples, more than the file's %" PRId64, bytes,
+              file);
+        return;
+    }
     t->fragment_samples = add_saturating(t->fragment_samples, count);
     t->fragment_bytes = add_saturating(t->fragment_bytes, bytes);
     int64_t end = add_saturating(w->has_tfdt ? w->fragment_start : t->fragment_end, duration);
     if (end > t->fragment_end) t->fragment_end = end;
     // A traf with several truns: the next one starts where this one ended.
     w->fragment_start = add_saturating(w->fragment_start, duration);
+}
+
+/// A segment index (sidx): where its first reference lies. FFmpeg inserts each into one sorted
+/// index, so indexes that point backwards cost it their number squared.
+static void read_sidx(walk *w, int64_t at, int64_t box_size, int64_t body, int64_t n) {
+    uint8_t head[24];
+    if (n < 20 || !rs_read_at(w->src, body, head, n < 24 ? 20 : 24)) return;
+    uint64_t first_offset = head[0] == 0 ? rs_be32(head + 16) : n >= 24 ? rs_be64(head + 16) : 0;
+    int64_t where = first_offset > (uint64_t)INT64_MAX / 2 ? INT64_MAX / 2 : add_saturating(at + box_size, (int64_t)first_offset);
+    rs_iso_facts *facts = w->facts;
+    facts->sidx_count++;
+    if (where < facts->sidx_furthest) facts->sidx_backwards++;
+    else facts->sidx_furthest = where;
 }
 
 static int is_container(uint32_t type) {
@@ -252,13 +337,18 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
     int64_t at = start;
     // end - at, never at + n: a box may claim a size that takes `at` to INT64_MAX.
     while (end - at >= 8) {
-        if (facts->boxes_seen >= ISO_MAX_BOXES || rs_deadline_passed(w->src->deadline)) {
-            facts->incomplete = 1;
+        if (facts->stopped) return;
+        if (facts->boxes_seen >= RS_ISO_MAX_BOXES) {
+            facts->stopped = RS_ISO_STOP_BOXES;
+            return;
+        }
+        if ((facts->boxes_seen & 1023) == 0 && rs_deadline_passed(w->src->deadline)) {
+            facts->stopped = RS_ISO_STOP_DEADLINE;
             return;
         }
         uint8_t header[16];
         if (!rs_read_at(w->src, at, header, 8)) {
-            facts->incomplete = 1;
+            facts->stopped = RS_ISO_STOP_UNREADABLE;
             return;
         }
         facts->boxes_seen++;
@@ -303,6 +393,8 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
                 facts->mdat_offset = at;
             } else if (type == RS_FOURCC('m', 'o', 'o', 'f')) {
                 facts->fragments++;
+            } else if (type == RS_FOURCC('s', 'i', 'd', 'x')) {
+                read_sidx(w, at, (int64_t)size, body, body_size);
             }
         }
         if (is_container(type) && depth < ISO_MAX_DEPTH) {
@@ -332,39 +424,36 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
                 walk_boxes(w, body, body_end, depth + 1);
             }
         } else if (depth > 0) {
-            int64_t cap = type == RS_FOURCC('t', 'r', 'u', 'n') ? ISO_MAX_TRUN
-                          : type == RS_FOURCC('e', 'l', 's', 't') ? 1 << 20
-                          : type == RS_FOURCC('c', 't', 't', 's') ? 0 // only its first entry is read
-                                                                   : 4096;
-            if (type == RS_FOURCC('c', 't', 't', 's')) {
-                uint8_t head[16];
+            switch (type) {
+            case RS_FOURCC('c', 't', 't', 's'): {
+                uint8_t head[16]; // only its first entry is read
                 if (body_size >= 16 && rs_read_at(w->src, body, head, 16)) read_ctts(w, head, 16);
-            } else {
-                uint8_t *p = NULL;
+                break;
+            }
+            case RS_FOURCC('e', 'l', 's', 't'): read_elst(w, body, body_size); break;
+            case RS_FOURCC('t', 'r', 'u', 'n'): read_trun(w, body, body_size); break;
+            case RS_FOURCC('s', 't', 's', 'z'): case RS_FOURCC('s', 't', 'c', 'o'): case RS_FOURCC('c', 'o', '6', '4'):
+                read_table_claims(w, type, body, body_size);
+                break;
+            case RS_FOURCC('m', 'v', 'h', 'd'): case RS_FOURCC('t', 'k', 'h', 'd'): case RS_FOURCC('m', 'd', 'h', 'd'):
+            case RS_FOURCC('h', 'd', 'l', 'r'): case RS_FOURCC('t', 'r', 'e', 'x'): case RS_FOURCC('t', 'f', 'h', 'd'):
+            case RS_FOURCC('t', 'f', 'd', 't'): {
+                uint8_t *p = payload(w, body, body_size, 4096);
+                if (!p) break;
                 switch (type) {
-                case RS_FOURCC('m', 'v', 'h', 'd'): case RS_FOURCC('t', 'k', 'h', 'd'): case RS_FOURCC('m', 'd', 'h', 'd'):
-                case RS_FOURCC('h', 'd', 'l', 'r'): case RS_FOURCC('e', 'l', 's', 't'): case RS_FOURCC('t', 'r', 'e', 'x'):
-                case RS_FOURCC('t', 'f', 'h', 'd'): case RS_FOURCC('t', 'f', 'd', 't'): case RS_FOURCC('t', 'r', 'u', 'n'):
-                    p = payload(w, body, body_size, cap);
-                    break;
-                default:
-                    break;
+                case RS_FOURCC('m', 'v', 'h', 'd'): read_mvhd(w, p, body_size); break;
+                case RS_FOURCC('t', 'k', 'h', 'd'): read_tkhd(w, p, body_size); break;
+                case RS_FOURCC('m', 'd', 'h', 'd'): read_mdhd(w, p, body_size); break;
+                case RS_FOURCC('h', 'd', 'l', 'r'): read_hdlr(w, p, body_size); break;
+                case RS_FOURCC('t', 'r', 'e', 'x'): read_trex(w, p, body_size); break;
+                case RS_FOURCC('t', 'f', 'h', 'd'): read_tfhd(w, p, body_size); break;
+                default: read_tfdt(w, p, body_size); break;
                 }
-                if (p) {
-                    switch (type) {
-                    case RS_FOURCC('m', 'v', 'h', 'd'): read_mvhd(w, p, body_size); break;
-                    case RS_FOURCC('t', 'k', 'h', 'd'): read_tkhd(w, p, body_size); break;
-                    case RS_FOURCC('m', 'd', 'h', 'd'): read_mdhd(w, p, body_size); break;
-                    case RS_FOURCC('h', 'd', 'l', 'r'): read_hdlr(w, p, body_size); break;
-                    case RS_FOURCC('e', 'l', 's', 't'): read_elst(w, p, body_size); break;
-                    case RS_FOURCC('t', 'r', 'e', 'x'): read_trex(w, p, body_size); break;
-                    case RS_FOURCC('t', 'f', 'h', 'd'): read_tfhd(w, p, body_size); break;
-                    case RS_FOURCC('t', 'f', 'd', 't'): read_tfdt(w, p, body_size); break;
-                    case RS_FOURCC('t', 'r', 'u', 'n'): read_trun(w, p, body_size); break;
-                    default: break;
-                    }
-                    free(p);
-                }
+                free(p);
+                break;
+            }
+            default:
+                break;
             }
         }
         at = box_end;
@@ -374,8 +463,14 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
         facts->trailing_offset = at;
 }
 
+int rs_iso_looks_like(const rs_source *src) {
+    uint8_t head[8];
+    return rs_read_at(src, 0, head, 8) && is_top_level(rs_be32(head + 4));
+}
+
 void rs_iso_walk(const rs_source *src, rs_iso_facts *facts) {
     memset(facts, 0, sizeof *facts);
+    facts->walked = 1;
     facts->moov_offset = facts->mdat_offset = facts->trailing_offset = -1;
     walk w = {.src = src, .facts = facts};
     walk_boxes(&w, 0, src->size, 0);

@@ -1,5 +1,6 @@
 // rs_av_scan.c: see rs_av_scan.h.
 #include "rs_av_scan.h"
+#include "rs_av_source.h"
 #include "rs_av_codec.h"
 #include "rs_av_compat.h"
 #include "rs_av_streams.h"
@@ -132,7 +133,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     double start[2] = {HUGE_VAL, HUGE_VAL}, end[2] = {-HUGE_VAL, -HUGE_VAL};
     int header_parsed = 0, decode_tries = 0, ret = 0, seen = 0;
 
-    while ((ret = av_read_frame(fmt, pkt)) >= 0) {
+    while ((ret = rs_read_packet(fmt, pkt)) >= 0) {
         int which = pkt->stream_index == video ? 0 : pkt->stream_index == audio ? 1 : -1;
         if (which < 0) {
             av_packet_unref(pkt);
@@ -275,7 +276,7 @@ void rs_scan_tail_ends(AVFormatContext *fmt, const int index[2], int64_t file_si
         if (av_seek_frame(fmt, -1, file_size > tail ? file_size - tail : 0, AVSEEK_FLAG_BYTE) < 0) break;
         whole = file_size <= tail;
         int ret;
-        while ((ret = av_read_frame(fmt, pkt)) >= 0) {
+        while ((ret = rs_read_packet(fmt, pkt)) >= 0) {
             int which = pkt->stream_index == index[0] ? 0 : pkt->stream_index == index[1] ? 1 : -1;
             int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
             if (which >= 0) packets[which]++;

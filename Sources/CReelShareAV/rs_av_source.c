@@ -64,7 +64,7 @@ static int refuse_io_open(struct AVFormatContext *s, AVIOContext **pb, const cha
 
 enum { AVIO_BUFFER = 64 * 1024 };
 
-int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, AVFormatContext **out) {
+int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, AVDictionary **options, AVFormatContext **out) {
     *out = NULL;
     AVFormatContext *fmt = avformat_alloc_context();
     uint8_t *buffer = av_malloc(AVIO_BUFFER);
@@ -83,7 +83,7 @@ int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, AVForma
     fmt->interrupt_callback.callback = interrupt_callback;
     fmt->interrupt_callback.opaque = budget;
     // The name is only a hint for format probing; FFmpeg opens nothing by it (custom I/O).
-    int err = avformat_open_input(&fmt, name, NULL, NULL);
+    int err = avformat_open_input(&fmt, name, NULL, options);
     if (err < 0) {
         // avformat_open_input freed fmt; the I/O context is still ours.
         av_freep(&io->buffer);
@@ -101,6 +101,22 @@ void rs_close_input(AVFormatContext **fmt) {
     if (io) av_freep(&io->buffer);
     avio_context_free(&io);
 }
+
+int rs_read_packet(AVFormatContext *fmt, AVPacket *pkt) {
+    if (fmt->interrupt_callback.callback && fmt->interrupt_callback.callback(fmt->interrupt_callback.opaque))
+        return AVERROR_EXIT;
+    int err = av_read_frame(fmt, pkt);
+    if (err < 0 || !fmt->pb || !(fmt->flags & AVFMT_FLAG_CUSTOM_IO)) return err;
+    rs_source *src = fmt->pb->opaque;
+    src->bytes_read += (int64_t)pkt->size + 16;
+    if (rs_bytes_spent(src)) {
+        av_packet_unref(pkt);
+        return AVERROR(EFBIG);
+    }
+    return err;
+}
+
+int rs_bytes_spent(const rs_source *src) { return src->bytes_read > src->byte_budget; }
 
 rs_av_demuxer_kind rs_demuxer_kind(const AVFormatContext *fmt) {
     const char *name = fmt->iformat->name;

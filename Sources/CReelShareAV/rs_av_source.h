@@ -39,9 +39,21 @@ int rs_read_at(const rs_source *src, int64_t offset, uint8_t *buffer, size_t len
 /// Starts the time budget (<= 0: none) and the byte budget of one file.
 void rs_start_budget(rs_source *src, rs_deadline *budget, double timeout_seconds);
 /// Opens the source with libavformat through a custom AVIOContext that reads only the source and
-/// follows no references; returns FFmpeg's error code. rs_close_input frees both.
-int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, struct AVFormatContext **out);
+/// follows no references, with the demuxer `options` (may be NULL); returns FFmpeg's error code.
+/// rs_close_input frees both. Callers open through rs_open_checked (rs_av_claims.h), which holds
+/// what the file claims to its bytes first.
+struct AVDictionary;
+int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, struct AVDictionary **options,
+                  struct AVFormatContext **out);
 void rs_close_input(struct AVFormatContext **fmt);
+/// av_read_frame on an input rs_open_input opened, within its budgets: the time budget checked
+/// before every packet (FFmpeg serves packets from its buffer without a read, where its interrupt
+/// callback is never asked), and each packet charged to the byte budget, its size and 16 bytes
+/// (a demuxer works for a packet of no bytes too). AVERROR_EXIT or AVERROR(EFBIG) when spent.
+struct AVPacket;
+int rs_read_packet(struct AVFormatContext *fmt, struct AVPacket *pkt);
+/// Whether the byte budget is spent.
+int rs_bytes_spent(const rs_source *src);
 /// Which demuxer FFmpeg chose for `fmt`: the one place its names are compared.
 rs_av_demuxer_kind rs_demuxer_kind(const struct AVFormatContext *fmt);
 
@@ -50,6 +62,7 @@ rs_av_status rs_fail(rs_av_status status, char *message, size_t size, const char
 
 /// What a budget that ran out says.
 #define RS_TIMEOUT_TEXT "gave up: it took longer than its time budget (--timeout)"
+#define RS_BYTES_TEXT "gave up: reading it took more than three times its bytes (its packets served again and again?)"
 
 static inline uint32_t rs_be16(const uint8_t *p) { return ((uint32_t)p[0] << 8) | p[1]; }
 static inline uint32_t rs_be32(const uint8_t *p) {

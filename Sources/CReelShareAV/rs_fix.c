@@ -9,6 +9,7 @@
 // beginning nothing is dropped (AAC's priming packet and an edit list's pre-roll have negative
 // times and are kept, for the muxer to hide as the input did).
 #include "rs_av_compat.h"
+#include "rs_av_claims.h"
 #include "rs_av_source.h"
 #include "rs_av_streams.h"
 #include "rs_fix_output.h"
@@ -505,7 +506,7 @@ static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, in
 static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, char *why, size_t why_size) {
     int loops = 0, err;
     for (;;) {
-        err = av_read_frame(r->in, r->pkt);
+        err = rs_read_packet(r->in, r->pkt);
         if (err == AVERROR_EOF) {
             if ((err = end_of_pass(r, jobs, count, plan, &loops)) < 0) return err;
             if (err == 0) break;
@@ -560,8 +561,9 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     char why[160] = {0};
     rs_fix_output target = {.fd = out_fd};
     AVIOContext *io = NULL;
-    int err = rs_open_input(&src, name, &budget, &r.in);
-    if (err < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+    rs_claims claims;
+    int err = rs_open_checked(&src, name, &budget, NULL, &claims, &r.in);
+    if (err < 0) return rs_open_failure(err, &claims, &budget, message, message_size);
     if ((err = avformat_find_stream_info(r.in, NULL)) < 0) {
         status = rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read its streams", err);
         goto done;

@@ -1,6 +1,7 @@
 // rs_fix_keyframes.c: the closed keyframes of a video stream, where a cut by copying may start
 // (rs_fix.h).
 #include "rs_fix.h"
+#include "rs_av_claims.h"
 #include "rs_av_source.h"
 #include "rs_av_streams.h"
 
@@ -15,9 +16,10 @@ int rs_fix_keyframes(int fd, const char *name, double *times, int max, char *mes
     rs_deadline budget;
     rs_start_budget(&src, &budget, 0);
     AVFormatContext *fmt = NULL;
-    int err = rs_open_input(&src, name, &budget, &fmt);
+    rs_claims claims;
+    int err = rs_open_checked(&src, name, &budget, NULL, &claims, &fmt);
     if (err < 0) {
-        rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read it", err);
+        rs_open_failure(err, &claims, &budget, message, message_size);
         return -1;
     }
     // The streams' start times are known once their first packets are read (an MPEG-TS's).
@@ -33,7 +35,7 @@ int rs_fix_keyframes(int fd, const char *name, double *times, int max, char *mes
         for (unsigned i = 0; i < fmt->nb_streams; i++)
             if ((int)i != index) fmt->streams[i]->discard = AVDISCARD_ALL;
         AVPacket *pkt = av_packet_alloc();
-        while (pkt && count < max && av_read_frame(fmt, pkt) >= 0) {
+        while (pkt && count < max && rs_read_packet(fmt, pkt) >= 0) {
             if (pkt->stream_index == index && (pkt->flags & AV_PKT_FLAG_KEY) && rs_keyframe_is_closed(st->codecpar, pkt)) {
                 int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
                 if (ts != AV_NOPTS_VALUE) times[count++] = (double)(ts - start) * av_q2d(st->time_base);
