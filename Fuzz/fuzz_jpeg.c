@@ -1,13 +1,7 @@
-// libFuzzer target: full JPEG decode (rs_img, libjpeg) from memory, EXIF parsing included.
-#include <stddef.h>
-#include <stdint.h>
-
-#include "rs_image.h"
+// libFuzzer target: a JPEG (rs_img, libjpeg) probed from memory, EXIF parsing included, then
+// decoded to pixels, whole or reduced (fuzz_image.h).
+#include "fuzz_image.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static const rs_img_limits limits = {4096, 4096, 16u << 20, 64u << 20, 2.0};
-    rs_img_info info;
-    char message[256];
-    rs_img_probe_jpeg(-1, data, size, &limits, &info, message, sizeof message);
-    return 0;
+    return fuzz_image(data, size, rs_img_probe_jpeg, rs_img_decode_jpeg);
 }

@@ -1,5 +1,7 @@
 // rs_image_common.c: see rs_image_common.h.
 #include "rs_image_common.h"
+
+#include <math.h>
 #include "rs_io.h"
 
 #include <errno.h>
@@ -216,3 +218,12 @@ uint32_t rs_img_reduction(uint32_t width, uint32_t height, uint32_t max_side) {
 }
 
 uint32_t rs_img_reduced(uint32_t side, uint32_t step) { return (side + step - 1) / step; }
+
+uint32_t rs_img_needed_side(const rs_img_pixels *pixels, uint32_t width, uint32_t height, int orientation) {
+    if (pixels->fit_width == 0 || pixels->fit_height == 0 || width == 0 || height == 0) return pixels->max_side;
+    double shown_width = orientation >= 5 && orientation <= 8 ? height : width;
+    double shown_height = orientation >= 5 && orientation <= 8 ? width : height;
+    double scale = fmin(1, fmin(pixels->fit_width / shown_width, pixels->fit_height / shown_height));
+    double side = ceil((width > height ? width : height) * scale);
+    return side < 1 ? 1 : (uint32_t)side;
+}

@@ -71,6 +71,9 @@ int rs_img_reducer_init(rs_img_reducer *r, uint32_t width, uint32_t step);
 void rs_img_reducer_take(rs_img_reducer *r, const uint8_t *row, uint32_t y, uint32_t height, uint8_t *image);
 /// The step that brings `side` down near `max_side` by keeping every step-th pixel (1: none).
 uint32_t rs_img_reduction(uint32_t width, uint32_t height, uint32_t max_side);
+/// The longer side a picture of width x height (as stored) needs to keep to fill `pixels`' box
+/// once turned by `orientation`; pixels->max_side when it sets no box.
+uint32_t rs_img_needed_side(const rs_img_pixels *pixels, uint32_t width, uint32_t height, int orientation);
 uint32_t rs_img_reduced(uint32_t side, uint32_t step);
 
 #endif

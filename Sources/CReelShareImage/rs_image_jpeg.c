@@ -283,9 +283,11 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
             if (ctx.too_many_scans) snprintf(reason, sizeof reason, "more than %d scans", JPEG_MAX_SCANS);
             else cinfo.err->format_message((j_common_ptr)&cinfo, reason);
             lower_first(reason);
-            if (ctx.manager.msg_code == JERR_OUT_OF_MEMORY) {
+            // libjpeg-turbo keeps no backing store: a progressive JPEG whose coefficients do not fit
+            // max_memory_to_use fails for want of one, which is the same refusal.
+            if (ctx.manager.msg_code == JERR_OUT_OF_MEMORY || ctx.manager.msg_code == JERR_NO_BACKING_STORE) {
                 status = RS_IMG_TOO_LARGE;
-                snprintf(message, message_size, "decoding it needs more than %llu MB (a progressive JPEG this large)",
+                snprintf(message, message_size, "decoding it needs more than %llu MiB (a progressive JPEG this large)",
                          (unsigned long long)(limits->max_decoder_memory >> 20));
             } else {
                 snprintf(message, message_size, "invalid jpeg: %s", reason);
@@ -314,6 +316,7 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     if (cinfo.image_width > limits->max_width || cinfo.image_height > limits->max_height ||
         (uint64_t)cinfo.image_width * cinfo.image_height > limits->max_pixels) {
         status = rs_img_too_large(message, message_size, cinfo.image_width, cinfo.image_height, limits);
+        free(ctx.icc);
         jpeg_destroy_decompress(&cinfo);
         free(input);
         return status;
@@ -339,11 +342,12 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         ctx.icc = NULL;
         ctx.icc_size = 0;
     }
+    uint32_t max_side = pixels ? rs_img_needed_side(pixels, cinfo.image_width, cinfo.image_height, info->orientation) : 0;
     if (pixels) {
         // libjpeg scales by 1/2, 1/4 or 1/8 while decoding: the largest that keeps max_side.
         uint32_t side = cinfo.image_width > cinfo.image_height ? cinfo.image_width : cinfo.image_height;
         unsigned denominator = 1;
-        while (pixels->max_side > 0 && denominator < 8 && side / (denominator * 2) >= pixels->max_side) denominator *= 2;
+        while (max_side > 0 && denominator < 8 && side / (denominator * 2) >= max_side) denominator *= 2;
         cinfo.scale_num = 1;
         cinfo.scale_denom = denominator;
         cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
@@ -356,7 +360,7 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         snprintf(message, message_size, "out of memory");
         longjmp(ctx.jump, 1);
     }
-    uint32_t step = pixels ? rs_img_reduction(cinfo.output_width, cinfo.output_height, pixels->max_side) : 1;
+    uint32_t step = pixels ? rs_img_reduction(cinfo.output_width, cinfo.output_height, max_side) : 1;
     uint32_t out_width = rs_img_reduced(cinfo.output_width, step), out_height = rs_img_reduced(cinfo.output_height, step);
     if (pixels) {
         image = malloc((size_t)out_width * out_height * 4);

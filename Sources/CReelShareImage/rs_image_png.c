@@ -4,6 +4,7 @@
 #include "rs_image_common.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ typedef struct png_context {
     png_bytep row;
     uint8_t *image; // the RGBA picture, when asked for
     rs_img_reducer reduce;
+    uint32_t *grid; // an interlaced picture's blocks, when reduced
     const rs_img_budget *time; // checked on reads too: libpng may work long between two rows
     unsigned reads;
     int icc_ignored; // libpng said its iCCP chunk is bad, and drops it
@@ -89,7 +91,46 @@ static int any_alpha(const uint8_t *rgba, size_t count) {
     return 0;
 }
 
-enum { RS_IMG_MAX_FULL_RGBA = 100 * 1000 * 1000 }; // pixels an interlaced PNG may be held whole for
+/// How an interlaced picture asked for reduced is read: its Adam7 passes one by one (libpng's
+/// interlace handling off), each row's pixels put where they lie in the picture.
+typedef enum { WHOLE, FIRST_PASS, GRID } interlaced_reading;
+
+/// The most a grid's blocks reduce: 257 x 257 pixels of 255 * 255 fit a 32-bit sum.
+enum { RS_PNG_GRID_MAX_STEP = 257 };
+
+/// Adds one row of pass `pass` (its `columns` pixels, at picture row `y`) to the grid of step x
+/// step blocks: r*a, g*a, b*a, a in 32 bits.
+static void grid_add(uint32_t *grid, uint32_t grid_width, uint32_t step, const uint8_t *row, uint32_t columns, uint32_t y,
+                     int pass) {
+    uint32_t *line = grid + (size_t)(y / step) * grid_width * 4;
+    for (uint32_t i = 0; i < columns; i++) {
+        const uint8_t *p = row + (size_t)i * 4;
+        uint32_t *sum = line + (size_t)(PNG_COL_FROM_PASS_COL(i, pass) / step) * 4;
+        sum[0] += (uint32_t)p[0] * p[3];
+        sum[1] += (uint32_t)p[1] * p[3];
+        sum[2] += (uint32_t)p[2] * p[3];
+        sum[3] += p[3];
+    }
+}
+
+/// The grid's blocks averaged into `image` (alpha-weighted, as rs_img_reducer averages).
+static void grid_emit(const uint32_t *grid, uint32_t width, uint32_t height, uint32_t step, uint8_t *image) {
+    uint32_t out_width = rs_img_reduced(width, step), out_height = rs_img_reduced(height, step);
+    for (uint32_t oy = 0; oy < out_height; oy++) {
+        uint32_t rows = oy + 1 < out_height ? step : height - oy * step;
+        for (uint32_t ox = 0; ox < out_width; ox++) {
+            const uint32_t *sum = grid + ((size_t)oy * out_width + ox) * 4;
+            uint32_t count = (ox + 1 < out_width ? step : width - ox * step) * rows;
+            uint8_t *p = image + ((size_t)oy * out_width + ox) * 4;
+            if (sum[3] == 0) {
+                memset(p, 0, 4);
+            } else {
+                for (int c = 0; c < 3; c++) p[c] = (uint8_t)((sum[c] + sum[3] / 2) / sum[3]);
+                p[3] = (uint8_t)((sum[3] + count / 2) / count);
+            }
+        }
+    }
+}
 
 static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const rs_img_limits *limits, rs_img_info *info,
                                 rs_img_pixels *pixels, char *message, size_t message_size) {
@@ -127,7 +168,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     }
     input->at = 0;
     png_context ctx = {.input = input, .message = message, .message_size = message_size, .apng_frames = 0, .row = NULL,
-                       .image = NULL};
+                       .image = NULL, .grid = NULL};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &ctx, png_fail, png_warning_seen);
     png_infop png_info = png ? png_create_info_struct(png) : NULL;
     if (!png_info) {
@@ -157,6 +198,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
         free(ctx.row);
         free(ctx.image);
         free(ctx.reduce.sums);
+        free(ctx.grid);
         png_destroy_read_struct(&png, &png_info, NULL);
         free(input);
         return status;
@@ -204,48 +246,82 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
         png_set_gray_to_rgb(png);
         png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
     }
+    // An interlaced picture asked for at full size is held whole (libpng combines its Adam7
+    // passes in the picture). Reduced, each pass's pixels are added to the block of the picture
+    // they lie in, so it comes out as a picture that is not interlaced would. Only reduced more
+    // than a block's 32-bit sums allow is its first pass its picture: every 8th pixel of every 8th
+    // row, reduced by what is left, the other passes read to check them. No more than the reduced
+    // picture is held.
+    interlaced_reading reading = WHOLE;
     if (pixels) {
-        step = rs_img_reduction(width, height, pixels->max_side);
-        if (info->interlaced) {
-            // Adam7 passes fill the rows in turn: the whole picture is held, so within a limit.
-            step = 1;
-            if ((uint64_t)width * height > RS_IMG_MAX_FULL_RGBA) {
-                snprintf(message, message_size, "an interlaced png of %ux%u is too large to draw (%d megapixels at most)",
-                         width, height, RS_IMG_MAX_FULL_RGBA / 1000000);
-                longjmp(ctx.jump, 3);
-            }
+        uint32_t need = rs_img_needed_side(pixels, width, height, info->orientation);
+        // An eXIf chunk may come after the image data: not knowing the turn, fit either way.
+        if (!info->orientation) {
+            uint32_t turned = rs_img_needed_side(pixels, width, height, 6);
+            if (turned > need) need = turned;
+        }
+        step = rs_img_reduction(width, height, need);
+        if (info->interlaced && step > RS_PNG_GRID_MAX_STEP) {
+            reading = FIRST_PASS;
+            step /= 8;
+        } else if (info->interlaced && step >= 2) {
+            reading = GRID;
         }
     }
-    int passes = png_set_interlace_handling(png);
+    int passes = reading != WHOLE ? 7 : png_set_interlace_handling(png);
     png_read_update_info(png, png_info);
     size_t row_bytes = png_get_rowbytes(png, png_info);
     // Zeroed: with interlacing, the bytes a pass leaves alone are earlier rows' (or zero).
     ctx.row = calloc(1, row_bytes ? row_bytes : 1);
     if (!ctx.row) png_error(png, "out of memory for one row");
-    uint32_t out_width = rs_img_reduced(width, step), out_height = rs_img_reduced(height, step);
+    uint32_t kept_width = reading == FIRST_PASS ? PNG_PASS_COLS(width, 0) : width;
+    uint32_t kept_height = reading == FIRST_PASS ? PNG_PASS_ROWS(height, 0) : height;
+    uint32_t out_width = rs_img_reduced(kept_width, step), out_height = rs_img_reduced(kept_height, step);
+    if (reading == GRID) {
+        uint64_t grid_bytes = (uint64_t)out_width * out_height * 4 * sizeof(uint32_t);
+        if (grid_bytes > limits->max_decoder_memory) {
+            snprintf(message, message_size,
+                     "decoding it needs more than %" PRIu64 " MiB (an interlaced PNG this large, reduced %u times)",
+                     limits->max_decoder_memory >> 20, (unsigned)step);
+            longjmp(ctx.jump, 3);
+        }
+        ctx.grid = calloc((size_t)out_width * out_height * 4, sizeof(uint32_t));
+        if (!ctx.grid) png_error(png, "out of memory for the picture");
+    }
     if (pixels) {
         ctx.image = malloc((size_t)out_width * out_height * 4);
-        if (!ctx.image || !rs_img_reducer_init(&ctx.reduce, width, step)) png_error(png, "out of memory for the picture");
+        if (!ctx.image || (reading != GRID && !rs_img_reducer_init(&ctx.reduce, kept_width, step)))
+            png_error(png, "out of memory for the picture");
     }
-    rows_total = height * (uint32_t)passes;
+    rows_total = 0;
+    for (int pass = 0; pass < passes; pass++)
+        rows_total += reading == WHOLE ? height : PNG_PASS_COLS(width, pass) ? PNG_PASS_ROWS(height, pass) : 0;
     for (int pass = 0; pass < passes; pass++) {
-        for (uint32_t y = 0; y < height; y++, rows_read++) {
+        // The rows of this pass: every row (interlace handling combines the passes), or the
+        // pass's own rows, each as wide as its columns.
+        uint32_t rows = reading == WHOLE ? height : PNG_PASS_COLS(width, pass) ? PNG_PASS_ROWS(height, pass) : 0;
+        uint32_t columns = reading == WHOLE ? width : PNG_PASS_COLS(width, pass);
+        for (uint32_t y = 0; y < rows; y++, rows_read++) {
             if (rows_read > 0 && (rows_read & 63) == 0 && rs_img_budget_passed(&time)) {
                 ctx.timed_out = 1;
                 snprintf(message, message_size, "gave up: it took longer than its time budget (--timeout)");
                 longjmp(ctx.jump, 1);
             }
-            if (pixels && passes > 1) {
+            if (pixels && passes > 1 && reading == WHOLE) {
                 png_read_row(png, ctx.image + (size_t)y * out_width * 4, NULL); // combined pass by pass
             } else {
                 png_read_row(png, ctx.row, NULL);
-                if (info->has_alpha && !opaque) opaque = any_alpha(ctx.row, width);
-                if (pixels) rs_img_reducer_take(&ctx.reduce, ctx.row, y, height, ctx.image);
+                if (info->has_alpha && !opaque) opaque = any_alpha(ctx.row, columns);
+                if (reading == GRID)
+                    grid_add(ctx.grid, out_width, step, ctx.row, columns, PNG_ROW_FROM_PASS_ROW(y, pass), pass);
+                else if (pixels && (reading == WHOLE || pass == 0))
+                    rs_img_reducer_take(&ctx.reduce, ctx.row, y, rows, ctx.image);
             }
         }
     }
+    if (reading == GRID) grid_emit(ctx.grid, width, height, step, ctx.image);
     rows_total = 0;
-    if (info->has_alpha && pixels && passes > 1) opaque = any_alpha(ctx.image, out_width * out_height);
+    if (info->has_alpha && pixels && passes > 1 && reading == WHOLE) opaque = any_alpha(ctx.image, out_width * out_height);
     info->all_transparent = info->has_alpha && !opaque;
     info->icc_ignored = ctx.icc_ignored;
     png_read_end(png, png_info); // checks the chunks after the image data, through IEND
@@ -254,6 +330,7 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
 
     free(ctx.row);
     free(ctx.reduce.sums);
+    free(ctx.grid);
     if (pixels) {
         pixels->rgba = ctx.image;
         pixels->width = out_width;

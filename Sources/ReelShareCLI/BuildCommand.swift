@@ -196,7 +196,7 @@ struct BuildCommand: Command {
         // The output rule first: no work is done for a file that may not be written.
         if case .file(let path) = destination {
             do throws(OutputFailure) {
-                try AtomicFile.check(path, inputs: inputs.map(\.path))
+                try AtomicFile.check(path, inputs: InputIdentities(inputs.map(\.path)))
             } catch {
                 throw .output(error.description)
             }

@@ -99,32 +99,12 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// How a batch ends whose files' failures were each reported on their own line: the worst
-    /// failure decides (its exit status); the closing line, if any, counts the files of that kind
-    /// (it never repeats a file's words). Nil when every file succeeded.
+    /// How a batch ends whose files' failures were each reported on their own line (see
+    /// FailureTally). Nil when every file succeeded.
     static func closing(_ failures: [CLIError], outputs noun: String) -> CLIError? {
-        guard var worst = failures.first else { return nil }
-        for failure in failures.dropFirst() where ExitStatus.worst(worst.exitStatus, failure.exitStatus) != worst.exitStatus {
-            worst = failure
-        }
-        let count = failures.filter { $0.exitStatus == worst.exitStatus }.count
-        let files = "\(count) file\(count == 1 ? "" : "s")"
-        switch worst {
-        case .output:
-            return .output("\(count) \(noun)\(count == 1 ? "" : "s") could not be written")
-        case .media:
-            return .media(
-                failures.flatMap { failure -> [ProbeFailureCode] in
-                    if case .media(let codes, _) = failure { return codes }
-                    return []
-                }, summary: nil)
-        case .rejected: return .rejected(summary: nil)
-        case .unreadable, .input: return .input("\(files) could not be read")
-        case .inputChanged: return .inputChanged("\(files) changed while they were read")
-        case .invalid: return .invalid("\(files) \(count == 1 ? "is" : "are") malformed")
-        case .internal: return .internal("\(files) failed inside reelshare")
-        case .usage: return worst  // found before any file is read
-        }
+        var tally = FailureTally()
+        for failure in failures { tally.add(failure) }
+        return tally.closing(outputs: noun)
     }
 
     /// The exit status: decided here and nowhere else.
@@ -146,6 +126,40 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
                 }
                 return ExitStatus.worst(status, this)
             }
+        }
+    }
+}
+
+/// A batch's failures, tallied as each is reported: the worst failure decides (its exit status);
+/// the closing line, if any, counts the files of that kind (it never repeats a file's words).
+/// Ten files or 350,000 cost the same.
+struct FailureTally {
+    private var worst: CLIError?
+    private var counts: [ExitStatus: Int] = [:]
+    private var codes: Set<ProbeFailureCode> = []
+    private(set) var count = 0
+
+    mutating func add(_ failure: CLIError) {
+        count += 1
+        counts[failure.exitStatus, default: 0] += 1
+        if case .media(let more, _) = failure { codes.formUnion(more) }
+        if let worst, ExitStatus.worst(worst.exitStatus, failure.exitStatus) == worst.exitStatus { return }
+        worst = failure
+    }
+
+    func closing(outputs noun: String) -> CLIError? {
+        guard let worst else { return nil }
+        let count = counts[worst.exitStatus, default: 0]
+        let files = "\(count) file\(count == 1 ? "" : "s")"
+        switch worst {
+        case .output: return .output("\(count) \(noun)\(count == 1 ? "" : "s") could not be written")
+        case .media: return .media(ProbeFailureCode.allCases.filter(codes.contains), summary: nil)
+        case .rejected: return .rejected(summary: nil)
+        case .unreadable, .input: return .input("\(files) could not be read")
+        case .inputChanged: return .inputChanged("\(files) changed while they were read")
+        case .invalid: return .invalid("\(files) \(count == 1 ? "is" : "are") malformed")
+        case .internal: return .internal("\(files) failed inside reelshare")
+        case .usage: return worst  // found before any file is read
         }
     }
 }

@@ -52,7 +52,7 @@ struct FixCommand: Command {
             is never overwritten. A file that already passes is left alone.
             """)
 
-    let files: [String]
+    let files: PathList
     let target: TargetProfile
     let output: String?
     let outputDirectory: String?
@@ -96,18 +96,24 @@ struct FixCommand: Command {
         if let output, Posix.identity(output) != nil, !Posix.isRegularFile(output) {
             throw parsed.usageError("-o \(output) is not a regular file: fix writes a file it can read back and check")
         }
-        // NAME.fixed.* and NAME.partN.*: two inputs with one NAME in one directory would write the same files.
-        var stems: [String: String] = [:]
-        for file in files {
+        // NAME.fixed.* and NAME.partN.*: two inputs with one NAME in one directory would write the
+        // same files. Each stem is noted by its hash and its input's index (a list's paths are not
+        // held); a hash seen before is compared as text.
+        let outputDirectory = outputDirectory
+        let stem = { (file: String) -> String in
             let stem = FixHint.fixedPath(file, extension: "")
             let name = stem.split(separator: "/").last.map(String.init) ?? stem
-            let key = outputDirectory.map { Self.inDirectory($0, name) } ?? stem
-            if let other = stems[key], other != file {
+            return outputDirectory.map { Self.inDirectory($0, name) } ?? stem
+        }
+        var stems: [Int: [Int]] = [:]
+        for (index, file) in files.enumerated() {
+            let key = stem(file)
+            for earlier in stems[key.hashValue, default: []] where stem(files[earlier]) == key && files[earlier] != file {
                 throw parsed.usageError(
-                    "\(other) and \(file) would both be fixed into \(key)*: fix them in separate runs, or into different --output-dir"
+                    "\(files[earlier]) and \(file) would both be fixed into \(key)*: fix them in separate runs, or into different --output-dir"
                 )
             }
-            stems[key] = file
+            stems[key.hashValue, default: []].append(index)
         }
         options = ProbeOptions(deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
     }
@@ -139,7 +145,15 @@ struct FixCommand: Command {
             }
         }
         let fixer = FileFixer(command: self, stderr: stderr)
-        var results: [FixResult] = []
+        var failures = FailureTally()
+        // JSON streams its "results" array (keys sort as results < schemaVersion): each file's
+        // written when done, in order; only the tally of failures is kept.
+        var json = JSONWriter(into: OutputSink(output: stdout))
+        if format == .json {
+            json.beginObject()
+            json.key("results")
+            json.beginArray()
+        }
         Parallel.map(count: files.count, jobs: jobs, stop: { stdout.isClosed }, work: { index in fixer.fix(files[index]) }) {
             _, result in
             switch format {
@@ -159,18 +173,19 @@ struct FixCommand: Command {
                     }
                 }
             case .json:
-                break
+                json.value(result.json)
             }
-            results.append(result)
+            stdout.flush()
+            if let failure = result.failure { failures.add(failure) }
         }
         if format == .json {
-            stdout.write(
-                JSON.object([
-                    "schemaVersion": .int(1), "results": .array(results.map(\.json)),
-                ]).serialized + "\n")
+            json.end()
+            json.member("schemaVersion", .int(1))
+            json.end()
+            stdout.write("\n")
         }
         // As validate and build: the worst outcome of any file decides the status.
-        if let closing = CLIError.closing(results.compactMap(\.failure), outputs: "fixed file") { throw closing }
+        if let closing = failures.closing(outputs: "fixed file") { throw closing }
     }
 }
 
@@ -214,16 +229,20 @@ struct FixResult: Sendable {
 struct FileFixer: Sendable {
     let command: FixCommand
     let stderr: Output
+    /// The run's inputs, which no output may be.
+    let inputs: InputIdentities
     init(command: FixCommand, stderr: Output) {
         self.command = command
         self.stderr = stderr
+        let files = command.files
+        inputs = InputIdentities(count: files.count) { files[$0] }
     }
 
     /// Why `destination` may not be written (the one output rule: a symbolic link, or one of the
     /// run's inputs by any path); nil when it may, or when only creating it can tell.
     private func refusal(_ destination: String) -> String? {
         do throws(OutputFailure) {
-            try AtomicFile.check(destination, inputs: command.files)
+            try AtomicFile.check(destination, inputs: inputs)
             return nil
         } catch {
             if case .system = error { return nil }
@@ -375,7 +394,7 @@ struct FileFixer: Sendable {
                 do {
                     let file = try AtomicFile(
                         replacing: destinationPath(for: report.path, planned: FixHint.fixedPath(report.path, extension: "mp4"))
-                            + ".whole", inputs: command.files)
+                            + ".whole", inputs: inputs)
                     intermediate = file
                     try Fixer.run(reencoded, into: file.descriptor, progress: progress(for: report.path, total: duration))
                     guard let temporary = file.readablePath, let again = Fixer.keyframes(temporary) else {
@@ -421,7 +440,7 @@ struct FileFixer: Sendable {
             }
             let file: AtomicFile
             do {
-                file = try AtomicFile(replacing: path, inputs: command.files)
+                file = try AtomicFile(replacing: path, inputs: inputs)
             } catch {
                 result.fail(.output(error.description))
                 result.outputs = []
@@ -472,7 +491,7 @@ struct FileFixer: Sendable {
     private func write(to path: String, role: Role, _ body: (Int32) throws(FixerFailure) -> Void) throws(CLIError) -> Double? {
         let file: AtomicFile
         do {
-            file = try AtomicFile(replacing: path, inputs: command.files)
+            file = try AtomicFile(replacing: path, inputs: inputs)
         } catch {
             throw .output(error.description)
         }

@@ -1,8 +1,9 @@
 // Buffered writes to standard output and standard error (Swift 6 rejects Glibc's stdout/stderr
 // globals), or to memory for in-process tests. A closed pipe (`reelshare probe … | head`) ends
 // output quietly, and commands stop working once they see it (`isClosed`); any other write error
-// is kept and reported once, at the end. Nothing waits in the buffer longer than a tenth of a
-// second, so a slow batch shows its results as they come and learns soon that its reader left.
+// is kept and reported once, at the end. Writes are gathered up to 64 KB, and the commands that
+// stream results (probe, validate, doctor, fix) flush after each file's: a result reaches its
+// reader when its file is done, and a reader that left is seen at the first result after.
 import Dispatch
 import ReelShareKit
 import ReelShareMedia

@@ -1,8 +1,9 @@
 // Runs work over many inputs on `jobs` threads and hands each result to `emit` on the calling
-// thread: in input order as soon as every earlier result is ready (memory holds only the results
-// waiting for a slower predecessor), or, unordered, as each one finishes. `jobs` threads are
-// really started, even beyond the core count: more than the cores helps only when the work waits
-// on slow storage.
+// thread: in input order as soon as every earlier result is ready, or, unordered, as each one
+// finishes. At most a window of results (four per thread, and 64 at least) is started and not yet
+// emitted: workers wait for the emitter rather than run ahead of it (350,000 missing files made
+// results faster than they were written, and held them all). `jobs` threads are really started,
+// even beyond the core count: more than the cores helps only when the work waits on slow storage.
 import Dispatch
 import Foundation
 // ReelShareMedia for Protected, the lock over the results.
@@ -27,9 +28,16 @@ enum Parallel {
             return
         }
         let shared = Shared<T>()
+        let window = max(64, workers * 4)
+        let slots = DispatchSemaphore(value: window)  // results started and not yet emitted
         for _ in 0..<workers {
             let thread = Thread {
-                while let index = shared.claim(limit: count) {
+                while true {
+                    slots.wait()
+                    guard let index = shared.claim(limit: count) else {
+                        slots.signal()  // wakes the next worker, which finds nothing either
+                        return
+                    }
                     shared.finish(index, work(index))
                 }
             }
@@ -42,8 +50,10 @@ enum Parallel {
             for (index, result) in shared.take(ordered: ordered, next: &next) {
                 emit(index, result)
                 emitted += 1
+                slots.signal()
                 if stop() {
                     shared.cancel()  // the threads finish what they hold and claim nothing more
+                    slots.signal()
                     return
                 }
             }

@@ -147,7 +147,7 @@ struct PreviewCommand: Command {
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         // The output rule first: no work is done for a file that may not be written.
         do throws(OutputFailure) {
-            try AtomicFile.check(output, inputs: inputs.map(\.path))
+            try AtomicFile.check(output, inputs: InputIdentities(inputs.map(\.path)))
         } catch {
             throw .output(error.description)
         }
@@ -221,7 +221,7 @@ struct PreviewCommand: Command {
         }
         let file: AtomicFile
         do throws(OutputFailure) {
-            file = try AtomicFile(replacing: output, inputs: inputs.map(\.path))
+            file = try AtomicFile(replacing: output, inputs: InputIdentities(inputs.map(\.path)))
         } catch {
             throw .output(error.description)
         }

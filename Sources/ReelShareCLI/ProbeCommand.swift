@@ -31,7 +31,7 @@ struct ProbeCommand: Command {
             The default probe reads container headers only; the fields under "deep" need --deep.
             """)
 
-    let files: [String]
+    let files: PathList
     let format: Format
     let options: ProbeOptions
     let jobs: Int
@@ -53,8 +53,15 @@ struct ProbeCommand: Command {
         let prober = MediaProber(options: options)
         let files = self.files
         var failures: [ProbeFailureCode] = []
-        var reports: [ProbeReport] = []
         let color = Terminal.colors(stdout, environment: environment)
+        // JSON streams its "files" array through the one JSON writer (keys sort as files <
+        // schemaVersion): each file is written when done, in order, and nothing is held.
+        var json = JSONWriter(into: OutputSink(output: stdout))
+        if format == .json {
+            json.beginObject()
+            json.key("files")
+            json.beginArray()
+        }
         Parallel.map(count: files.count, jobs: jobs, stop: { stdout.isClosed }, work: { prober.probe(files[$0]) }) {
             _, report in
             if let failure = report.failure {
@@ -62,12 +69,18 @@ struct ProbeCommand: Command {
                 stderr.write("reelshare: error: \(report.path): \(failure.message)\n")
             }
             switch format {
-            case .json: reports.append(report)
+            case .json: json.value(ProbeJSON.file(report))
             case .ndjson: stdout.write(ProbeJSON.file(report).serialized + "\n")
             case .text: stdout.write(ProbeText.render(report, color: color))
             }
+            stdout.flush()
         }
-        if format == .json { stdout.write(ProbeJSON.document(reports).serialized + "\n") }
+        if format == .json {
+            json.end()
+            json.member("schemaVersion", .int(ProbeJSON.schemaVersion))
+            json.end()
+            stdout.write("\n")
+        }
         if !failures.isEmpty { throw .media(failures, summary: nil) }
     }
 }

@@ -70,7 +70,7 @@ struct ValidateCommand: Command {
             what the target app refuses; warnings are Meta's recommendations.
             """)
 
-    let files: [String]
+    let files: PathList
     let format: Format
     let targets: [TargetProfile]
     /// Targets were named: a file must pass them all (otherwise one is enough).

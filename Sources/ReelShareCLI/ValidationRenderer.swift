@@ -67,6 +67,7 @@ final class ValidationRenderer {
                 spooled(testcase)
             }
         }
+        stdout.flush()  // each result reaches its reader when its file is done
     }
 
     /// What was spooled, after the head; a spool that cannot be read back is an output failure.
@@ -126,7 +127,7 @@ final class ValidationRenderer {
                     $0.finding.rule == finding.rule && $0.finding.severity == finding.severity
                         && $0.finding.message == finding.message && $0.finding.source == finding.source
                 }) {
-                    groups[index].targets.append(verdict.target)
+                    if groups[index].targets.last != verdict.target { groups[index].targets.append(verdict.target) }
                 } else {
                     groups.append((finding, [verdict.target]))
                 }

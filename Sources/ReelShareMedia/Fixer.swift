@@ -122,7 +122,11 @@ public enum Fixer {
         // The probe that made the plan named the format: PNG and JPEG are decoded by their libraries.
         var picture: Picture
         if plan.inputFormat == "png" || plan.inputFormat == "jpeg" {
-            picture = try Pictures.image(plan.input, format: plan.inputFormat, maxSide: 0, timeoutSeconds: timeoutSeconds)
+            // Decoded near the size the fit needs, not whole: a 108-megapixel photo fits a story in
+            // the memory of a 2-megapixel one.
+            picture = try Pictures.image(
+                plan.input, format: plan.inputFormat, maxSide: 0, fit: plan.fit.map { ($0.width, $0.height) },
+                timeoutSeconds: timeoutSeconds)
         } else {
             picture = try Pictures.videoFrame(plan.input, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP
         }

@@ -7,14 +7,19 @@ public struct ImageLimits: Sendable, Equatable {
     public var maxWidth: Int
     public var maxHeight: Int
     public var maxPixels: Int
-    /// What libjpeg may allocate: a progressive JPEG keeps all its coefficients until the last scan.
+    /// What libjpeg may allocate: a progressive JPEG keeps all its coefficients until the last scan
+    /// (3 bytes a pixel at 4:2:0), which a baseline one streams.
     public var maxDecoderMemory: Int
 
     /// Real photos: 65,535 px a side (the most JPEG can state) and a gigapixel, decoded row by row.
-    /// Headers that claim more pixels than the file can hold are refused whatever these say.
-    public static let standard = ImageLimits(maxWidth: 65_535, maxHeight: 65_535, maxPixels: 1 << 30, maxDecoderMemory: 512 << 20)
+    /// Headers that claim more pixels than the file can hold are refused whatever these say. A
+    /// progressive JPEG whose coefficients need more than 144 MiB is refused (2 bytes a pixel for
+    /// each full-size component: about 50 megapixels at 4:2:0, 37 at 4:2:2, 25 at 4:4:4, 75 in
+    /// grey), and so is an interlaced PNG whose reduced blocks would: with the process's own,
+    /// under 200 MB.
+    public static let standard = ImageLimits(maxWidth: 65_535, maxHeight: 65_535, maxPixels: 1 << 30, maxDecoderMemory: 144 << 20)
 
-    public init(maxWidth: Int, maxHeight: Int, maxPixels: Int, maxDecoderMemory: Int = 512 << 20) {
+    public init(maxWidth: Int, maxHeight: Int, maxPixels: Int, maxDecoderMemory: Int = 144 << 20) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxPixels = maxPixels

@@ -48,7 +48,7 @@ public enum PayloadWriter {
             outputName = "the output"
         case .file(let path):
             do throws(OutputFailure) {
-                file = try AtomicFile(replacing: path, inputs: media.map(\.path))
+                file = try AtomicFile(replacing: path, inputs: InputIdentities(media.map(\.path)))
             } catch {
                 throw .output(error.description)
             }

@@ -69,9 +69,11 @@ public enum Pictures {
     }
 
     /// A PNG or JPEG as shown (its EXIF orientation applied), decoded near `maxSide` pixels on
-    /// its longer side when it is larger (0: full size).
+    /// its longer side when it is larger (0: full size), or, with `fit`, near what fitting it as
+    /// shown into that box needs (a 12000x9000 photo for a 1080x1920 story decodes at 1500x1125).
     public static func image(
-        _ path: String, format: String, maxSide: Int, limits: ImageLimits = .standard, timeoutSeconds: Double
+        _ path: String, format: String, maxSide: Int, fit: (width: Int, height: Int)? = nil, limits: ImageLimits = .standard,
+        timeoutSeconds: Double
     )
         throws(ProbeFailure) -> Picture
     {
@@ -79,7 +81,9 @@ public enum Pictures {
         defer { file.close() }
         var c = ImageCodecs.limits(limits, timeoutSeconds: timeoutSeconds)
         var info = rs_img_info()
-        var decoded = rs_img_pixels(max_side: UInt32(clamping: maxSide), rgba: nil, width: 0, height: 0, icc: nil, icc_size: 0)
+        var decoded = rs_img_pixels(
+            max_side: UInt32(clamping: maxSide), fit_width: UInt32(clamping: fit?.width ?? 0),
+            fit_height: UInt32(clamping: fit?.height ?? 0), rgba: nil, width: 0, height: 0, icc: nil, icc_size: 0)
         var message = [CChar](repeating: 0, count: 512)
         let status: rs_img_status
         switch format {

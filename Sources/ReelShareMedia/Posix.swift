@@ -18,7 +18,9 @@ public struct PosixError: Error, Equatable, CustomStringConvertible {
 
     public init(_ code: Int32) { self.code = code }
 
-    public var description: String { Posix.message(code) }
+    public var description: String {
+        code == ELOOP ? "a symbolic link loop (too many levels of symbolic links)" : Posix.message(code)
+    }
     /// The reader of a pipe went away.
     public var isClosedPipe: Bool { code == EPIPE }
 }
@@ -119,7 +121,11 @@ public enum Posix {
         }
         let code = withCPath(trimmed) { mkdir($0, 0o777) == 0 ? 0 : errno }
         if code == 0 || (code == EEXIST && isDirectory(trimmed)) { return }  // or made by someone else meanwhile
-        throw PosixError(code == EEXIST ? ENOTDIR : code)
+        // A name that exists and is no directory: a file, or a link that leads nowhere, or round
+        // in a loop (stat says ELOOP), which is said as such.
+        var info = stat()
+        let statCode = code == EEXIST ? withCPath(trimmed) { stat($0, &info) == 0 ? 0 : errno } : 0
+        throw PosixError(code == EEXIST ? (statCode == ELOOP ? ELOOP : ENOTDIR) : code)
     }
 
     /// The file `path` names (links followed): equal for two paths that reach the same file.
@@ -132,6 +138,22 @@ public enum Posix {
         var info = stat()
         guard withCPath(path, { stat($0, &info) }) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Where `byte` occurs in `bytes`, as offsets from its start: found by memchr, at memory speed
+    /// (a file list of ten million short paths).
+    public static func offsets(of byte: UInt8, in bytes: ArraySlice<UInt8>) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer -> [Int] in
+            guard let base = buffer.baseAddress else { return [] }
+            var found: [Int] = []
+            var at = 0
+            while at < buffer.count, let hit = memchr(base + at, Int32(byte), buffer.count - at) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                found.append(index)
+                at = index + 1
+            }
+            return found
+        }
     }
 
     /// Removes the file at `path` (best effort: undoing a half-finished set of outputs).
@@ -349,7 +371,7 @@ public final class AtomicFile {
 
     /// The one output rule (see the type's comment); throws when `destination` may not be written.
     @discardableResult
-    public static func check(_ destination: String, inputs: [String]) throws(OutputFailure) -> Destination {
+    public static func check(_ destination: String, inputs: InputIdentities) throws(OutputFailure) -> Destination {
         var info = stat()
         if Posix.withCPath(destination, { lstat($0, &info) }) != 0 {
             let code = errno
@@ -365,11 +387,8 @@ public final class AtomicFile {
             throw .symbolicLink(destination)
         case S_IFDIR: throw .system(path: destination, PosixError(EISDIR))
         case S_IFREG:
-            for input in inputs {
-                var seen = stat()
-                if Posix.withCPath(input, { stat($0, &seen) }) == 0, seen.st_dev == info.st_dev, seen.st_ino == info.st_ino {
-                    throw .replacesInput(output: destination, input: input)
-                }
+            if let input = inputs.input(Posix.FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))) {
+                throw .replacesInput(output: destination, input: input)
             }
             return .replace(mode: UInt32(info.st_mode & 0o7777))
         default: return .inPlace
@@ -380,7 +399,7 @@ public final class AtomicFile {
     /// ordinary new file gets (0666 less the umask, applied by the kernel), or the mode of the file
     /// it will replace. Up to 1,024 named temporaries may be pending at once (a split's parts,
     /// --jobs): the interrupt handler removes every one of them.
-    public init(replacing destination: String, inputs: [String] = []) throws(OutputFailure) {
+    public init(replacing destination: String, inputs: InputIdentities = .none) throws(OutputFailure) {
         let kind = try Self.check(destination, inputs: inputs)
         path = destination
         if kind == .inPlace {

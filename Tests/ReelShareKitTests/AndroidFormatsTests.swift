@@ -103,7 +103,7 @@ struct AndroidFormatsTests {
     @Test("the merger: a library's provider and queries join the app's, the app's element of a name wins, remove takes it out")
     func merger() throws {
         func parse(_ text: String, _ origin: String) throws -> AndroidElement {
-            try #require(AndroidTextXML.parse(Array(text.utf8), origin: origin))
+            try #require(try AndroidTextXML.parse(Array(text.utf8), origin: origin))
         }
         let app = try parse(
             """
@@ -157,6 +157,22 @@ struct AndroidFormatsTests {
     func mime() {
         #expect(Doctor.overlaps("video/*", "video/mp4") && Doctor.overlaps("*/*", "image/png") && Doctor.overlaps("*", "x/y"))
         #expect(!Doctor.overlaps("image/*", "video/*") && !Doctor.overlaps("image/png", "image/jpeg"))
+    }
+
+    @Test("a verdict lists 20 findings of a rule, then one that counts the rest as severe as the worst of them, in its place")
+    func findingList() {
+        func finding(_ rule: OwnCheck, _ severity: Severity, _ n: Int) -> Finding {
+            Finding(rule, severity: severity, message: "\(n)", source: "s")
+        }
+        var list = FindingList()
+        for n in 0..<30 { list.append(finding(.androidFileProvider, n == 27 ? .error : .warning, n)) }
+        list.append(finding(.androidQueries, .error, 0))
+        let findings = list.findings
+        #expect(findings.count == 22)
+        #expect(findings[0..<20].map(\.message) == (0..<20).map { "\($0)" })
+        #expect(findings[20].message == "and 10 more android.file-provider findings like these (the first 20 are listed)")
+        #expect(findings[20].severity == .error && findings[20].actual == .int(30))
+        #expect(findings[21].rule == .own(.androidQueries))
     }
 
     @Test("a named file's project: the Gradle root, or the directory holding android/ or ios/")

@@ -242,4 +242,16 @@ struct ProfileTests {
             #expect(error.description.hasPrefix(expected), "\(error)")
         }
     }
+
+    @Test(
+        "a key a file gave is quoted at most 80 scalars long, combining marks counted; a suggestion is not sought for one far longer than any known"
+    )
+    func quotedKeys() {
+        #expect(Quoted.short("maxDuration") == "maxDuration")
+        let marks = "k" + String(repeating: "\u{0301}", count: 200)
+        let quoted = Quoted.short(marks)
+        #expect(quoted.unicodeScalars.count < 90 && quoted.hasSuffix("… (201 characters)"), "\(quoted.unicodeScalars.count)")
+        #expect(Spelling.closest(to: "maxDuraton", among: ["maxDuration", "minDuration"]) == "maxDuration")
+        #expect(Spelling.closest(to: String(repeating: "m", count: 100_000), among: ["maxDuration"]) == nil)
+    }
 }

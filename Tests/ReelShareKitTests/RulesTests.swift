@@ -384,7 +384,7 @@ struct RulesTests {
             ])
         #expect(
             verdict.fix
-                == "ffmpeg -i in.mov -t 899.924 -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -profile:v high -pix_fmt yuv420p "
+                == "ffmpeg -i in.mov -t 899.924 -vf 'scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)' -c:v libx264 -profile:v high -pix_fmt yuv420p "
                 + "-c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 in.fixed.mp4")
         // Where the target forbids edit lists, any rewrite leaves them out.
         let long = Rules.evaluate(

@@ -67,8 +67,12 @@ rs_img_status rs_img_probe_jpeg(int fd, const uint8_t *_Nullable data, size_t si
 /// applied (the caller turns them).
 typedef struct rs_img_pixels {
     /// In: reduce so that the longer side comes down near this (0: full size). A JPEG decodes at
-    /// 1/2, 1/4 or 1/8 of its size; then every n-th pixel is kept.
+    /// 1/2, 1/4 or 1/8 of its size; then n x n pixels are averaged into one.
     uint32_t max_side;
+    /// In: or reduce to what fitting the picture as shown (its EXIF orientation applied) into a
+    /// box of fit_width x fit_height needs, no smaller (0: no box; max_side then says).
+    uint32_t fit_width;
+    uint32_t fit_height;
     /// Out: malloc'd, width * height * 4 bytes; free with rs_img_free.
     uint8_t *_Nullable rgba;
     uint32_t width;
@@ -81,8 +85,12 @@ typedef struct rs_img_pixels {
 } rs_img_pixels;
 
 /// Decodes a PNG (the regular file open on `fd`, `size` bytes) as rs_img_probe_png does, keeping
-/// its pixels as RGBA in `pixels`. An interlaced PNG is held whole: past 100 megapixels it is
-/// RS_IMG_TOO_LARGE.
+/// its pixels as RGBA in `pixels`. An interlaced PNG asked for at full size is held whole;
+/// reduced, its passes' pixels are averaged into blocks as they come (16 bytes a block: past
+/// limits->max_decoder_memory, RS_IMG_TOO_LARGE), the same pixels as a picture not interlaced;
+/// reduced more than 257 times, it is drawn from its first Adam7 pass (every 8th pixel of every
+/// 8th row), its other passes read only to check them.
+/// The size needed for a fit box allows for a turn, which an eXIf chunk after the data may give.
 rs_img_status rs_img_decode_png(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
                                 rs_img_pixels *_Nonnull pixels, char *_Nonnull message, size_t message_size);
 /// Decodes a JPEG as rs_img_probe_jpeg does, keeping its pixels as RGBA (CMYK converted).

@@ -22,11 +22,12 @@ extension Doctor {
     static func checkAndroid(_ app: AndroidApp, target: TargetProfile, appId: String?) -> TargetVerdict? {
         guard let android = target.android else { return nil }
         let facts = ManifestFacts(app.manifest)
-        var findings = visibilityFindings(facts, android: android, app: app)
-        findings += providerFindings(facts, app: app)
+        var list = FindingList(visibilityFindings(facts, android: android, app: app))
+        providerFindings(facts, app: app, into: &list)
         for entry in android.metaData where entry.when == .always || app.facebookSDK {
-            findings += metaDataFindings(facts, entry: entry, app: app, appId: appId)
+            list.append(contentsOf: metaDataFindings(facts, entry: entry, app: app, appId: appId))
         }
+        var findings = list.findings
         for index in findings.indices where findings[index].file == nil { findings[index].file = app.file }
         return TargetVerdict(target: target.id, findings: findings, fix: findings.lazy.compactMap(\.fix).first)
     }
@@ -106,7 +107,7 @@ extension Doctor {
     /// FileProvider's paths meta-data) must be there, not exported, granting URI permissions, with
     /// its paths resource. Other providers (the Facebook SDK's FacebookContentProvider is exported
     /// on purpose) are not held to its rules.
-    static func providerFindings(_ facts: ManifestFacts, app: AndroidApp) -> [Finding] {
+    static func providerFindings(_ facts: ManifestFacts, app: AndroidApp, into list: inout FindingList) {
         let fileProviders = facts.declaredProviders.filter { fileProviderClasses.contains($0.name) || $0.paths != nil }
         guard !fileProviders.isEmpty else {
             let named = facts.declaredProviders.first { $0.name.hasSuffix("FileProvider") }
@@ -123,9 +124,11 @@ extension Doctor {
                     "declare <provider android:name=\"androidx.core.content.FileProvider\" android:authorities=\"${applicationId}.fileprovider\" android:exported=\"false\" android:grantUriPermissions=\"true\"> in <application>"
             )
             finding.file = named?.origin
-            return [finding]
+            list.append(finding)
+            return
         }
-        return fileProviders.flatMap { fileProviderFindings($0, app: app) }
+        // Into the list as found: past Doctor.findingsPerRule only counted.
+        for provider in fileProviders { list.append(contentsOf: fileProviderFindings(provider, app: app)) }
     }
 
     static func fileProviderFindings(_ provider: ManifestFacts.Provider, app: AndroidApp) -> [Finding] {

@@ -155,16 +155,34 @@ public struct AndroidElement: Hashable, Sendable {
     }
 }
 
+/// The most elements a manifest is read with, in any of its forms: Android's own framework
+/// manifest has some 1,200 and a large app's some thousands; a flood of 150,000 providers is
+/// refused, not held (230 MB) and judged one by one.
+enum AndroidManifestLimits {
+    static let elements = 50_000
+
+    static func tooMany(_ part: String) -> AppFileError {
+        AppFileError("\(part): more than \(elements) elements, more than an app's manifest holds")
+    }
+}
+
 /// Text XML to an element tree, with namespace prefixes resolved as XML does (`xmlns:a="…"` in
 /// scope). Nil when the bytes are not well-formed XML.
 enum AndroidTextXML {
-    static func parse(_ bytes: [UInt8], origin: String) -> AndroidElement? {
-        guard let events = XMLReader.events(bytes) else { return nil }
+    static func parse(_ bytes: [UInt8], origin: String) throws(AppFileError) -> AndroidElement? {
         var stack: [(element: AndroidElement, scope: [String: String])] = []
         var root: AndroidElement?
-        for event in events {
+        var failed = false, elements = 0
+        // Each event as it is read: the tree is built without the document's events held too.
+        let wellFormed = XMLReader.read(bytes) { event in
+            guard !failed else { return }
             switch event {
             case .start(let name, let raw):
+                elements += 1
+                guard elements <= AndroidManifestLimits.elements else {
+                    failed = true
+                    return
+                }
                 var scope = stack.last?.scope ?? ["xml": "http://www.w3.org/XML/1998/namespace"]
                 for (key, value) in raw where key.hasPrefix("xmlns:") { scope[String(key.dropFirst(6))] = value }
                 var attributes: [AndroidAttribute] = []
@@ -185,7 +203,10 @@ enum AndroidTextXML {
                 let local = name.split(separator: ":").last.map(String.init) ?? name
                 stack.append((AndroidElement(name: local, attributes: attributes, origin: origin), scope))
             case .end:
-                guard let (element, _) = stack.popLast() else { return nil }
+                guard let (element, _) = stack.popLast() else {
+                    failed = true
+                    return
+                }
                 if stack.isEmpty {
                     root = element
                 } else {
@@ -195,6 +216,7 @@ enum AndroidTextXML {
                 break
             }
         }
-        return root
+        if elements > AndroidManifestLimits.elements { throw AndroidManifestLimits.tooMany("XML") }
+        return wellFormed && !failed ? root : nil
     }
 }

@@ -116,7 +116,13 @@ public enum AppFinder {
                 throw AppFileError("\(origin): \(error.message)")
             }
         } else {
-            guard let text = AndroidTextXML.parse(bytes, origin: origin) else {
+            let parsed: AndroidElement?
+            do throws(AppFileError) {
+                parsed = try AndroidTextXML.parse(bytes, origin: origin)
+            } catch {
+                throw AppFileError("\(origin): \(error.message)")
+            }
+            guard let text = parsed else {
                 throw AppFileError("\(origin): not an AndroidManifest.xml (not XML, or no <manifest> root)")
             }
             root = text
@@ -237,11 +243,11 @@ extension AppFinder {
     public static func kind(of bytes: [UInt8]) -> FileKind? {
         if bytes.starts(with: Array("bplist00".utf8)) { return .plist }
         if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) { return .manifest }
-        guard let events = XMLReader.events(bytes) else { return nil }
-        for event in events {
-            if case .start(let name, _) = event { return name == "plist" ? .plist : name == "manifest" ? .manifest : nil }
+        switch XMLReader.rootName(bytes) {
+        case "plist"?: return .plist
+        case "manifest"?: return .manifest
+        default: return nil
         }
-        return nil
     }
 
     /// Where the project of a file named on its own is, when its path shows the layout of one:

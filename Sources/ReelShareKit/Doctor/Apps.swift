@@ -109,11 +109,10 @@ public struct IOSApp: Sendable, Equatable {
     public static func read(_ bytes: [UInt8], file: String?, path: String, completeness: AppCompleteness)
         throws(AppFileError) -> IOSApp
     {
-        guard case .dictionary(let plist)? = PropertyList.parse(bytes) else {
+        guard let (value, repeated) = PropertyList.read(bytes), case .dictionary(let plist) = value else {
             throw AppFileError("\(file ?? path): not a property list (XML or binary) with a dictionary at its top")
         }
-        return IOSApp(
-            plist: plist, repeatedKeys: PropertyList.repeatedTopLevelKeys(bytes), file: file, completeness: completeness)
+        return IOSApp(plist: plist, repeatedKeys: repeated, file: file, completeness: completeness)
     }
 }
 

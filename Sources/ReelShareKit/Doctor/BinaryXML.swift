@@ -179,6 +179,7 @@ enum BinaryXML {
         var resourceIds: ByteReader?
         var stack: [AndroidElement] = []
         var root: AndroidElement?
+        var elements = 0
         try ResChunk.forEach(in: top.bytes, from: top.headerSize, part: part, count: ResChunk.Count()) {
             chunk throws(AppFileError) in
             switch chunk.type {
@@ -190,6 +191,8 @@ enum BinaryXML {
             case 0x0102:
                 guard let pool else { throw AppFileError("\(part): an element before the string pool") }
                 guard root == nil else { throw AppFileError("\(part): a second root element") }
+                elements += 1
+                guard elements <= AndroidManifestLimits.elements else { throw AndroidManifestLimits.tooMany(part) }
                 guard stack.count < maxDepth else { throw AppFileError("\(part): elements nested deeper than \(maxDepth)") }
                 stack.append(try element(chunk, pool: pool, resourceIds: resourceIds, origin: origin))
             case 0x0103:

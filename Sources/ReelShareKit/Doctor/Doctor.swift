@@ -101,6 +101,10 @@ public enum Doctor {
             verdicts: verdicts, accepted: false)
     }
 
+    /// The most findings of one rule a verdict lists; past them, one finding says how many more
+    /// there are (a manifest of 40,000 providers gives 21 findings, not 120,000).
+    static let findingsPerRule = 20
+
     /// Where a finding about a missing element says what else could still supply it.
     static func unlessBuilt(_ completeness: AppCompleteness) -> String {
         if case .incomplete(let advice) = completeness { return ": a library or the build may still add it (\(advice.said))" }
@@ -112,5 +116,41 @@ public enum Doctor {
     static func missing(_ severity: Severity, _ completeness: AppCompleteness) -> Severity {
         if case .incomplete = completeness, severity == .error { return .warning }
         return severity
+    }
+}
+
+/// A verdict's findings, kept as they come: at most Doctor.findingsPerRule of each rule, then, in
+/// the place of the next, one finding that counts the rest, as severe as the worst of them.
+struct FindingList {
+    private(set) var findings: [Finding] = []
+    private var counts: [FindingRule: Int] = [:]
+    /// Where each rule's counting finding is in `findings`.
+    private var summaries: [FindingRule: Int] = [:]
+
+    init(_ findings: [Finding] = []) { append(contentsOf: findings) }
+
+    mutating func append(_ finding: Finding) {
+        let n = counts[finding.rule, default: 0] + 1
+        counts[finding.rule] = n
+        let limit = Doctor.findingsPerRule
+        if n <= limit {
+            findings.append(finding)
+            return
+        }
+        var summary = summaries[finding.rule].map { findings[$0] } ?? finding
+        summary.severity = max(summary.severity, finding.severity)
+        summary.message = "and \(n - limit) more \(finding.rule) findings like these (the first \(limit) are listed)"
+        summary.actual = .int(n)
+        summary.fix = nil
+        if let at = summaries[finding.rule] {
+            findings[at] = summary
+        } else {
+            summaries[finding.rule] = findings.count
+            findings.append(summary)
+        }
+    }
+
+    mutating func append(contentsOf more: some Sequence<Finding>) {
+        for finding in more { append(finding) }
     }
 }

@@ -74,6 +74,7 @@ extension Doctor {
                 value, key: key, expected: appId, required: false, target: target.id, setting: setting,
                 completeness: app.completeness)
         }
+        findings = FindingList(findings).findings
         for index in findings.indices where findings[index].file == nil { findings[index].file = app.file }
         return TargetVerdict(target: target.id, findings: findings, fix: findings.lazy.compactMap(\.fix).first)
     }

@@ -35,118 +35,171 @@ enum XMLEvent: Equatable {
 enum XMLReader {
     static let maxDepth = 64
 
-    /// The events of `bytes`, or nil when it is not well-formed enough to trust.
+    /// The events of `bytes`, or nil when it is not well-formed enough to trust. One pass over the
+    /// bytes (valid UTF-8, checked first): names, text and values are cut out of them as they come.
     static func events(_ bytes: [UInt8]) -> [XMLEvent]? {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        let s = Array(text.unicodeScalars)
         var events: [XMLEvent] = []
+        return read(bytes) { events.append($0) } ? events : nil
+    }
+
+    /// Hands each event of `bytes` to `body` as it is read, without keeping them; false when the
+    /// document is not well-formed enough to trust (some events may have been handed on).
+    static func read(_ bytes: [UInt8], _ body: (XMLEvent) -> Void) -> Bool {
+        guard String(validating: bytes, as: UTF8.self) != nil else { return false }
+        return bytes.withUnsafeBufferPointer { events(in: $0, body) }
+    }
+
+    private static let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/")
+    private static let equals = UInt8(ascii: "="), quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'")
+
+    private static func events(in s: UnsafeBufferPointer<UInt8>, _ emit: (XMLEvent) -> Void) -> Bool {
         var open: [String] = []
         var sawRoot = false
         var i = 0
-        func starts(_ prefix: String, at index: Int) -> Bool {
-            let p = Array(prefix.unicodeScalars)
-            return index + p.count <= s.count && Array(s[index..<(index + p.count)]) == p
+        func starts(_ prefix: StaticString, at index: Int) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard index + count <= s.count else { return false }
+            let p = prefix.utf8Start
+            for k in 0..<count where s[index + k] != p[k] { return false }
+            return true
         }
-        func skip(past terminator: String) -> Bool {
+        func skip(past terminator: StaticString) -> Bool {
             while i < s.count {
                 if starts(terminator, at: i) {
-                    i += terminator.unicodeScalars.count
+                    i += terminator.utf8CodeUnitCount
                     return true
                 }
                 i += 1
             }
             return false
         }
-        func isNameScalar(_ c: Unicode.Scalar) -> Bool {
-            !(c == " " || c == "\t" || c == "\n" || c == "\r" || c == "/" || c == ">" || c == "=" || c == "<"
-                || c == "\"" || c == "'")
+        func isNameByte(_ c: UInt8) -> Bool {
+            !(c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == slash || c == gt || c == equals || c == lt || c == quote
+                || c == apostrophe)
         }
-        func skipSpace() { while i < s.count, [" ", "\t", "\n", "\r"].contains(s[i]) { i += 1 } }
+        func skipSpace() { while i < s.count, s[i] == 0x20 || s[i] == 0x09 || s[i] == 0x0A || s[i] == 0x0D { i += 1 } }
+        func string(_ start: Int, _ end: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: s[start..<end]), as: UTF8.self)
+        }
         func name() -> String? {
             let start = i
-            while i < s.count, isNameScalar(s[i]) { i += 1 }
-            guard i > start else { return nil }
-            var out = ""
-            out.unicodeScalars.append(contentsOf: s[start..<i])
-            return out
+            while i < s.count, isNameByte(s[i]) { i += 1 }
+            return i > start ? string(start, i) : nil
         }
         while i < s.count {
-            if s[i] != "<" {
+            if s[i] != lt {
                 let start = i
-                while i < s.count, s[i] != "<" { i += 1 }
-                var raw = ""
-                raw.unicodeScalars.append(contentsOf: s[start..<i])
-                guard let decoded = decodeEntities(raw) else { return nil }
-                if !open.isEmpty { events.append(.text(decoded)) }
+                while i < s.count, s[i] != lt { i += 1 }
+                guard let decoded = decodeEntities(string(start, i)) else { return false }
+                if !open.isEmpty { emit(.text(decoded)) }
                 continue
             }
             if starts("<!--", at: i) {
-                guard skip(past: "-->") else { return nil }
+                guard skip(past: "-->") else { return false }
             } else if starts("<![CDATA[", at: i) {
                 i += 9
                 let start = i
-                guard skip(past: "]]>") else { return nil }
-                var raw = ""
-                raw.unicodeScalars.append(contentsOf: s[start..<(i - 3)])
-                if !open.isEmpty { events.append(.text(raw)) }
+                guard skip(past: "]]>") else { return false }
+                if !open.isEmpty { emit(.text(string(start, i - 3))) }
             } else if starts("<?", at: i) {
-                guard skip(past: "?>") else { return nil }
+                guard skip(past: "?>") else { return false }
             } else if starts("<!", at: i) {
                 // DOCTYPE: skipped whole, internal subset included; nothing it declares is used.
                 var depth = 0
                 while i < s.count {
-                    if s[i] == "[" { depth += 1 }
-                    if s[i] == "]" { depth -= 1 }
-                    if s[i] == ">", depth <= 0 { break }
+                    if s[i] == UInt8(ascii: "[") { depth += 1 }
+                    if s[i] == UInt8(ascii: "]") { depth -= 1 }
+                    if s[i] == gt, depth <= 0 { break }
                     i += 1
                 }
-                guard i < s.count else { return nil }
+                guard i < s.count else { return false }
                 i += 1
             } else if starts("</", at: i) {
                 i += 2
-                guard let element = name(), open.last == element else { return nil }
+                guard let element = name(), open.last == element else { return false }
                 skipSpace()
-                guard i < s.count, s[i] == ">" else { return nil }
+                guard i < s.count, s[i] == gt else { return false }
                 i += 1
                 open.removeLast()
-                events.append(.end(element))
+                emit(.end(element))
             } else {
                 i += 1
-                guard let element = name(), !(open.isEmpty && sawRoot), open.count < maxDepth else { return nil }
+                guard let element = name(), !(open.isEmpty && sawRoot), open.count < maxDepth else { return false }
                 var attributes: [String: String] = [:]
                 while true {
                     skipSpace()
-                    guard i < s.count else { return nil }
-                    if s[i] == ">" || starts("/>", at: i) { break }
-                    guard let attribute = name() else { return nil }
+                    guard i < s.count else { return false }
+                    if s[i] == gt || starts("/>", at: i) { break }
+                    guard let attribute = name() else { return false }
                     skipSpace()
-                    guard i < s.count, s[i] == "=" else { return nil }
+                    guard i < s.count, s[i] == equals else { return false }
                     i += 1
                     skipSpace()
-                    guard i < s.count, s[i] == "\"" || s[i] == "'" else { return nil }
-                    let quote = s[i]
+                    guard i < s.count, s[i] == quote || s[i] == apostrophe else { return false }
+                    let delimiter = s[i]
                     i += 1
                     let start = i
-                    while i < s.count, s[i] != quote { i += 1 }
-                    guard i < s.count else { return nil }
-                    var raw = ""
-                    raw.unicodeScalars.append(contentsOf: s[start..<i])
+                    while i < s.count, s[i] != delimiter { i += 1 }
+                    guard i < s.count else { return false }
+                    let raw = string(start, i)
                     i += 1
-                    guard let value = decodeEntities(raw) else { return nil }
+                    guard let value = decodeEntities(raw) else { return false }
                     attributes[attribute] = value
                 }
                 sawRoot = true
-                events.append(.start(element, attributes))
-                if s[i] == "/" {
+                emit(.start(element, attributes))
+                if s[i] == slash {
                     i += 2
-                    events.append(.end(element))
+                    emit(.end(element))
                 } else {
                     i += 1
                     open.append(element)
                 }
             }
         }
-        return open.isEmpty && sawRoot ? events : nil
+        return open.isEmpty && sawRoot
+    }
+
+    /// The name of the first element, past the declaration, comments, processing instructions and
+    /// a DOCTYPE, read without reading the rest (whether the document is well-formed is the
+    /// reader's question, asked later).
+    static func rootName(_ bytes: [UInt8]) -> String? {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func skip(past terminator: [UInt8]) {
+            while i < bytes.count, !bytes[i...].starts(with: terminator) { i += 1 }
+            i += terminator.count
+        }
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            case lt:
+                if bytes[i...].starts(with: Array("<!--".utf8)) {
+                    skip(past: Array("-->".utf8))
+                } else if bytes[i...].starts(with: Array("<?".utf8)) {
+                    skip(past: Array("?>".utf8))
+                } else if bytes[i...].starts(with: Array("<!".utf8)) {
+                    var depth = 0
+                    while i < bytes.count, !(bytes[i] == gt && depth <= 0) {
+                        if bytes[i] == UInt8(ascii: "[") { depth += 1 }
+                        if bytes[i] == UInt8(ascii: "]") { depth -= 1 }
+                        i += 1
+                    }
+                    i += 1
+                } else {
+                    let start = i + 1
+                    var end = start
+                    while end < bytes.count, end - start < 64,
+                        !(bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == gt
+                            || bytes[end] == slash)
+                    {
+                        end += 1
+                    }
+                    return end > start ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
+                }
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// Replaces the five predefined entities and character references; nil for anything else.
@@ -181,14 +234,16 @@ enum XMLReader {
 
 public enum PropertyList {
     /// Parses an XML or binary property list; nil when it is neither.
-    public static func parse(_ bytes: [UInt8]) -> PlistValue? {
-        if bytes.starts(with: Array("bplist00".utf8)) { return Binary(bytes)?.value() }
-        guard let events = XMLReader.events(bytes) else { return nil }
-        var index = 0
-        guard case .start("plist", _)? = events.first else { return nil }
-        index = 1
+    public static func parse(_ bytes: [UInt8]) -> PlistValue? { read(bytes)?.value }
+
+    /// The value of an XML or binary property list and the keys its top dictionary repeats (see
+    /// repeatedTopLevelKeys), from one reading of its bytes; nil when it is neither.
+    public static func read(_ bytes: [UInt8]) -> (value: PlistValue, repeated: [String])? {
+        if bytes.starts(with: Array("bplist00".utf8)) { return Binary(bytes)?.value().map { ($0, []) } }
+        guard let events = XMLReader.events(bytes), case .start("plist", _)? = events.first else { return nil }
+        var index = 1
         skipText(events, &index)
-        return xmlValue(events, &index, depth: 0)
+        return xmlValue(events, &index, depth: 0).map { ($0, repeatedTopLevelKeys(events)) }
     }
 
     /// The keys the top dictionary of an XML property list repeats, each once, in order. A
@@ -196,16 +251,21 @@ public enum PropertyList {
     /// written from a dictionary and cannot repeat one.
     public static func repeatedTopLevelKeys(_ bytes: [UInt8]) -> [String] {
         guard !bytes.starts(with: Array("bplist00".utf8)), let events = XMLReader.events(bytes) else { return [] }
+        return repeatedTopLevelKeys(events)
+    }
+
+    private static func repeatedTopLevelKeys(_ events: [XMLEvent]) -> [String] {
         var depth = 0
         var seen: Set<String> = []
         var repeated: [String] = []
+        var said: Set<String> = []
         var index = 0
         while index < events.count {
             switch events[index] {
             case .start("key", _) where depth == 2:
                 index += 1
                 if let key = content(events, &index, "key") {
-                    if !seen.insert(key).inserted, !repeated.contains(key) { repeated.append(key) }
+                    if !seen.insert(key).inserted, said.insert(key).inserted { repeated.append(key) }
                     continue
                 }
                 depth += 1
@@ -297,11 +357,16 @@ public enum PropertyList {
         let referenceSize: Int
         let top: Int
         /// Objects may be shared: a small file can describe an exponentially large tree. Reading
-        /// stops after this many objects.
+        /// stops after this many objects, and after strings and data of more bytes than the file
+        /// four times over and a megabyte (a string read once per reference to it would make 50,000
+        /// copies of one 10 KB string out of 110 KB); a string or data object is read once, and
+        /// each reference to it shares that one value.
         private let visits = Counter(limit: 100_000)
 
         final class Counter {
             var left: Int
+            var bytesLeft = 0
+            var leaves: [Int: PlistValue] = [:]
             init(limit: Int) { left = limit }
         }
 
@@ -327,6 +392,7 @@ public enum PropertyList {
             self.offsets = offsets
             self.referenceSize = referenceSize
             self.top = top
+            visits.bytesLeft = 4 * data.count + (1 << 20)
         }
 
         /// A big-endian unsigned integer of `size` bytes at `at`, if it fits in an Int.
@@ -370,18 +436,24 @@ public enum PropertyList {
             case 0x3:
                 return bytes.contains(at, 9) ? .date(0) : nil
             case 0x4, 0x5, 0x6:
+                if let shared = visits.leaves[reference] { return shared }
                 guard let (count, start) = length(nibble, at), count <= bytes.count,
                     let payload = bytes.bytes(start, type == 0x6 ? count * 2 : count)
                 else { return nil }
+                visits.bytesLeft -= payload.count
+                guard visits.bytesLeft >= 0 else { return nil }
+                let value: PlistValue?
                 switch type {
-                case 0x4: return .data(payload)
-                case 0x5: return String(validating: payload, as: UTF8.self).map(PlistValue.string)
+                case 0x4: value = .data(payload)
+                case 0x5: value = String(validating: payload, as: UTF8.self).map(PlistValue.string)
                 default:
                     let units = stride(from: 0, to: payload.count - 1, by: 2).map {
                         UInt16(payload[$0]) << 8 | UInt16(payload[$0 + 1])
                     }
-                    return .string(String(decoding: units, as: UTF16.self))
+                    value = .string(String(decoding: units, as: UTF16.self))
                 }
+                visits.leaves[reference] = value
+                return value
             case 0xA, 0xC:  // array, set (read as an array)
                 guard let (count, start) = length(nibble, at), count <= bytes.count / referenceSize,
                     bytes.contains(start, count * referenceSize)

@@ -7,19 +7,24 @@ enum ProtoXML {
     /// The element tree of an XmlNode whose element is the manifest.
     static func parse(_ data: [UInt8], origin: String) throws(AppFileError) -> AndroidElement {
         let node = ProtoMessage(ByteReader(data), name: "protobuf XmlNode")
-        guard let root = try element(of: node, origin: origin, depth: 0) else {
+        var elements = 0
+        guard let root = try element(of: node, origin: origin, depth: 0, count: &elements) else {
             throw AppFileError("protobuf XmlNode: it holds no element")
         }
         return root
     }
 
     /// XmlNode { XmlElement element = 1; string text = 2; }: the element, or nil for text.
-    private static func element(of node: ProtoMessage, origin: String, depth: Int) throws(AppFileError) -> AndroidElement? {
+    private static func element(of node: ProtoMessage, origin: String, depth: Int, count: inout Int) throws(AppFileError)
+        -> AndroidElement?
+    {
         guard depth < BinaryXML.maxDepth else { throw AppFileError("protobuf XmlNode: elements nested deeper than 64") }
         var result: AndroidElement?
         try node.forEachField { number, value throws(AppFileError) in
             guard number == 1 else { return true }
             let message = try value.message("XmlElement", in: node, field: 1)
+            count += 1
+            guard count <= AndroidManifestLimits.elements else { throw AndroidManifestLimits.tooMany("protobuf XmlNode") }
             var element = AndroidElement(name: "", origin: origin)
             // XmlElement { namespace_declaration 1; namespace_uri 2; name 3; attribute 4; child 5 }
             try message.forEachField { field, member throws(AppFileError) in
@@ -31,7 +36,7 @@ enum ProtoXML {
                     }
                 case 5:
                     let child = try member.message("XmlNode", in: message, field: 5)
-                    if let child = try Self.element(of: child, origin: origin, depth: depth + 1) {
+                    if let child = try Self.element(of: child, origin: origin, depth: depth + 1, count: &count) {
                         element.children.append(child)
                     }
                 default: break

@@ -83,9 +83,27 @@ public enum Spelling {
         return table[a.count][b.count]
     }
 
-    /// The candidate within a small distance of `word`, if any.
+    /// The candidate within a small distance of `word`, if any. A candidate whose length alone
+    /// puts it past that distance is not measured (an 8 MB key against the known ones would fill a
+    /// table of millions of cells for each).
     public static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) && $0.1 < word.count }
+        let length = word.count, limit = max(2, length / 3)
+        let scored = candidates.filter { abs($0.count - length) <= limit }.map { ($0, distance(word, $0)) }
+            .filter { $0.1 <= limit && $0.1 < length }
         return scored.min { $0.1 < $1.1 }?.0
+    }
+}
+
+/// Text a file gave, quoted in a message at a readable length.
+public enum Quoted {
+    /// `text` whole up to 80 characters; past that its first 60, an ellipsis and its length.
+    /// Counted in Unicode scalars, not grapheme clusters: a letter followed by a million
+    /// combining marks is one cluster, and a million scalars.
+    public static func short(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 80 else { return text }
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: scalars.prefix(60))
+        return "\(String(head))… (\(scalars.count) characters)"
     }
 }

@@ -305,7 +305,7 @@ public enum FixHint {
         let container: VideoPlan.Container = webm && !reencode && audio == nil ? .webm : .mp4
         let oddSize = (media?.video?.width ?? 0) % 2 == 1 || (media?.video?.height ?? 0) % 2 == 1
         if reencode, oddSize, !filters.contains(where: { $0.hasPrefix("scale=") }) {
-            filters.append("scale=trunc(iw/2)*2:trunc(ih/2)*2")  // H.264 4:2:0 needs even sizes
+            filters.append("scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)")  // H.264 4:2:0 needs even sizes
         }
         let video: VideoStep =
             reencode

@@ -45,11 +45,7 @@ public enum ProbeJSON {
         return .object(object)
     }
 
-    /// The whole `probe --format json` document.
-    public static func document(_ reports: [ProbeReport]) -> JSON {
-        .object(["schemaVersion": .int(schemaVersion), "files": .array(reports.map(file))])
-    }
-
+    /// A failure's `error` object: its code and message.
     public static func error(_ failure: ProbeFailure) -> JSON {
         .object(["code": .string(failure.code.rawValue), "message": .string(failure.message)])
     }

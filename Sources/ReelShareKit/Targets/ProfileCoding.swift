@@ -37,7 +37,10 @@ enum ProfileDecoding {
         for key in container.allKeys where !known.contains(key.stringValue) {
             let hint = Spelling.closest(to: key.stringValue, among: known).map { "; did you mean '\($0)'?" } ?? ""
             throw DecodingError.dataCorrupted(
-                .init(codingPath: container.codingPath + [key], debugDescription: "unknown key '\(key.stringValue)'\(hint)"))
+                .init(
+                    codingPath: container.codingPath + [key],
+                    debugDescription: "unknown key '\(Quoted.short(key.stringValue))'\(hint)"
+                ))
         }
     }
 
@@ -148,7 +151,8 @@ extension ProfileError {
         func path(_ keys: [any CodingKey]) -> String {
             keys.reduce("") { text, key in
                 if let index = key.intValue { return text + "[\(index)]" }
-                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
+                let name = Quoted.short(key.stringValue)
+                return text.isEmpty ? name : text + "." + name
             }
         }
         switch error {
