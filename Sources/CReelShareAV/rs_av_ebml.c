@@ -423,6 +423,7 @@ enum {
 
 typedef struct claims_walk {
     const rs_source *src;
+    rs_window window;     // the headers read in order, a pread per 16 KB
     int64_t simple_tags;  // SimpleTags in every Tags element read
     int64_t cue_points;
     int64_t cues_backwards; // CuePoints whose time is before one read earlier
@@ -431,8 +432,21 @@ typedef struct claims_walk {
     int timed_out;
 } claims_walk;
 
-/// Calls `visit` for each element in [start, end) of the file, by its header (a pread of 12 bytes
-/// each): a list of any length is walked in time bounded by its bytes, never held in memory.
+/// An element's header at `at`, read through the walk's window.
+static int claims_element_at(claims_walk *w, int64_t at, uint64_t *id, uint64_t *size, int *header) {
+    uint8_t buffer[12];
+    int64_t left = w->src->size - at;
+    if (left < 2) return 0;
+    size_t n = left < (int64_t)sizeof buffer ? (size_t)left : sizeof buffer;
+    if (!rs_window_read(&w->window, at, buffer, n)) return 0;
+    int id_len, size_len;
+    if (!vint(buffer, n, 1, id, &id_len) || !vint(buffer + id_len, n - (size_t)id_len, 0, size, &size_len)) return 0;
+    *header = id_len + size_len;
+    return 1;
+}
+
+/// Calls `visit` for each element in [start, end) of the file, by its header (read through the
+/// window): a list of any length is walked in time bounded by its bytes, never held in memory.
 static void each_element(claims_walk *w, int64_t start, int64_t end, void (*visit)(claims_walk *, uint64_t, int64_t, uint64_t)) {
     int64_t at = start;
     while (at < end && !w->timed_out) {
@@ -442,7 +456,7 @@ static void each_element(claims_walk *w, int64_t start, int64_t end, void (*visi
         }
         uint64_t id, size;
         int header;
-        if (!element_at(w->src, at, &id, &size, &header)) return;
+        if (!claims_element_at(w, at, &id, &size, &header)) return;
         int64_t body = at + header;
         if (size == UNKNOWN_SIZE || size > (uint64_t)(end - body)) return;
         visit(w, id, body, size);
@@ -465,7 +479,7 @@ static void visit_cues(claims_walk *w, uint64_t id, int64_t body, uint64_t size)
     w->cue_points++;
     uint8_t point[64];
     size_t n = size < sizeof point ? (size_t)size : sizeof point;
-    if (!rs_read_at(w->src, body, point, n)) return;
+    if (!rs_window_read(&w->window, body, point, n)) return;
     for (size_t at = 0; at < n;) { // CueTime comes first in what muxers write; looked for in the first bytes
         uint64_t child, length;
         int cl, sl;
@@ -486,7 +500,7 @@ static void visit_cues(claims_walk *w, uint64_t id, int64_t body, uint64_t size)
 static void read_listed(claims_walk *w, int64_t at, int64_t segment_end) {
     uint64_t id, size;
     int header;
-    if (!element_at(w->src, at, &id, &size, &header)) return;
+    if (!claims_element_at(w, at, &id, &size, &header)) return;
     int64_t body = at + header;
     if (size == UNKNOWN_SIZE || size > (uint64_t)(segment_end - body)) return;
     if (id == ID_TAGS) each_element(w, body, body + (int64_t)size, visit_tags);
@@ -494,13 +508,13 @@ static void read_listed(claims_walk *w, int64_t at, int64_t segment_end) {
 }
 
 int rs_mkv_claims(const rs_source *src, char *message, size_t message_size) {
-    claims_walk w = {.src = src};
+    claims_walk w = {.src = src, .window = {.src = src, .start = -1}};
     uint64_t id, size;
     int header;
-    if (!element_at(src, 0, &id, &size, &header) || id != ID_EBML || size == UNKNOWN_SIZE) return 0;
+    if (!claims_element_at(&w, 0, &id, &size, &header) || id != ID_EBML || size == UNKNOWN_SIZE) return 0;
     int64_t segment_at = header + (int64_t)size;
     uint64_t segment_size;
-    if (segment_at > src->size || !element_at(src, segment_at, &id, &segment_size, &header) || id != ID_SEGMENT) return 0;
+    if (segment_at > src->size || !claims_element_at(&w, segment_at, &id, &segment_size, &header) || id != ID_SEGMENT) return 0;
     int64_t segment_data = segment_at + header;
     int64_t segment_end = segment_size == UNKNOWN_SIZE || segment_size > (uint64_t)(src->size - segment_data)
                               ? src->size
@@ -511,13 +525,13 @@ int rs_mkv_claims(const rs_source *src, char *message, size_t message_size) {
     int listed_count = 0;
     int64_t at = segment_data;
     for (int count = 0; count < 256 && at < segment_end; count++) {
-        if (!element_at(src, at, &id, &size, &header) || id == ID_CLUSTER || size == UNKNOWN_SIZE) break;
+        if (!claims_element_at(&w, at, &id, &size, &header) || id == ID_CLUSTER || size == UNKNOWN_SIZE) break;
         int64_t body = at + header;
         if (size > (uint64_t)(segment_end - body)) break;
         if (id == ID_TAGS || id == ID_CUES) read_listed(&w, at, segment_end);
         if (id == ID_SEEK_HEAD && size <= (1 << 16)) {
             uint8_t *data = malloc((size_t)size);
-            if (data && rs_read_at(src, body, data, (size_t)size)) {
+            if (data && rs_window_read(&w.window, body, data, (size_t)size)) {
                 for (uint64_t s = 0; s < size && listed_count < 32;) {
                     uint64_t seek, length;
                     int cl, sl;

@@ -21,6 +21,7 @@ enum {
 
 typedef struct walk {
     const rs_source *src;
+    rs_window window; // box headers and small boxes read in order, a pread per 16 KB
     rs_iso_facts *facts;
     rs_iso_track *track; // the trak being read
     // The traf being read: its track and defaults.
@@ -66,7 +67,7 @@ const rs_iso_track *rs_iso_track_with_id(const rs_iso_facts *facts, uint32_t id)
 static uint8_t *payload(const walk *w, int64_t at, int64_t size, int64_t cap) {
     if (size <= 0 || size > cap) return NULL;
     uint8_t *buffer = malloc((size_t)size);
-    if (buffer && !rs_read_at(w->src, at, buffer, (size_t)size)) {
+    if (buffer && !rs_window_read(&w->window, at, buffer, (size_t)size)) {
         free(buffer);
         return NULL;
     }
@@ -126,7 +127,7 @@ static void add_edit(rs_iso_track *t, int64_t duration, int64_t media_time, int3
 /// (an edit that cuts is never left unseen), in time and memory bounded by the box's bytes.
 static void read_elst(walk *w, int64_t body, int64_t n) {
     uint8_t head[8], piece[ISO_PIECE];
-    if (!w->track || n < 8 || !rs_read_at(w->src, body, head, 8)) return;
+    if (!w->track || n < 8 || !rs_window_read(&w->window, body, head, 8)) return;
     int version = head[0];
     int64_t entry = version == 1 ? 20 : 12;
     int64_t count = rs_be32(head + 4);
@@ -138,7 +139,7 @@ static void read_elst(walk *w, int64_t body, int64_t n) {
             w->facts->stopped = RS_ISO_STOP_DEADLINE;
             return;
         }
-        if (!rs_read_at(w->src, body + 8 + first * entry, piece, (size_t)(take * entry))) return;
+        if (!rs_window_read(&w->window, body + 8 + first * entry, piece, (size_t)(take * entry))) return;
         for (int64_t i = 0; i < take; i++) {
             const uint8_t *e = piece + i * entry;
             if (version == 1) {
@@ -157,7 +158,7 @@ static void read_elst(walk *w, int64_t body, int64_t n) {
 /// chunk's offset).
 static void read_table_claims(walk *w, uint32_t type, int64_t body, int64_t n) {
     uint8_t head[12];
-    if (n < 12 || !rs_read_at(w->src, body, head, 12)) return;
+    if (n < 12 || !rs_window_read(&w->window, body, head, 12)) return;
     int64_t file = w->src->size;
     if (type == RS_FOURCC('s', 't', 's', 'z')) {
         uint32_t size = rs_be32(head + 4);
@@ -235,7 +236,7 @@ static int64_t add_saturating(int64_t a, int64_t b) {
 static void read_trun(walk *w, int64_t body, int64_t n) {
     rs_iso_track *t = w->fragment_track;
     uint8_t head[16], piece[ISO_PIECE];
-    if (!t || n < 8 || !rs_read_at(w->src, body, head, 8)) return;
+    if (!t || n < 8 || !rs_window_read(&w->window, body, head, 8)) return;
     uint32_t flags = rs_be32(head) & 0xFFFFFF;
     int64_t count = rs_be32(head + 4);
     int64_t at = 8;
@@ -262,7 +263,7 @@ static void read_trun(walk *w, int64_t body, int64_t n) {
                 w->facts->stopped = RS_ISO_STOP_DEADLINE;
                 return;
             }
-            if (!rs_read_at(w->src, body + at + first * per, piece, (size_t)(take * per))) return;
+            if (!rs_window_read(&w->window, body + at + first * per, piece, (size_t)(take * per))) return;
             for (int64_t i = 0; i < take; i++) {
                 const uint8_t *s = piece + i * per;
                 uint32_t sample_duration = w->fragment_duration, sample_size = w->fragment_size;
@@ -292,7 +293,7 @@ static void read_trun(walk *w, int64_t body, int64_t n) {
 /// index, so indexes that point backwards cost it their number squared.
 static void read_sidx(walk *w, int64_t at, int64_t box_size, int64_t body, int64_t n) {
     uint8_t head[24];
-    if (n < 20 || !rs_read_at(w->src, body, head, n < 24 ? 20 : 24)) return;
+    if (n < 20 || !rs_window_read(&w->window, body, head, n < 24 ? 20 : 24)) return;
     uint64_t first_offset = head[0] == 0 ? rs_be32(head + 16) : n >= 24 ? rs_be64(head + 16) : 0;
     int64_t where = first_offset > (uint64_t)INT64_MAX / 2 ? INT64_MAX / 2 : add_saturating(at + box_size, (int64_t)first_offset);
     rs_iso_facts *facts = w->facts;
@@ -347,7 +348,7 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
             return;
         }
         uint8_t header[16];
-        if (!rs_read_at(w->src, at, header, 8)) {
+        if (!rs_window_read(&w->window, at, header, 8)) {
             facts->stopped = RS_ISO_STOP_UNREADABLE;
             return;
         }
@@ -362,7 +363,7 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
             return;
         }
         if (size == 1) {
-            if (end - at < 16 || !rs_read_at(w->src, at + 8, header + 8, 8)) {
+            if (end - at < 16 || !rs_window_read(&w->window, at + 8, header + 8, 8)) {
                 if (depth == 0) facts->past_eof = 1;
                 return;
             }
@@ -383,7 +384,7 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
         if (depth == 0) {
             if (type == RS_FOURCC('f', 't', 'y', 'p') && !facts->has_ftyp) {
                 uint8_t brand[4];
-                if (body_size >= 4 && rs_read_at(w->src, body, brand, 4)) {
+                if (body_size >= 4 && rs_window_read(&w->window, body, brand, 4)) {
                     facts->major_brand = rs_be32(brand);
                     facts->has_ftyp = 1;
                 }
@@ -427,7 +428,7 @@ static void walk_boxes(walk *w, int64_t start, int64_t end, int depth) {
             switch (type) {
             case RS_FOURCC('c', 't', 't', 's'): {
                 uint8_t head[16]; // only its first entry is read
-                if (body_size >= 16 && rs_read_at(w->src, body, head, 16)) read_ctts(w, head, 16);
+                if (body_size >= 16 && rs_window_read(&w->window, body, head, 16)) read_ctts(w, head, 16);
                 break;
             }
             case RS_FOURCC('e', 'l', 's', 't'): read_elst(w, body, body_size); break;
@@ -472,7 +473,7 @@ void rs_iso_walk(const rs_source *src, rs_iso_facts *facts) {
     memset(facts, 0, sizeof *facts);
     facts->walked = 1;
     facts->moov_offset = facts->mdat_offset = facts->trailing_offset = -1;
-    walk w = {.src = src, .facts = facts};
+    walk w = {.src = src, .window = {.src = src, .start = -1}, .facts = facts};
     walk_boxes(&w, 0, src->size, 0);
 }
 

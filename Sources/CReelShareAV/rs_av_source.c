@@ -32,6 +32,24 @@ int rs_read_at(const rs_source *src, int64_t offset, uint8_t *buffer, size_t len
     return rs_io_read(src->fd, buffer, length, offset) == (ssize_t)length;
 }
 
+int rs_window_read(rs_window *window, int64_t offset, uint8_t *buffer, size_t length) {
+    const rs_source *src = window->src;
+    if (offset < 0 || offset > src->size || (int64_t)length > src->size - offset) return 0;
+    if (length > sizeof window->data / 2) return rs_read_at(src, offset, buffer, length);
+    if (window->start < 0 || offset < window->start || offset + (int64_t)length > window->start + (int64_t)window->length) {
+        int64_t left = src->size - offset;
+        size_t fill = left < (int64_t)sizeof window->data ? (size_t)left : sizeof window->data;
+        if (!rs_read_at(src, offset, window->data, fill)) {
+            window->start = -1;
+            return 0;
+        }
+        window->start = offset;
+        window->length = fill;
+    }
+    memcpy(buffer, window->data + (offset - window->start), length);
+    return 1;
+}
+
 static int avio_read_source(void *opaque, uint8_t *buffer, int size) {
     rs_source *src = opaque;
     if (rs_deadline_passed(src->deadline)) return AVERROR_EXIT;

@@ -36,6 +36,19 @@ rs_source rs_source_of_memory(const uint8_t *data, size_t size);
 /// Reads exactly `length` bytes at `offset`; 0 when they are not all in the file.
 int rs_read_at(const rs_source *src, int64_t offset, uint8_t *buffer, size_t length);
 
+/// Reads through a window of the file: the walks that read many small headers in order (a
+/// Matroska file's Cues and Tags) cost a pread per window, not one per header.
+typedef struct rs_window {
+    const rs_source *src;
+    int64_t start;  // of what `data` holds; -1: nothing yet
+    size_t length;
+    uint8_t data[16384];
+} rs_window;
+
+/// rs_read_at through `window`: from what it holds, else refilled at `offset`. A read longer than
+/// half the window goes straight to the file.
+int rs_window_read(rs_window *window, int64_t offset, uint8_t *buffer, size_t length);
+
 /// Starts the time budget (<= 0: none) and the byte budget of one file.
 void rs_start_budget(rs_source *src, rs_deadline *budget, double timeout_seconds);
 /// Opens the source with libavformat through a custom AVIOContext that reads only the source and

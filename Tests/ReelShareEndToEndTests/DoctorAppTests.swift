@@ -902,7 +902,7 @@ struct DoctorProjectTests {
 
 // MARK: bad archives
 
-@Suite("doctor on bad archives: data, not paths; 65 in under a second and under 200 MB")
+@Suite("doctor on bad archives: data, not paths; 65 within two seconds (a debug build beside other tests) and under 200 MB")
 struct DoctorHostileTests {
     /// Runs doctor on `file`, measured.
     private func doctor(_ file: String, in directory: URL) throws -> Measured {
@@ -912,7 +912,8 @@ struct DoctorHostileTests {
     private func expectRefused(_ run: Measured, _ words: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.result.status == 65, "\(run.result.stderr)", sourceLocation: sourceLocation)
         #expect(run.result.stderr.contains(words), "\(run.result.stderr)", sourceLocation: sourceLocation)
-        #expect(run.seconds < 1 && run.megabytes < 200, "\(run.seconds) s, \(run.megabytes) MB", sourceLocation: sourceLocation)
+        // 0.5 s in a release build; the floods took 18 and 33 s before.
+        #expect(run.seconds < 2 && run.megabytes < 200, "\(run.seconds) s, \(run.megabytes) MB", sourceLocation: sourceLocation)
         #expect(!run.result.crashed, sourceLocation: sourceLocation)
     }
 
