@@ -264,7 +264,6 @@ static rs_av_status find_stream_info(probe *p) {
     rs_av_info *info = p->info;
     enum AVCodecID codec = p->video >= 0 ? p->fmt->streams[p->video]->codecpar->codec_id : AV_CODEC_ID_NONE;
     if (!rs_needs_stream_info(info, p->fmt, codec)) return RS_AV_OK;
-    info->used_stream_info = 1;
     p->fmt->max_analyze_duration = 10 * AV_TIME_BASE;
     int err = avformat_find_stream_info(p->fmt, NULL);
     if (err < 0 && rs_deadline_passed(&p->budget)) return refuse(p, RS_AV_TIMEOUT, RS_TIMEOUT_TEXT);
@@ -482,7 +481,6 @@ static void conclude(probe *p) {
 
 static rs_av_status probe_steps(probe *p, int deep) {
     if (p->fmt->nb_streams > MAX_STREAMS) return too_many_streams(p);
-    p->info->demuxer = p->fmt->iformat->name;
     p->info->container = p->fmt->iformat->name;
     p->info->demuxer_kind = rs_demuxer_kind(p->fmt);
     read_container(p);

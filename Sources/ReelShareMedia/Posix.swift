@@ -13,8 +13,6 @@ import ReelShareKit
 /// A failed system call: its errno.
 public struct PosixError: Error, Equatable, CustomStringConvertible {
     public let code: Int32
-    /// EISDIR: the path names a directory.
-    public var isDirectory: Bool { code == EISDIR }
 
     public init(_ code: Int32) { self.code = code }
 
@@ -165,14 +163,6 @@ public enum Posix {
     public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return withCPath(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
-    /// What the symbolic link at `path` points to, as written in it; nil when it is not a link.
-    public static func readLink(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = withCPath(path) { readlink($0, &buffer, buffer.count - 1) }
-        guard count > 0 else { return nil }
-        return PathCoding.decode(buffer.prefix(count).map { UInt8(bitPattern: $0) })
     }
 
     /// Writes all of `bytes`, retrying short and interrupted writes.

@@ -140,20 +140,27 @@ struct DocumentationTests {
         }
     }
 
-    @Test("the man page's TARGETS section states each target's URL, durations and sizes as its profile does")
+    @Test("the man page's TARGETS section states each target's URL and every limit of its profile, value and unit")
     func targetsSection() throws {
         let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
         let targets = try #require(document["targets"] as? [[String: Any]])
         let section = try #require(
             Self.manPage.components(separatedBy: ".Sh TARGETS\n").last?.components(separatedBy: "\n.Sh ").first)
-        // Each item: its .It line's ids, and its words (macros and punctuation aside).
-        let items = section.components(separatedBy: "\n.It ").dropFirst().map { item -> (ids: [String], words: Set<String>) in
+        // Each item: its .It line's ids, and its words in order (macros and punctuation aside).
+        let items = section.components(separatedBy: "\n.It ").dropFirst().map { item -> (ids: [String], words: [String]) in
             let head = item.prefix { $0 != "\n" }
             let ids = head.split(separator: " ").filter { $0 != "Cm" && $0 != "," }.map(String.init)
-            let words = Set(
-                item.split { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != ":" && $0 != "/" && $0 != "-" }
-                    .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) })
+            let words = item.split { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != ":" && $0 != "/" && $0 != "-" }
+                .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".:")) }
             return (ids, words)
+        }
+        func number(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }
+        /// Whether `words` hold `value` with `unit` among the four words after it ("3 to 60
+        /// seconds", "at most 25 Mb/s"), or `value` alone when it carries its unit ("1080p").
+        func states(_ words: [String], _ value: String, _ unit: String?) -> Bool {
+            words.indices.contains { index in
+                words[index] == value && (unit.map { words[(index + 1)..<min(words.count, index + 5)].contains($0) } ?? true)
+            }
         }
         for target in targets {
             let id = try #require(target["id"] as? String)
@@ -161,16 +168,43 @@ struct DocumentationTests {
             if let url = (target["ios"] as? [String: Any])?["url"] as? String {
                 #expect(item.words.contains(url), "\(id): \(url)")
             }
-            let video = (target["roles"] as? [String: [[String: Any]]])?["backgroundVideo"] ?? []
-            for rule in video {
-                let name = rule["rule"] as? String
-                for key in ["min", "max"] {
-                    guard let value = rule[key] as? Double else { continue }
-                    if name == "video.duration.min" || name == "video.duration.max" {
-                        let said = value >= 120 ? "\(Int(value / 60))" : "\(Int(value))"
-                        #expect(item.words.contains(said), "\(id): \(name ?? "") \(key) \(value) s")
-                    } else if name == "file.size" {
-                        #expect(item.words.contains("\(Int(value / 1e6))"), "\(id): file.size \(value)")
+            for (role, rules) in target["roles"] as? [String: [[String: Any]]] ?? [:] {
+                for rule in rules {
+                    let name = rule["rule"] as? String ?? ""
+                    if let width = rule["width"] as? Int, let height = rule["height"] as? Int {
+                        #expect(states(item.words, "\(width)x\(height)", nil), "\(id) \(role): \(name) \(width)x\(height)")
+                    }
+                    let low = rule["min"] as? Double, high = rule["max"] as? Double
+                    for value in [low, high].compactMap({ $0 }) {
+                        var expected: (String, String?)
+                        switch name {
+                        case "video.duration.min", "video.duration.max":
+                            expected = value >= 120 ? (number(value / 60), "minutes") : (number(value), "seconds")
+                        case "video.keyframe-interval": expected = (number(value), "seconds")
+                        case "file.size": expected = (number(value / 1e6), "MB")
+                        case "video.resolution": expected = ("\(number(value))p", nil)
+                        case "video.frame-rate": expected = (number(value), "fps")
+                        case "video.width", "video.height": expected = (number(value), "px")
+                        case "video.bitrate": expected = (number(value / 1e6), "Mb/s")
+                        case "audio.bitrate": expected = (number(value / 1000), "kb/s")
+                        case "audio.sample-rate": expected = (number(value / 1000), "kHz")
+                        case "audio.channels":
+                            expected = low == high ? (value == 2 ? "stereo" : "mono", nil) : (number(value), "channels")
+                        case "video.aspect":
+                            // A narrow range around 9:16 is said as the ratio; a wide one in numbers.
+                            if let low, let high, high - low < 0.1, (low...high).contains(9.0 / 16) {
+                                expected = ("9:16", nil)
+                            } else {
+                                expected = (number(value), nil)
+                                #expect(item.words.contains("aspect"), "\(id): video.aspect")
+                            }
+                        default:
+                            Issue.record("\(id): \(name) has a limit this test does not know how the man page says")
+                            continue
+                        }
+                        #expect(
+                            states(item.words, expected.0, expected.1),
+                            "\(id) \(role): \(name) \(value) as \(expected.0) \(expected.1 ?? "")")
                     }
                 }
             }

@@ -25,7 +25,7 @@ typedef enum rs_av_status {
     RS_AV_OUTPUT = 8,      // fix: the output could not be written (a full disk, say)
 } rs_av_status;
 
-/// The demuxer FFmpeg chose, as reelshare tells them apart (its name is in rs_av_info.demuxer).
+/// The demuxer FFmpeg chose, as reelshare tells them apart.
 typedef enum rs_av_demuxer_kind {
     RS_AV_DEMUXER_OTHER = 0,
     RS_AV_DEMUXER_ISO = 1,        // ISO-BMFF: MP4, MOV, M4A, 3GP, 3G2, MJ2 ("mov,mp4,m4a,3gp,3g2,mj2")
@@ -60,8 +60,7 @@ typedef struct rs_av_info {
     int64_t file_size;
     /// "mp4", "mov", "m4a", "3gp", "3g2", "webm", "matroska", or FFmpeg's short demuxer name.
     const char *_Nullable container;
-    /// FFmpeg's demuxer name, unaltered ("mov,mp4,m4a,3gp,3g2,mj2"), and which it is.
-    const char *_Nullable demuxer;
+    /// Which of FFmpeg's demuxers read it.
     rs_av_demuxer_kind demuxer_kind;
     double duration_seconds;
     int64_t format_bit_rate;
@@ -105,7 +104,6 @@ typedef struct rs_av_info {
     int64_t trailing_bytes;
     /// What those bytes are, when known ("Samsung SEF"); NULL otherwise.
     const char *_Nullable trailer;
-    int used_stream_info;    // 1 when avformat_find_stream_info had to run
 
     /// Where duration_seconds comes from: "header", "tail" (the last Matroska Cluster) or
     /// "packets" (a scan of every packet); NULL when unknown, with the reason in

@@ -67,11 +67,7 @@ public enum Rules {
         return TargetVerdict(target: profile.id, findings: findings, fix: plan?.command, plan: plan)
     }
 
-    /// The finding of one rule on one file, if it has something to say.
-    static func finding(_ spec: RuleSpec, _ subject: Subject) -> Finding? {
-        finding(spec, spec.check.check(subject), subject)
-    }
-
+    /// The finding of one rule's `outcome` on one file, if it has something to say.
     static func finding(_ spec: RuleSpec, _ outcome: Outcome, _ subject: Subject) -> Finding? {
         var finding: Finding
         switch outcome {
