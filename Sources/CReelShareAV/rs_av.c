@@ -60,6 +60,7 @@ static void reset_info(rs_av_info *info) {
     info->frame_rate = -1;
     info->fast_start = info->edit_list = -1;
     info->trailing_bytes = -1;
+    info->video_index = info->audio_index = -1;
 }
 
 static rs_av_status probe_source(rs_source *src, const char *name, int deep, double timeout_seconds,

@@ -24,7 +24,7 @@ enum {
     RS_CLAIMS_MAX_BACKWARD_SIDX = 1000,
     /// The streams a probe reads: a file that declares more is refused (an MPEG-TS before FFmpeg
     /// allocates for each of its programmes' PIDs, other containers once FFmpeg opened them).
-    RS_CLAIMS_MAX_STREAMS = 100,
+    RS_CLAIMS_MAX_STREAMS = RS_AV_MAX_STREAMS,
     /// How much of an MPEG-TS's start is read for its programme tables.
     RS_CLAIMS_TS_HEAD = 4 << 20,
 };

@@ -64,7 +64,7 @@ const rs_iso_track *rs_iso_track_with_id(const rs_iso_facts *facts, uint32_t id)
 
 /// Reads the payload of a small box (at most `cap` bytes) into a fresh buffer; NULL when larger or
 /// unreadable. The caller frees it.
-static uint8_t *payload(const walk *w, int64_t at, int64_t size, int64_t cap) {
+static uint8_t *payload(walk *w, int64_t at, int64_t size, int64_t cap) {
     if (size <= 0 || size > cap) return NULL;
     uint8_t *buffer = malloc((size_t)size);
     if (buffer && !rs_window_read(&w->window, at, buffer, (size_t)size)) {

@@ -251,11 +251,25 @@ void rs_first_streams(const AVFormatContext *fmt, int *video, int *audio) {
 /// Chooses the streams (rs_first_streams) and counts them.
 void rs_choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video, int *audio) {
     rs_first_streams(fmt, video, audio);
-    info->video_stream_count = info->audio_stream_count = info->other_stream_count = 0;
+    info->video_index = *video;
+    info->audio_index = *audio;
+    info->video_stream_count = info->audio_stream_count = info->other_stream_count = info->stream_count = 0;
     for (unsigned i = 0; i < fmt->nb_streams; i++) {
         const AVStream *st = fmt->streams[i];
         const AVCodecParameters *par = st->codecpar;
         enum AVMediaType type = par->codec_type;
+        if (info->stream_count < RS_AV_MAX_STREAMS) {
+            rs_av_stream_entry *entry = &info->streams[info->stream_count++];
+            entry->index = (int)i;
+            entry->kind = type == AVMEDIA_TYPE_VIDEO      ? RS_AV_STREAM_VIDEO
+                          : type == AVMEDIA_TYPE_AUDIO    ? RS_AV_STREAM_AUDIO
+                          : type == AVMEDIA_TYPE_SUBTITLE ? RS_AV_STREAM_SUBTITLE
+                          : type == AVMEDIA_TYPE_DATA     ? RS_AV_STREAM_DATA
+                          : type == AVMEDIA_TYPE_ATTACHMENT ? RS_AV_STREAM_ATTACHMENT
+                                                          : RS_AV_STREAM_UNKNOWN;
+            entry->cover_art = (st->disposition & AV_DISPOSITION_ATTACHED_PIC) != 0;
+            snprintf(entry->codec, sizeof entry->codec, "%s", par->codec_id == AV_CODEC_ID_NONE ? "" : avcodec_get_name(par->codec_id));
+        }
         // A stream FFmpeg cannot describe (AC-4, IAMF, VVC before FFmpeg 7, a track without a
         // sample description): not one of the streams, but listed, by what the container says.
         if (par->codec_id == AV_CODEC_ID_NONE &&

@@ -26,7 +26,8 @@
     X(av_buffersink_get_sample_aspect_ratio)                                                                           \
     X(av_buffersink_get_time_base)                                                                                     \
     X(av_buffersink_set_frame_size)                                                                                    \
-    X(av_buffersrc_add_frame_flags)
+    X(av_buffersrc_add_frame_flags)                                                                                    \
+    X(av_buffersrc_close)
 
 typedef struct rs_avfilter_api {
 #define RS_AVFILTER_MEMBER(name) __typeof__(name) *name;
@@ -57,6 +58,7 @@ const char *rs_avfilter_load(void);
 #define av_buffersink_get_time_base (rs_avfilter.av_buffersink_get_time_base)
 #define av_buffersink_set_frame_size (rs_avfilter.av_buffersink_set_frame_size)
 #define av_buffersrc_add_frame_flags (rs_avfilter.av_buffersrc_add_frame_flags)
+#define av_buffersrc_close (rs_avfilter.av_buffersrc_close)
 #endif
 
 #endif

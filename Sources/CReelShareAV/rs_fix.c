@@ -1,10 +1,9 @@
 // rs_fix.c: a fix plan carried out with libavformat, libavcodec and libavfilter. One input, the
-// streams the probe describes (rs_first_streams: the first video that is not cover art, the first
-// audio; every other track is left out), each either copied packet for packet or decoded,
-// filtered and encoded; the output written to a descriptor through custom I/O (MP4's index is
-// moved to the front by reading the file back).
+// streams the plan names (every other stream is left out), each either copied packet for packet
+// or decoded, filtered and encoded (rs_fix_encoders.c); the output written to a descriptor through
+// custom I/O (MP4's index is moved to the front by reading the file back).
 //
-// Time: the output's zero is the video stream's start (an MPEG-TS starts at 1.4 s, say) plus the
+// Time: the output's zero is where the kept streams start (an MPEG-TS starts at 1.4 s, say), or a
 // part's start; the same instant is subtracted from every stream, so they stay in sync. From the
 // beginning nothing is dropped (AAC's priming packet and an edit list's pre-roll have negative
 // times and are kept, for the muxer to hide as the input did).
@@ -12,8 +11,8 @@
 #include "rs_av_claims.h"
 #include "rs_av_source.h"
 #include "rs_av_streams.h"
+#include "rs_fix_internal.h"
 #include "rs_fix_output.h"
-#include "rs_fix.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -23,261 +22,9 @@
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
-#include <libavutil/channel_layout.h>
-#include <libavutil/opt.h>
-#include <libavutil/pixdesc.h>
 #include <libavutil/time.h>
 
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
-
-// MARK: - Streams
-
-typedef struct job {
-    int in_index;
-    AVStream *in;
-    AVStream *out;
-    AVCodecContext *dec;
-    AVCodecContext *enc;
-    AVFilterGraph *graph;
-    AVFilterContext *src;
-    AVFilterContext *sink;
-    int encode;
-    int done;          // past the end of the plan
-    int started;            // copies: the first packet kept (a part starts at a keyframe)
-    int64_t start_ts;       // in the input's time base: the part's start; INT64_MIN: from the beginning
-    int64_t end_ts;         // in the input's time base; INT64_MAX: to the end
-    int64_t shift;          // in the input's time base: the output's zero, subtracted from every timestamp
-    int64_t offset;         // added to decoded timestamps: the loops so far
-    int64_t first_ts;       // the first decoded timestamp
-    int64_t last_end;       // the largest decoded pts + duration, offset included
-    int64_t span_end;       // the same without the offset: where one pass ends
-    AVRational frame_rate;  // video: the duration of a frame that has none
-    int64_t key_interval;   // re-encoded video: a keyframe at least this often (encoder time base), 0: none
-    int64_t next_key;       // the next forced keyframe
-    int64_t last_pts;       // the last timestamp given to the encoder (encoder time base)
-    double delay_seconds;   // re-encoded video: held first frame before it (a delayed picture)
-} job;
-
-static void job_free(job *j) {
-    avcodec_free_context(&j->dec);
-    avcodec_free_context(&j->enc);
-    if (j->graph) avfilter_graph_free(&j->graph);
-}
-
-static const char *turn_filter(int orientation) {
-    switch (orientation) {
-    case 2: return "hflip,";
-    case 3: return "hflip,vflip,";
-    case 4: return "vflip,";
-    case 5: return "transpose=0,";
-    case 6: return "transpose=1,";
-    case 7: return "transpose=3,";
-    case 8: return "transpose=2,";
-    default: return "";
-    }
-}
-
-/// A decoded frame's duration in the input's time base: its own, or one frame at the frame rate,
-/// or its samples.
-static int64_t frame_duration(const job *j, const AVFrame *frame) {
-    int64_t duration = rs_frame_duration(frame);
-    if (duration > 0) return duration;
-    if (frame->nb_samples > 0 && frame->sample_rate > 0)
-        return av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base);
-    if (j->frame_rate.num > 0 && j->frame_rate.den > 0) return av_rescale_q(1, av_inv_q(j->frame_rate), j->in->time_base);
-    return 0;
-}
-
-/// Builds `j->graph` from "buffer" through `description` to "buffersink".
-static int build_graph(job *j, const char *source_args, const char *description, int video) {
-    if (rs_avfilter_load()) return AVERROR(ENOSYS);
-    j->graph = avfilter_graph_alloc();
-    if (!j->graph) return AVERROR(ENOMEM);
-    int err = avfilter_graph_create_filter(&j->src, avfilter_get_by_name(video ? "buffer" : "abuffer"), "in", source_args,
-                                           NULL, j->graph);
-    if (err < 0) return err;
-    err = avfilter_graph_create_filter(&j->sink, avfilter_get_by_name(video ? "buffersink" : "abuffersink"), "out", NULL,
-                                       NULL, j->graph);
-    if (err < 0) return err;
-    AVFilterInOut *outputs = avfilter_inout_alloc(), *inputs = avfilter_inout_alloc();
-    if (!outputs || !inputs) {
-        avfilter_inout_free(&outputs);
-        avfilter_inout_free(&inputs);
-        return AVERROR(ENOMEM);
-    }
-    outputs->name = av_strdup("in");
-    outputs->filter_ctx = j->src;
-    inputs->name = av_strdup("out");
-    inputs->filter_ctx = j->sink;
-    err = avfilter_graph_parse_ptr(j->graph, description, &inputs, &outputs, NULL);
-    avfilter_inout_free(&outputs);
-    avfilter_inout_free(&inputs);
-    if (err < 0) return err;
-    return avfilter_graph_config(j->graph, NULL);
-}
-
-static int open_decoder(job *j) {
-    const AVCodec *codec = avcodec_find_decoder(j->in->codecpar->codec_id);
-    if (!codec) return AVERROR_DECODER_NOT_FOUND;
-    j->dec = avcodec_alloc_context3(codec);
-    if (!j->dec) return AVERROR(ENOMEM);
-    int err = avcodec_parameters_to_context(j->dec, j->in->codecpar);
-    if (err < 0) return err;
-    j->dec->pkt_timebase = j->in->time_base;
-    j->dec->thread_count = 0;
-    return avcodec_open2(j->dec, codec, NULL);
-}
-
-/// The video encoder (libx264) and the filter graph before it: the display matrix's turn, the
-/// plan's filters, 8-bit 4:2:0.
-static int open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
-    int err = open_decoder(j);
-    if (err < 0) {
-        snprintf(why, why_size, "the video decoder does not open");
-        return err;
-    }
-    // FFmpeg learns a stream's pixel format by decoding a frame of it: none means no frame decoded
-    // (damaged data behind a valid header), and there is nothing to make a fix from.
-    if (j->dec->pix_fmt == AV_PIX_FMT_NONE || j->dec->width <= 0 || j->dec->height <= 0) {
-        snprintf(why, why_size, "no frame of its video decodes: there is nothing to make a fix from");
-        return AVERROR_INVALIDDATA;
-    }
-    AVRational rate = av_guess_frame_rate(NULL, j->in, NULL);
-    j->frame_rate = rate;
-    AVRational sar = j->dec->sample_aspect_ratio.num > 0 ? j->dec->sample_aspect_ratio : (AVRational){1, 1};
-    char args[256];
-    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d%s%d/%d",
-             j->dec->width, j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den,
-             rate.num > 0 ? ":frame_rate=" : "", rate.num > 0 ? rate.num : 0, rate.num > 0 ? rate.den : 1);
-    if (rate.num <= 0) args[strlen(args) - 3] = 0; // drop the "0/1" left by the empty frame rate
-    // RGB video (a libx264rgb screen recording: GBR planes, identity matrix, full range) becomes
-    // Y'CbCr here, by the BT.709 matrix in limited range, said so, and tagged so below: its own
-    // tags (identity, full) would make players read the new planes as RGB.
-    const AVPixFmtDescriptor *decoded = av_pix_fmt_desc_get(j->dec->pix_fmt);
-    int rgb = j->dec->colorspace == AVCOL_SPC_RGB || (decoded && (decoded->flags & AV_PIX_FMT_FLAG_RGB));
-    // The first scale holds every frame to the first one's size and format: a stream whose size or
-    // pixel format changes midway (spliced, damaged) must not reach the encoder as it is.
-    // A delayed picture (an empty edit no edit list will carry): its first frame held that long.
-    char delay[96] = "";
-    if (j->delay_seconds > 0)
-        snprintf(delay, sizeof delay, "tpad=start_duration=%.6f:start_mode=clone,", j->delay_seconds);
-    char description[1024];
-    snprintf(description, sizeof description, "%sscale=%d:%d,%s%s%s%sformat=yuv420p", delay, j->dec->width, j->dec->height,
-             turn_filter(rs_avstream_exif_orientation(j->in)),
-             plan->video_filters && plan->video_filters[0] ? plan->video_filters : "",
-             plan->video_filters && plan->video_filters[0] ? "," : "",
-             rgb ? "scale=out_color_matrix=bt709:out_range=tv," : "");
-    if ((err = build_graph(j, args, description, 1)) < 0) {
-        if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
-        else snprintf(why, why_size, "the video filters do not apply (%s)", description);
-        return err;
-    }
-    const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
-    if (!codec) {
-        snprintf(why, why_size, "this FFmpeg has no libx264 encoder");
-        return AVERROR_ENCODER_NOT_FOUND;
-    }
-    j->enc = avcodec_alloc_context3(codec);
-    if (!j->enc) return AVERROR(ENOMEM);
-    AVRational out_rate = av_buffersink_get_frame_rate(j->sink);
-    j->enc->width = av_buffersink_get_w(j->sink);
-    j->enc->height = av_buffersink_get_h(j->sink);
-    j->enc->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(j->sink);
-    j->enc->pix_fmt = AV_PIX_FMT_YUV420P;
-    // The filters' time base, not 1/fps: frames of a variable frame rate keep their own times.
-    j->enc->time_base = av_buffersink_get_time_base(j->sink);
-    j->enc->framerate = out_rate.num > 0 ? out_rate : (AVRational){30, 1};
-    j->enc->thread_count = 0;
-    // The colour tags go along (the filters change neither matrix nor transfer; a JPEG-range
-    // format becomes limited range when it is made yuv420p), but for RGB, made BT.709 above.
-    j->enc->color_primaries = j->dec->color_primaries;
-    j->enc->color_trc = j->dec->color_trc;
-    j->enc->colorspace = rgb ? AVCOL_SPC_BT709 : j->dec->colorspace;
-    int jpeg_range = decoded && strncmp(decoded->name, "yuvj", 4) == 0;
-    j->enc->color_range = jpeg_range || rgb ? AVCOL_RANGE_MPEG : j->dec->color_range;
-    if (plan->video_bit_rate_kbps > 0) {
-        j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
-        j->enc->rc_max_rate = j->enc->bit_rate;
-        // In 64 bits, and held to what the encoder's int field takes (the plan's rates are ints).
-        int64_t buffer = (plan->video_buffer_kbps > 0 ? (int64_t)plan->video_buffer_kbps : 2 * (int64_t)plan->video_bit_rate_kbps) * 1000;
-        j->enc->rc_buffer_size = buffer > INT_MAX ? INT_MAX : (int)buffer;
-    }
-    AVDictionary *options = NULL;
-    av_dict_set(&options, "profile", "high", 0);
-    if (plan->keyframe_seconds > 0) {
-        // A keyframe whenever the interval has passed (by time, as -force_key_frames does), and
-        // at most every so many frames at the nominal rate.
-        double fps = out_rate.num > 0 ? av_q2d(out_rate) : 30;
-        int gop = (int)(plan->keyframe_seconds * fps);
-        j->enc->gop_size = gop > 0 ? gop : 1;
-        j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
-        j->next_key = AV_NOPTS_VALUE;
-        av_dict_set(&options, "x264-params", "open-gop=0", 0);
-    }
-    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    err = avcodec_open2(j->enc, codec, &options);
-    av_dict_free(&options);
-    if (err < 0) {
-        snprintf(why, why_size, "the H.264 encoder does not open");
-        return err;
-    }
-    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
-    j->out->time_base = j->enc->time_base;
-    j->out->sample_aspect_ratio = j->enc->sample_aspect_ratio;
-    return 0;
-}
-
-/// The audio encoder (AAC or Opus) and the resampling before it.
-static int open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
-    int err = open_decoder(j);
-    if (err < 0) {
-        snprintf(why, why_size, "the audio decoder does not open");
-        return err;
-    }
-    int opus = plan->audio_codec == RS_FIX_OPUS;
-    const char *name = opus ? "libopus" : "aac";
-    const AVCodec *codec = avcodec_find_encoder_by_name(name);
-    if (!codec) {
-        snprintf(why, why_size, "this FFmpeg has no %s encoder", name);
-        return AVERROR_ENCODER_NOT_FOUND;
-    }
-    j->enc = avcodec_alloc_context3(codec);
-    if (!j->enc) return AVERROR(ENOMEM);
-    j->enc->sample_rate = opus ? 48000 : plan->audio_sample_rate > 0 ? plan->audio_sample_rate : j->dec->sample_rate;
-    if (plan->audio_channels > 0) av_channel_layout_default(&j->enc->ch_layout, plan->audio_channels);
-    else if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&j->enc->ch_layout, &j->dec->ch_layout);
-    else av_channel_layout_default(&j->enc->ch_layout, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
-    j->enc->sample_fmt = rs_encoder_sample_format(codec);
-    j->enc->bit_rate = (int64_t)(plan->audio_bit_rate_kbps > 0 ? plan->audio_bit_rate_kbps : 128) * 1000;
-    j->enc->time_base = (AVRational){1, j->enc->sample_rate};
-    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    if ((err = avcodec_open2(j->enc, codec, NULL)) < 0) {
-        snprintf(why, why_size, "the %s encoder does not open", opus ? "Opus" : "AAC");
-        return err;
-    }
-    char in_layout[128], out_layout[128];
-    AVChannelLayout source = {0};
-    if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&source, &j->dec->ch_layout);
-    else av_channel_layout_default(&source, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
-    av_channel_layout_describe(&source, in_layout, sizeof in_layout);
-    av_channel_layout_uninit(&source);
-    av_channel_layout_describe(&j->enc->ch_layout, out_layout, sizeof out_layout);
-    char args[384], description[384];
-    snprintf(args, sizeof args, "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->in->time_base.num,
-             j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
-    snprintf(description, sizeof description, "aresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
-             j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
-    if ((err = build_graph(j, args, description, 0)) < 0) {
-        if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
-        else snprintf(why, why_size, "the audio cannot be resampled");
-        return err;
-    }
-    if (j->enc->frame_size > 0 && !(codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE))
-        av_buffersink_set_frame_size(j->sink, (unsigned)j->enc->frame_size);
-    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
-    j->out->time_base = j->enc->time_base;
-    return 0;
-}
 
 // MARK: - Moving packets
 
@@ -359,7 +106,7 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
         int64_t ts = r->frame->best_effort_timestamp;
         if (ts == AV_NOPTS_VALUE) ts = j->span_end != INT64_MIN ? j->span_end : 0; // on from the last frame
         if (j->first_ts == AV_NOPTS_VALUE) j->first_ts = ts;
-        int64_t duration = frame_duration(j, r->frame);
+        int64_t duration = rs_fix_frame_duration(j, r->frame);
         if (ts + duration > j->span_end) j->span_end = ts + duration;
         ts += j->offset;
         if (ts + duration > j->last_end) j->last_end = ts + duration;
@@ -373,6 +120,8 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
             continue;
         }
         r->frame->pts = ts - j->shift;
+        int64_t end = ts + duration < j->end_ts ? ts + duration : j->end_ts;
+        if (end > j->sent_end) j->sent_end = end;
         err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
         av_frame_unref(r->frame);
         if (err < 0) return err;
@@ -420,16 +169,21 @@ static int64_t seconds_to_ts(int64_t zero, double seconds, const AVStream *st) {
     return av_rescale_q(zero + llround(seconds * AV_TIME_BASE), AV_TIME_BASE_Q, st->time_base);
 }
 
+/// Whether the file's stream `index` is there and of `type`.
+static int stream_is(const AVFormatContext *fmt, int index, enum AVMediaType type) {
+    return index >= 0 && (unsigned)index < fmt->nb_streams && fmt->streams[index]->codecpar->codec_type == type;
+}
+
 /// Adds the output stream of `j`, the `i`th of the plan (0 video, 1 audio), copied or encoded.
 static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, int64_t delay, const rs_fix_plan *plan,
                                char *why, size_t why_size, char *message, size_t message_size) {
     j->in_index = index;
     j->in = r->in->streams[index];
     j->out = avformat_new_stream(r->out, NULL);
-    j->encode = i == 0 ? !plan->video_copy : plan->audio == 2;
+    j->encode = i == 0 ? plan->video == RS_FIX_VIDEO_ENCODE : plan->audio == RS_FIX_AUDIO_ENCODE;
     j->first_ts = AV_NOPTS_VALUE;
     j->last_pts = AV_NOPTS_VALUE;
-    j->last_end = j->span_end = INT64_MIN;
+    j->last_end = j->span_end = j->sent_end = INT64_MIN;
     // The plan's times come from keyframe times printed as decimals: a millisecond's slack lets
     // the video start (and stop) at the keyframe meant, not the next one.
     int64_t slack = i == 0 ? av_rescale_q(1000, AV_TIME_BASE_Q, j->in->time_base) : 0;
@@ -447,7 +201,7 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
     if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     int err;
     if (j->encode) {
-        err = i == 0 ? open_video(j, r->out, plan, why, why_size) : open_audio(j, r->out, plan, why, why_size);
+        err = i == 0 ? rs_fix_open_video(j, r->out, plan, why, why_size) : rs_fix_open_audio(j, r->out, plan, why, why_size);
         if (err == AVERROR_INVALIDDATA) return rs_fail(RS_AV_CORRUPT, message, message_size, why, 0);
         if (err < 0)
             return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
@@ -456,7 +210,7 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
         if ((err = avcodec_parameters_copy(j->out->codecpar, j->in->codecpar)) < 0)
             return rs_fail(RS_AV_INTERNAL, message, message_size, "cannot copy the stream", err);
         j->out->codecpar->codec_tag = 0;
-        if (i == 0 && plan->video_tag && strlen(plan->video_tag) == 4)
+        if (i == 0 && strnlen(plan->video_tag, sizeof plan->video_tag) == 4)
             j->out->codecpar->codec_tag = MKTAG(plan->video_tag[0], plan->video_tag[1], plan->video_tag[2], plan->video_tag[3]);
         j->out->time_base = j->in->time_base;
         j->out->sample_aspect_ratio = j->in->sample_aspect_ratio;
@@ -536,7 +290,12 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
     for (int i = 0; i < count; i++) {
         job *j = &jobs[i];
         if (!j->encode) continue;
-        if ((err = av_buffersrc_add_frame_flags(j->src, NULL, 0)) < 0 && err != AVERROR_EOF) return err;
+        // The video's end is where its last frame ends, not where it starts: a frame-rate filter
+        // fills the last source frame's time (10 to 30 fps: 96 frames of 3.2 s, not 93), as the
+        // ffmpeg CLI does.
+        if (j == &jobs[0] && j->sent_end != INT64_MIN) err = av_buffersrc_close(j->src, j->sent_end - j->shift, 0);
+        else err = av_buffersrc_add_frame_flags(j->src, NULL, 0);
+        if (err < 0 && err != AVERROR_EOF) return err;
         if ((err = drain_filter(r, j)) < 0) return err;
         if ((err = encode(r, j, NULL)) < 0) return err;
     }
@@ -583,20 +342,28 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         goto done;
     }
 
-    int video, audio;
-    rs_first_streams(r.in, &video, &audio);
-    if (!plan->audio) audio = -1;
-    if (video < 0) {
-        status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "no video stream to fix", 0);
+    // The streams the plan names, as the probe numbered them: no choice of rs_fix's own.
+    int video = plan->video_stream, audio = plan->audio == RS_FIX_AUDIO_NONE ? -1 : plan->audio_stream;
+    if (!stream_is(r.in, video, AVMEDIA_TYPE_VIDEO) || (audio >= 0 && !stream_is(r.in, audio, AVMEDIA_TYPE_AUDIO))) {
+        status = rs_fail(RS_AV_CORRUPT, message, message_size,
+                         "its streams are not the ones it was probed with (the file changed)", 0);
         goto done;
     }
     int indices[2] = {video, audio};
     // The delay of a picture an empty edit starts late (AV_TIME_BASE units), when re-encoded from
     // the start into a file without an edit list: the output starts that much before the video.
-    int64_t delay = plan->video_delay_seconds > 0 && plan->start_seconds <= 0 && !plan->video_copy
+    int64_t delay = plan->video_delay_seconds > 0 && plan->start_seconds <= 0 && plan->video == RS_FIX_VIDEO_ENCODE
                         ? llround(plan->video_delay_seconds * AV_TIME_BASE)
                         : 0;
+    // The output's zero: from the beginning, the earlier of the two streams' starts, as the ffmpeg
+    // CLI takes the input's (audio that starts before the picture, an Opus pre-skip or AAC
+    // priming moved ahead by the muxer, stays ahead); a part of a split, or a delayed picture
+    // re-encoded, from the video's.
     int64_t zero = rs_avstream_start(r.in->streams[video]) - delay;
+    if (audio >= 0 && plan->start_seconds <= 0 && delay == 0) {
+        int64_t sound = rs_avstream_start(r.in->streams[audio]);
+        if (sound < zero) zero = sound;
+    }
     for (int i = 0; i < 2 && status == RS_AV_OK; i++)
         if (indices[i] >= 0)
             status = add_stream(&r, &jobs[count++], i, indices[i], zero, delay, plan, why, sizeof why, message, message_size);
@@ -640,7 +407,7 @@ failed:
     else if (err == AVERROR(EIO)) status = rs_fail(RS_AV_UNREADABLE, message, message_size, why[0] ? why : "cannot read it", err);
     else status = rs_fail(RS_AV_CORRUPT, message, message_size, why[0] ? why : "FFmpeg stopped", err);
 done:
-    for (int i = 0; i < count; i++) job_free(&jobs[i]);
+    for (int i = 0; i < count; i++) rs_fix_job_free(&jobs[i]);
     av_packet_free(&r.pkt);
     av_packet_free(&r.encoded);
     av_frame_free(&r.frame);

@@ -110,6 +110,14 @@ enum FFmpeg {
             let text = withUnsafeBytes(of: &tag) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             return OtherStream(index: Int(other.index), kind: string(other.kind), tag: text.isEmpty ? nil : text)
         }
+        media.streams = withUnsafeBytes(of: info.streams) { raw in
+            Array(raw.bindMemory(to: rs_av_stream_entry.self).prefix(Int(info.stream_count)))
+        }.map { entry in
+            var codec = entry.codec
+            let name = withUnsafeBytes(of: &codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return MediaStream(
+                index: Int(entry.index), kind: kind(entry.kind), codec: name.isEmpty ? nil : name, coverArt: entry.cover_art != 0)
+        }
         media.startSeconds = info.start_seconds >= 0 ? info.start_seconds : nil
         media.durationUnknownReason = string(info.duration_unknown_reason)
         let from = string(info.duration_from)
@@ -128,6 +136,7 @@ enum FFmpeg {
                 fieldOrder: string(info.field_order),
                 durationSeconds: info.video_duration_seconds > 0 ? info.video_duration_seconds : nil)
             media.video?.hasAlpha = info.video_alpha != 0
+            media.video?.index = info.video_index >= 0 ? Int(info.video_index) : nil
         }
         if info.has_audio != 0 {
             media.audio = AudioStream(
@@ -135,6 +144,7 @@ enum FFmpeg {
                 channels: known(info.channels), bitRate: known(info.audio_bit_rate),
                 streamCount: Int(info.audio_stream_count),
                 durationSeconds: info.audio_duration_seconds > 0 ? info.audio_duration_seconds : nil)
+            media.audio?.index = info.audio_index >= 0 ? Int(info.audio_index) : nil
         }
         if info.deep != 0 {
             media.deep = DeepScan(
@@ -145,6 +155,17 @@ enum FFmpeg {
                 firstFrameDecodes: info.decoded != 0)
         }
         return media
+    }
+
+    private static func kind(_ kind: rs_av_stream_kind) -> StreamKind {
+        switch kind {
+        case RS_AV_STREAM_VIDEO: return .video
+        case RS_AV_STREAM_AUDIO: return .audio
+        case RS_AV_STREAM_SUBTITLE: return .subtitle
+        case RS_AV_STREAM_DATA: return .data
+        case RS_AV_STREAM_ATTACHMENT: return .attachment
+        default: return .unknown
+        }
     }
 
     /// The kind of container of the demuxer FFmpeg chose.

@@ -50,35 +50,12 @@ public enum Fixer {
             throw .input(MediaProber.failure(error))
         }
         defer { file.close() }
-        var status = RS_AV_OK
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
-        let strings = [videoTag(plan) ?? "", filters(plan) ?? ""]
-        var video: (copy: Int32, rate: Int32, buffer: Int32, keyframes: Double) = (1, 0, 0, 0)
-        if case .encode(_, let rate, let buffer, let keyframes) = plan.video {
-            video = (0, Int32(clamping: rate ?? 0), Int32(clamping: buffer ?? 0), keyframes ?? 0)
-        }
-        var audio: (mode: Int32, rate: Int32, sampleRate: Int32, channels: Int32) = (0, 0, 0, 0)
-        switch plan.audio {
-        case .none: break
-        case .copy: audio.mode = 1
-        case .encode(_, let rate, let sampleRate, let channels):
-            audio = (2, Int32(clamping: rate), Int32(clamping: sampleRate ?? 0), Int32(clamping: channels ?? 0))
-        }
-        let stop = plan.loopTo.map { $0 + 0.1 } ?? end ?? plan.cutAtKeyframe ?? plan.trimTo ?? 0
-        strings.withCStrings { pointers in
-            var c = rs_fix_plan(
-                container: plan.container == .webm ? RS_FIX_WEBM : RS_FIX_MP4, video_copy: video.copy,
-                video_tag: strings[0].isEmpty ? nil : pointers[0], video_filters: strings[1].isEmpty ? nil : pointers[1],
-                video_bit_rate_kbps: video.rate, video_buffer_kbps: video.buffer, keyframe_seconds: video.keyframes,
-                audio: audio.mode, audio_codec: opusAudio(plan) ? RS_FIX_OPUS : RS_FIX_AAC, audio_bit_rate_kbps: audio.rate,
-                audio_sample_rate: audio.sampleRate, audio_channels: audio.channels, start_seconds: start, end_seconds: stop,
-                loop: plan.loopTo == nil ? 0 : 1, drop_edit_list: plan.dropEditList ? 1 : 0,
-                video_delay_seconds: plan.videoDelaySeconds ?? 0)
-            let context = Unmanaged.passUnretained(box).toOpaque()
-            status = Posix.withCPath(plan.input) {
-                rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)
-            }
+        var c = cPlan(plan, start: start, end: end)
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        let status = Posix.withCPath(plan.input) {
+            rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)
         }
         guard status == RS_AV_OK else {
             let text = Posix.text(message)
@@ -97,7 +74,7 @@ public enum Fixer {
             throw .input(error)
         }
         var failure: PosixError?
-        if plan.format == "jpeg" {
+        if plan.format == .jpeg {
             guard let bytes = Pictures.jpeg(picture, quality: 90) else { throw .output("cannot encode the JPEG") }
             failure = bytes.withUnsafeBytes { raw -> PosixError? in
                 do throws(PosixError) {
@@ -121,7 +98,7 @@ public enum Fixer {
     private static func shown(_ plan: ImagePlan, timeoutSeconds: Double) throws(ProbeFailure) -> Picture {
         // The probe that made the plan named the format: PNG and JPEG are decoded by their libraries.
         var picture: Picture
-        if plan.inputFormat == "png" || plan.inputFormat == "jpeg" {
+        if plan.decoder != .ffmpeg {
             // Decoded near the size the fit needs, not whole: a 108-megapixel photo fits a story in
             // the memory of a 2-megapixel one.
             picture = try Pictures.image(
@@ -137,19 +114,65 @@ public enum Fixer {
         return picture
     }
 
-    private static func videoTag(_ plan: VideoPlan) -> String? {
-        if case .copy(let tag) = plan.video { return tag }
-        return nil
+    /// The plan as rs_fix takes it: the same decisions, typed (the streams by index, the filters
+    /// by kind); a split's part from `start` to `end` seconds.
+    static func cPlan(_ plan: VideoPlan, start: Double = 0, end: Double? = nil) -> rs_fix_plan {
+        var c = rs_fix_plan()
+        c.container = plan.container == .webm ? RS_FIX_WEBM : RS_FIX_MP4
+        c.video_stream = Int32(clamping: plan.videoStream ?? -1)
+        c.audio_stream = Int32(clamping: plan.audioStream ?? -1)
+        switch plan.video {
+        case .copy(let tag):
+            c.video = RS_FIX_VIDEO_COPY
+            withUnsafeMutableBytes(of: &c.video_tag) { raw in
+                for (i, byte) in (tag ?? "").utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+            }
+        case .encode(let encode):
+            c.video = RS_FIX_VIDEO_ENCODE
+            withUnsafeMutableBytes(of: &c.filters) { raw in
+                let filters = raw.bindMemory(to: rs_fix_filter.self)
+                for (i, filter) in encode.filters.prefix(filters.count).enumerated() { filters[i] = cFilter(filter) }
+            }
+            c.filter_count = Int32(min(encode.filters.count, Int(RS_FIX_MAX_FILTERS)))
+            c.to_bt709 = encode.toBT709 ? 1 : 0
+            c.video_bit_rate_kbps = Int32(clamping: encode.bitRateKbps ?? 0)
+            c.video_buffer_kbps = Int32(clamping: encode.bufferKbps ?? 0)
+            c.keyframe_seconds = encode.keyframeSeconds ?? 0
+        }
+        switch plan.audio {
+        case .none: c.audio = RS_FIX_AUDIO_NONE
+        case .copy: c.audio = RS_FIX_AUDIO_COPY
+        case .encode(let encode):
+            c.audio = RS_FIX_AUDIO_ENCODE
+            c.audio_codec = encode.codec == .opus ? RS_FIX_OPUS : RS_FIX_AAC
+            c.audio_bit_rate_kbps = Int32(clamping: encode.bitRateKbps)
+            c.audio_sample_rate = Int32(clamping: encode.sampleRate ?? 0)
+            c.audio_channels = Int32(clamping: encode.channels ?? 0)
+        }
+        c.start_seconds = start
+        c.end_seconds = plan.loopTo != nil ? plan.endSeconds ?? 0 : end ?? plan.endSeconds ?? 0
+        c.loop = plan.loopTo == nil ? 0 : 1
+        c.drop_edit_list = plan.dropEditList && plan.container == .mp4 ? 1 : 0  // WebM has no edit list
+        c.video_delay_seconds = plan.videoDelaySeconds ?? 0
+        return c
     }
 
-    private static func filters(_ plan: VideoPlan) -> String? {
-        if case .encode(let filters, _, _, _) = plan.video, !filters.isEmpty { return filters.joined(separator: ",") }
-        return nil
+    private static func cFilter(_ filter: VideoFilter) -> rs_fix_filter {
+        switch filter {
+        case .deinterlace: return rs_fix_filter(kind: RS_FIX_DEINTERLACE, width: 0, height: 0, frame_rate: 0)
+        case .scale(let width, let height):
+            return rs_fix_filter(
+                kind: RS_FIX_SCALE, width: Int32(clamping: width), height: Int32(clamping: height), frame_rate: 0)
+        case .evenSides: return rs_fix_filter(kind: RS_FIX_EVEN_SIDES, width: 0, height: 0, frame_rate: 0)
+        case .frameRate(let rate): return rs_fix_filter(kind: RS_FIX_FRAME_RATE, width: 0, height: 0, frame_rate: rate)
+        }
     }
 
-    private static func opusAudio(_ plan: VideoPlan) -> Bool {
-        if case .encode(let codec, _, _, _) = plan.audio { return codec == "opus" }
-        return false
+    /// The filters rs_fix puts in its graph for `plan`, in FFmpeg's syntax (rs_fix_filter_text).
+    static func filterText(_ plan: VideoPlan) -> String {
+        var c = cPlan(plan)
+        var text = [CChar](repeating: 0, count: 2048)
+        return rs_fix_filter_text(&c, &text, text.count) == 0 ? Posix.text(text) : "(too long)"
     }
 }
 

@@ -202,6 +202,113 @@ struct FixMatrixTests {
         }
     }
 
+    /// What a fixed file is, as ffprobe counts it: each stream's type and codec, the picture's size
+    /// and pixel aspect, and the video's frames; and, as decoded, when the sound starts against
+    /// the picture (its first loud sample against its first frame, edit lists and priming applied).
+    private struct Made: Equatable, CustomStringConvertible {
+        var streams: [String]
+        var size: String
+        var sampleAspect: String
+        var frames: Int
+        var soundAfterPicture: Double?
+        var description: String {
+            "\(streams) \(size) SAR \(sampleAspect), \(frames) frames, sound at \(soundAfterPicture.map { "\($0) s" } ?? "-")"
+        }
+
+        static func == (a: Made, b: Made) -> Bool {
+            let sync = a.soundAfterPicture.flatMap { x in b.soundAfterPicture.map { abs(x - $0) <= 0.002 } }
+            return a.streams == b.streams && a.size == b.size && a.sampleAspect == b.sampleAspect && a.frames == b.frames
+                && (sync ?? (a.soundAfterPicture == nil && b.soundAfterPicture == nil))
+        }
+    }
+
+    /// The first frame's time of the file's first stream of `kind` ("v", "a").
+    private func firstFrame(_ file: String, _ kind: String, in directory: URL) throws -> Double? {
+        let (_, output) = try runCommand(
+            [
+                "ffprobe", "-v", "error", "-select_streams", "\(kind):0", "-show_entries", "frame=best_effort_timestamp_time",
+                "-read_intervals", "%+1", "-of", "csv=p=0", file,
+            ], in: directory)
+        // csv lines, one a frame ("0.021000," where the frame carries side data).
+        return output.split(separator: "\n").lazy.compactMap { $0.split(separator: ",").first.flatMap { Double($0) } }.first
+    }
+
+    /// When the sound starts against the picture: the first sample louder than -24 dBFS after
+    /// the first audio frame's time, less the first video frame's time.
+    private func soundAfterPicture(_ file: String, in directory: URL) throws -> Double? {
+        guard let audio = try firstFrame(file, "a", in: directory), let video = try firstFrame(file, "v", in: directory) else {
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-v", "error", "-i", file, "-map", "0:a:0", "-ac", "1", "-f", "s16le", "-"]
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let pcm = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let (_, rate) = try runCommand(
+            ["ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=sample_rate", "-of", "csv=p=0", file],
+            in: directory)
+        guard let sampleRate = Double(rate.trimmingCharacters(in: .whitespacesAndNewlines)), sampleRate > 0 else { return nil }
+        let loud = pcm.withUnsafeBytes { raw -> Int? in
+            raw.bindMemory(to: Int16.self).firstIndex { abs(Int($0)) > 2000 }
+        }
+        return loud.map { ((audio + Double($0) / sampleRate - video) * 10_000).rounded() / 10_000 }
+    }
+
+    private func made(_ file: String, in directory: URL) throws -> Made {
+        let (status, output) = try runCommand(
+            [
+                "ffprobe", "-v", "error", "-count_packets", "-show_entries",
+                "stream=codec_type,codec_name,width,height,sample_aspect_ratio,nb_read_packets", "-of", "json", file,
+            ], in: directory)
+        try #require(status == 0, "ffprobe \(file)")
+        let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let streams = json?["streams"] as? [[String: Any]] ?? []
+        let video = streams.first { $0["codec_type"] as? String == "video" } ?? [:]
+        let sar = video["sample_aspect_ratio"] as? String ?? "1:1"
+        return Made(
+            streams: streams.map { "\($0["codec_type"] as? String ?? "?"):\($0["codec_name"] as? String ?? "?")" },
+            size: "\(video["width"] as? Int ?? 0)x\(video["height"] as? Int ?? 0)",
+            sampleAspect: sar == "0:1" || sar == "N/A" ? "1:1" : sar,
+            frames: Int(video["nb_read_packets"] as? String ?? "") ?? -1,
+            soundAfterPicture: try soundAfterPicture(file, in: directory))
+    }
+
+    @Test(
+        "the printed command and reelshare fix make the same file: streams, size, pixel aspect, frames, where the audio starts",
+        arguments: FixMatrix.cases.filter {
+            !$0.name.hasSuffix(".png") && !$0.name.hasSuffix(".gif") && !$0.name.hasSuffix(".webp")
+        })
+    func sameFile(_ testCase: FixCase) throws {
+        let directory = try scratch("fix-same")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try make(testCase, in: directory)
+        let target = testCase.targets[0]
+        let (_, verdict) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
+        let fix = try #require(verdict?["fix"] as? String, "no fix for \(testCase.name) on \(target)")
+        let output = try #require(fix.split(separator: " ").last.map(String.init))
+        let printed = "printed." + (output.split(separator: ".").last ?? "mp4")
+        let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count).dropLast(output.count) + printed
+        let (status, _) = try runCommand(["sh", "-c", command], in: directory)
+        try #require(status == 0, "\(command)")
+        let result = try runReelshare(
+            ["fix", "--strict", "--platform", testCase.platform, "--target", target, "--format", "json", testCase.name],
+            in: directory)
+        let outcome = (result.json?["results"] as? [[String: Any]])?.first
+        // What no fix answers (a landscape clip for a 9:16 publishing profile): fix writes nothing
+        // (the matrix's fixCommand test holds it to that); the command is left alone.
+        if (outcome?["error"] as? String)?.hasPrefix("no mechanical fix for ") == true { return }
+        let written = try #require(
+            (outcome?["outputs"] as? [[String: Any]])?.first?["path"] as? String, "\(result.stdout)")
+        let byCommand = try made(printed, in: directory), byFix = try made(written, in: directory)
+        // The sound is measured wherever there is audio (a tone from the start: its first loud sample).
+        #expect((byCommand.soundAfterPicture == nil) == !byCommand.streams.contains { $0.hasPrefix("audio:") })
+        #expect(byCommand == byFix, "\(target): \(command)\n  ffmpeg: \(byCommand)\n  fix:    \(byFix)")
+    }
+
     /// The video's frames, each as its MD5 (ffmpeg -f framemd5), for a bit-for-bit comparison.
     private func videoFrames(_ file: String, in directory: URL) throws -> [String] {
         let (status, output) = try runCommand(

@@ -569,8 +569,8 @@ struct RulesTests {
 
     @Test("fix hints quote paths for the shell")
     func quoting() {
-        #expect(FixHint.shellQuoted("my clip's.mp4") == #"'my clip'\''s.mp4'"#)
-        #expect(FixHint.shellQuoted("plain/path-1.mp4") == "plain/path-1.mp4")
+        #expect(FFmpegCommand.shellQuoted("my clip's.mp4") == #"'my clip'\''s.mp4'"#)
+        #expect(FFmpegCommand.shellQuoted("plain/path-1.mp4") == "plain/path-1.mp4")
         #expect(FixHint.fixedPath("dir.v2/clip", extension: "mp4") == "dir.v2/clip.fixed.mp4")
         #expect(FixHint.fixedPath(".hidden", extension: "png") == ".hidden.fixed.png")
         #expect(FixHint.fixedPath("a/b.webm", extension: "mp4") == "a/b.fixed.mp4")

@@ -48,6 +48,27 @@ typedef enum rs_av_edit_effect {
 
 enum { RS_AV_MAX_OTHER_STREAMS = 8 };
 
+/// What a stream carries, as its codec parameters say.
+typedef enum rs_av_stream_kind {
+    RS_AV_STREAM_UNKNOWN = 0,
+    RS_AV_STREAM_VIDEO = 1,
+    RS_AV_STREAM_AUDIO = 2,
+    RS_AV_STREAM_SUBTITLE = 3,
+    RS_AV_STREAM_DATA = 4,       // timecode, telemetry, chapters as a track
+    RS_AV_STREAM_ATTACHMENT = 5, // a font or a file carried in Matroska
+} rs_av_stream_kind;
+
+/// The most streams a file is read with (more: RS_AV_TOO_LARGE), each listed.
+enum { RS_AV_MAX_STREAMS = 100 };
+
+/// One of the file's streams, as listed: every stream is, the two a probe describes and the rest.
+typedef struct rs_av_stream_entry {
+    int index;              // in the file, as FFmpeg numbers them (ffmpeg -map 0:INDEX)
+    rs_av_stream_kind kind;
+    int cover_art;          // 1 for a picture attached to the file, not a video to play
+    char codec[24];         // FFmpeg's codec name ("mov_text", "bin_data"); "" when it has none
+} rs_av_stream_entry;
+
 /// A stream FFmpeg cannot describe (no codec it knows): left out of the probe, listed.
 typedef struct rs_av_other_stream {
     int index;                  // the stream's index in the file
@@ -68,6 +89,11 @@ typedef struct rs_av_info {
     int audio_stream_count;
     int other_stream_count;  // streams FFmpeg cannot describe, listed in other_streams
     rs_av_other_stream other_streams[RS_AV_MAX_OTHER_STREAMS];
+    /// The streams described below, by their index in the file; -1 when there is none.
+    int video_index;
+    int audio_index;
+    int stream_count;        // every stream of the file, listed in streams
+    rs_av_stream_entry streams[RS_AV_MAX_STREAMS];
 
     int has_video;
     const char *_Nullable video_codec;

@@ -1,8 +1,9 @@
 // rs_fix: carries out a fix plan in process with libavformat, libavcodec and libavfilter: a remux
-// (packets copied into MP4 or WebM, the index first, a sample entry retagged, the edit list left
-// out), a cut (at a keyframe by copying, or exactly by re-encoding), a loop, and a transcode of
-// only the streams that need it (H.264 High 8-bit 4:2:0 through libx264, AAC or Opus), with the
-// video's display matrix applied when it is re-encoded, as players and the ffmpeg CLI do.
+// (the plan's streams' packets copied into MP4 or WebM, the index first, a sample entry retagged,
+// the edit list left out), a cut (at a keyframe by copying, or exactly by re-encoding), a loop,
+// and a transcode of only the streams that need it (H.264 High 8-bit 4:2:0 through libx264, AAC
+// or Opus), with the video's display matrix applied when it is re-encoded, as players and the
+// ffmpeg CLI do.
 #ifndef RS_FIX_H
 #define RS_FIX_H
 
@@ -16,29 +17,64 @@ extern "C" {
 #endif
 
 typedef enum rs_fix_container { RS_FIX_MP4 = 0, RS_FIX_WEBM = 1 } rs_fix_container;
+
+/// How the video stream is made: its packets copied, or decoded, filtered and encoded to H.264
+/// High 8-bit 4:2:0 (libx264).
+typedef enum rs_fix_video_mode { RS_FIX_VIDEO_COPY = 0, RS_FIX_VIDEO_ENCODE = 1 } rs_fix_video_mode;
+/// How the audio stream is made, when there is one.
+typedef enum rs_fix_audio_mode { RS_FIX_AUDIO_NONE = 0, RS_FIX_AUDIO_COPY = 1, RS_FIX_AUDIO_ENCODE = 2 } rs_fix_audio_mode;
 /// The audio encoder of a re-encode: FFmpeg's AAC, or libopus.
 typedef enum rs_fix_audio_codec { RS_FIX_AAC = 0, RS_FIX_OPUS = 1 } rs_fix_audio_codec;
 
+/// A change to the video's frames (ReelShareKit's VideoFilter).
+typedef enum rs_fix_filter_kind {
+    RS_FIX_DEINTERLACE = 0, // bwdif, one frame per frame
+    RS_FIX_SCALE = 1,       // to width x height, square pixels
+    RS_FIX_EVEN_SIDES = 2,  // each side even and at least 2
+    RS_FIX_FRAME_RATE = 3,  // a constant frame_rate
+} rs_fix_filter_kind;
+
+typedef struct rs_fix_filter {
+    rs_fix_filter_kind kind;
+    int width;  // RS_FIX_SCALE
+    int height;
+    double frame_rate; // RS_FIX_FRAME_RATE
+} rs_fix_filter;
+
+enum { RS_FIX_MAX_FILTERS = 8 };
+
+/// A fix plan, as ReelShareKit decided it: rs_fix decides nothing of its own (which streams, which
+/// filters, whether the colours are converted). Numbers of 0 mean "the encoder's default" or "the
+/// source's", as each field says.
 typedef struct rs_fix_plan {
     rs_fix_container container;
-    int video_copy;                      // 1: copy the video packets; 0: re-encode to H.264
-    const char *_Nullable video_tag;     // copy into MP4: the sample entry ("hvc1"), or NULL
-    const char *_Nullable video_filters; // re-encode: FFmpeg filters for the frames, or NULL
-    int video_bit_rate_kbps;             // re-encode: 0 for libx264's default (CRF 23)
-    int video_buffer_kbps;
-    double keyframe_seconds;             // re-encode: <= 0 for libx264's default
-    int audio;                           // 0: none, 1: copy, 2: re-encode
+    int video_stream;                    // the file's index of the video stream kept
+    int audio_stream;                    // the file's index of the audio stream kept; -1: none
+    rs_fix_video_mode video;
+    char video_tag[8];                   // copy into MP4: the sample entry ("hvc1"); "": the input's
+    rs_fix_filter filters[RS_FIX_MAX_FILTERS]; // encode: applied in order, after the display matrix's turn
+    int filter_count;
+    int to_bt709;                        // encode: RGB made Y'CbCr by BT.709 in limited range, tagged so
+    int video_bit_rate_kbps;             // encode: 0 for libx264's default (CRF 23)
+    int video_buffer_kbps;               // 0: twice the bit rate
+    double keyframe_seconds;             // encode: <= 0 for libx264's default
+    rs_fix_audio_mode audio;
     rs_fix_audio_codec audio_codec;
     int audio_bit_rate_kbps;
     int audio_sample_rate;               // 0: keep
     int audio_channels;                  // 0: keep
     double start_seconds;                // the part's start (a keyframe; copies only), 0 for the beginning
     double end_seconds;                  // <= 0: to the end; copy: the packets before it
-    int loop;                            // re-encode: start over at the end until end_seconds
+    int loop;                            // encode: start over at the end until end_seconds
     int drop_edit_list;                  // MP4: write no edit list
-    double video_delay_seconds;          // re-encode from the start: the video starts this much after
+    double video_delay_seconds;          // encode from the start: the video starts this much after
                                          // the audio (an empty edit): held first frame, 0 for none
 } rs_fix_plan;
+
+/// The plan's filters and colour conversion in FFmpeg's filter syntax, as `ffmpeg -vf` takes them
+/// and as rs_fix_run puts them in its graph (after its turn and before its format=yuv420p): ""
+/// for none. Returns 0, or -1 when `size` is too small.
+int rs_fix_filter_text(const rs_fix_plan *_Nonnull plan, char *_Nonnull out, size_t size);
 
 /// Called about four times a second with the seconds written so far.
 typedef void (*rs_fix_progress)(void *_Nullable context, double done_seconds);

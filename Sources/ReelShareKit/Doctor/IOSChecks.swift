@@ -131,7 +131,7 @@ extension Doctor {
         -> [Finding]
     {
         let scheme = ios.queryScheme
-        let quoted = FixHint.shellQuoted(path)
+        let quoted = FFmpegCommand.shellQuoted(path)
         if schemes.malformed {
             return [
                 Finding(

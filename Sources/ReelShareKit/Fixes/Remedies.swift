@@ -47,9 +47,9 @@ enum Remedies {
     /// the other side even and in proportion, with square pixels: FFmpeg's scale alone keeps the
     /// displayed shape by changing the pixel aspect, so a 2000x112 clip scaled to 1920 would still
     /// show 1929 wide.
-    static func scaleFilter(_ width: Int, _ height: Int, toWidth target: Int, swapped: Bool = false) -> String {
+    static func scaleFilter(_ width: Int, _ height: Int, toWidth target: Int, swapped: Bool = false) -> VideoFilter {
         let other = Swift.max(2, Int((Double(height) * Double(target) / Double(width) / 2).rounded()) * 2)
-        return swapped ? "scale=\(other):\(target),setsar=1" : "scale=\(target):\(other),setsar=1"
+        return swapped ? .scale(width: other, height: target) : .scale(width: target, height: other)
     }
 
     /// The rate a clip of `source` fps is brought to: of the common rates inside the bounds, one

@@ -62,10 +62,11 @@ extension VideoPlan {
         var plan = self
         switch video {
         case .copy:
-            plan.video = .encode(filters: [], bitRateKbps: nil, bufferKbps: nil, keyframeSeconds: seconds)
-        case .encode(let filters, let rate, let buffer, let keyframes):
             plan.video = .encode(
-                filters: filters, bitRateKbps: rate, bufferKbps: buffer, keyframeSeconds: min(keyframes ?? seconds, seconds))
+                VideoEncode(toBT709: sourceRGB, keyframeSeconds: seconds))
+        case .encode(var encode):
+            encode.keyframeSeconds = min(encode.keyframeSeconds ?? seconds, seconds)
+            plan.video = .encode(encode)
         }
         plan.container = .mp4
         return plan

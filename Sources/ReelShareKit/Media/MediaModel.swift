@@ -18,8 +18,10 @@ public struct PixelRatio: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(width):\(height)" }
 }
 
-/// The first video stream of a file.
+/// The video stream of a file the probe describes (the first that is not cover art).
 public struct VideoStream: Sendable, Equatable {
+    /// Its index in the file (MediaStream.index); nil when not known.
+    public var index: Int?
     public var codec: String?
     public var profile: String?
     /// Coded size, before rotation.
@@ -97,8 +99,10 @@ public struct VideoStream: Sendable, Equatable {
     }
 }
 
-/// The first audio stream of a file.
+/// The audio stream of a file the probe describes (the first).
 public struct AudioStream: Sendable, Equatable {
+    /// Its index in the file (MediaStream.index); nil when not known.
+    public var index: Int?
     public var codec: String?
     public var sampleRate: Int?
     public var channels: Int?
@@ -210,6 +214,36 @@ public struct OtherStream: Sendable, Equatable {
     }
 }
 
+/// What a stream carries.
+public enum StreamKind: String, Sendable, Equatable {
+    case video, audio, subtitle, data, attachment, unknown
+}
+
+/// One of a file's streams, as the container lists it: the two the probe describes and the rest
+/// (subtitles, timecode, chapters, telemetry, cover art, a second audio track), which a fix
+/// leaves out.
+public struct MediaStream: Sendable, Equatable, CustomStringConvertible {
+    /// Its index in the file, as FFmpeg numbers them (`ffmpeg -map 0:INDEX`).
+    public var index: Int
+    public var kind: StreamKind
+    /// FFmpeg's codec name ("mov_text", "bin_data"); nil when it has none.
+    public var codec: String?
+    /// A picture attached to the file (cover art), not a video to play.
+    public var coverArt: Bool
+
+    public init(index: Int, kind: StreamKind, codec: String? = nil, coverArt: Bool = false) {
+        self.index = index
+        self.kind = kind
+        self.codec = codec
+        self.coverArt = coverArt
+    }
+
+    /// "stream #2 (subtitle, mov_text)".
+    public var description: String {
+        "stream #\(index) (\([coverArt ? "cover art" : kind.rawValue, codec].compactMap { $0 }.joined(separator: ", ")))"
+    }
+}
+
 /// A video or audio file as read through its container.
 public struct AVMedia: Sendable, Equatable {
     /// As a user names it: mp4, mov, m4a, 3gp, webm, matroska, or FFmpeg's demuxer name.
@@ -242,6 +276,8 @@ public struct AVMedia: Sendable, Equatable {
     public var trailer: String?
     /// Streams FFmpeg cannot describe, left out of `video` and `audio`.
     public var otherStreams: [OtherStream] = []
+    /// Every stream of the file, in its order.
+    public var streams: [MediaStream] = []
     public var video: VideoStream?
     public var audio: AudioStream?
     public var deep: DeepScan?

@@ -113,9 +113,7 @@ public enum Rules {
             if case .image(let image) = report.content, role == .backgroundVideo, (image.frameCount ?? 1) > 1,
                 image.framesDecodable != false
             {
-                let remedy = Fix.video([
-                    .filter("scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)"), .encode(EncodeSettings()),
-                ])
+                let remedy = Fix.video([.filter(.evenSides), .encode(EncodeSettings())])
                 finding.remedy = remedy
                 finding.fix = FixHint.plan(remedy, for: Subject(report)).command
             }

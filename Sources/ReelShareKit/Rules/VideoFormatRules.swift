@@ -272,6 +272,6 @@ struct VideoProgressive: Requirement {
             ][order] ?? order
         return .fail(
             "interlaced (\(fields))", actual: .string(order), limit: .string("progressive"),
-            fix: .video([.filter("bwdif=mode=send_frame"), .encode(EncodeSettings())]))
+            fix: .video([.filter(.deinterlace), .encode(EncodeSettings())]))
     }
 }

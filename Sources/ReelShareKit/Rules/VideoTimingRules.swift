@@ -137,16 +137,16 @@ struct VideoFrameRate: BoundedRule {
 
     func check(_ s: Subject) -> Outcome {
         guard let fps = s.av?.video?.frameRate else { return .unknown("frame rate unknown") }
-        let rate = Units.number(Remedies.nearestRate(bounds, from: fps))
+        let rate = Remedies.nearestRate(bounds, from: fps)
         if let min = bounds.min, fps < min - Slack.framesPerSecond {
             return .fail(
                 "\(Units.number(fps)) fps is below the \(Units.number(min)) fps minimum",
-                actual: .double(fps), limit: .double(min), fix: .video([.filter("fps=\(rate)")]))
+                actual: .double(fps), limit: .double(min), fix: .video([.filter(.frameRate(rate))]))
         }
         if let max = bounds.max, fps > max + Slack.framesPerSecond {
             return .fail(
                 "\(Units.number(fps)) fps is above the \(Units.number(max)) fps limit",
-                actual: .double(fps), limit: .double(max), fix: .video([.filter("fps=\(rate)")]))
+                actual: .double(fps), limit: .double(max), fix: .video([.filter(.frameRate(rate))]))
         }
         return .pass
     }
@@ -163,7 +163,7 @@ struct VideoFrameRateConstant: Requirement {
         guard deep.variableFrameRate else { return .pass }
         // 30 fps: inside every range Meta states; a frame-rate range rule's own rate wins when
         // both fire (FixHint keeps the first fps filter).
-        return .fail("the frame rate varies", actual: .bool(true), limit: .bool(false), fix: .video([.filter("fps=30")]))
+        return .fail("the frame rate varies", actual: .bool(true), limit: .bool(false), fix: .video([.filter(.frameRate(30))]))
     }
 }
 

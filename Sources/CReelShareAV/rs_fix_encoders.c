@@ -1,0 +1,272 @@
+// rs_fix_encoders.c: the decoders, filter graphs and encoders of a fix's re-encoded streams, set
+// up from the plan (rs_fix.h) alone.
+#include "rs_av_compat.h"
+#include "rs_av_streams.h"
+#include "rs_fix_internal.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+
+#include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
+
+void rs_fix_job_free(job *j) {
+    avcodec_free_context(&j->dec);
+    avcodec_free_context(&j->enc);
+    if (j->graph) avfilter_graph_free(&j->graph);
+}
+
+static const char *turn_filter(int orientation) {
+    switch (orientation) {
+    case 2: return "hflip,";
+    case 3: return "hflip,vflip,";
+    case 4: return "vflip,";
+    case 5: return "transpose=0,";
+    case 6: return "transpose=1,";
+    case 7: return "transpose=3,";
+    case 8: return "transpose=2,";
+    default: return "";
+    }
+}
+
+int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame) {
+    int64_t duration = rs_frame_duration(frame);
+    if (duration > 0) return duration;
+    if (frame->nb_samples > 0 && frame->sample_rate > 0)
+        return av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base);
+    if (j->frame_rate.num > 0 && j->frame_rate.den > 0) return av_rescale_q(1, av_inv_q(j->frame_rate), j->in->time_base);
+    return 0;
+}
+
+/// Builds `j->graph` from "buffer" through `description` to "buffersink".
+static int build_graph(job *j, const char *source_args, const char *description, int video) {
+    if (rs_avfilter_load()) return AVERROR(ENOSYS);
+    j->graph = avfilter_graph_alloc();
+    if (!j->graph) return AVERROR(ENOMEM);
+    int err = avfilter_graph_create_filter(&j->src, avfilter_get_by_name(video ? "buffer" : "abuffer"), "in", source_args,
+                                           NULL, j->graph);
+    if (err < 0) return err;
+    err = avfilter_graph_create_filter(&j->sink, avfilter_get_by_name(video ? "buffersink" : "abuffersink"), "out", NULL,
+                                       NULL, j->graph);
+    if (err < 0) return err;
+    AVFilterInOut *outputs = avfilter_inout_alloc(), *inputs = avfilter_inout_alloc();
+    if (!outputs || !inputs) {
+        avfilter_inout_free(&outputs);
+        avfilter_inout_free(&inputs);
+        return AVERROR(ENOMEM);
+    }
+    outputs->name = av_strdup("in");
+    outputs->filter_ctx = j->src;
+    inputs->name = av_strdup("out");
+    inputs->filter_ctx = j->sink;
+    err = avfilter_graph_parse_ptr(j->graph, description, &inputs, &outputs, NULL);
+    avfilter_inout_free(&outputs);
+    avfilter_inout_free(&inputs);
+    if (err < 0) return err;
+    return avfilter_graph_config(j->graph, NULL);
+}
+
+static int open_decoder(job *j) {
+    const AVCodec *codec = avcodec_find_decoder(j->in->codecpar->codec_id);
+    if (!codec) return AVERROR_DECODER_NOT_FOUND;
+    j->dec = avcodec_alloc_context3(codec);
+    if (!j->dec) return AVERROR(ENOMEM);
+    int err = avcodec_parameters_to_context(j->dec, j->in->codecpar);
+    if (err < 0) return err;
+    j->dec->pkt_timebase = j->in->time_base;
+    j->dec->thread_count = 0;
+    return avcodec_open2(j->dec, codec, NULL);
+}
+
+int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
+    int err = open_decoder(j);
+    if (err < 0) {
+        snprintf(why, why_size, "the video decoder does not open");
+        return err;
+    }
+    // FFmpeg learns a stream's pixel format by decoding a frame of it: none means no frame decoded
+    // (damaged data behind a valid header), and there is nothing to make a fix from.
+    if (j->dec->pix_fmt == AV_PIX_FMT_NONE || j->dec->width <= 0 || j->dec->height <= 0) {
+        snprintf(why, why_size, "no frame of its video decodes: there is nothing to make a fix from");
+        return AVERROR_INVALIDDATA;
+    }
+    AVRational rate = av_guess_frame_rate(NULL, j->in, NULL);
+    j->frame_rate = rate;
+    AVRational sar = j->dec->sample_aspect_ratio.num > 0 ? j->dec->sample_aspect_ratio : (AVRational){1, 1};
+    char args[256];
+    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d%s%d/%d",
+             j->dec->width, j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den,
+             rate.num > 0 ? ":frame_rate=" : "", rate.num > 0 ? rate.num : 0, rate.num > 0 ? rate.den : 1);
+    if (rate.num <= 0) args[strlen(args) - 3] = 0; // drop the "0/1" left by the empty frame rate
+    // The plan's filters, and its colour conversion: RGB video (a libx264rgb screen recording: GBR
+    // planes, identity matrix, full range) made Y'CbCr by the BT.709 matrix in limited range, and
+    // tagged so below (its own tags would make players read the new planes as RGB). The first
+    // scale holds every frame to the first one's size and format: a stream whose size or pixel
+    // format changes midway (spliced, damaged) must not reach the encoder as it is. A delayed
+    // picture (an empty edit no edit list will carry): its first frame held that long.
+    const AVPixFmtDescriptor *decoded = av_pix_fmt_desc_get(j->dec->pix_fmt);
+    char filters[512];
+    if (rs_fix_filter_text(plan, filters, sizeof filters) < 0) {
+        snprintf(why, why_size, "the plan's filters are too long");
+        return AVERROR(EINVAL);
+    }
+    char delay[96] = "";
+    if (j->delay_seconds > 0)
+        snprintf(delay, sizeof delay, "tpad=start_duration=%.6f:start_mode=clone,", j->delay_seconds);
+    char description[1024];
+    snprintf(description, sizeof description, "%sscale=%d:%d,%s%s%sformat=yuv420p", delay, j->dec->width, j->dec->height,
+             turn_filter(rs_avstream_exif_orientation(j->in)), filters, filters[0] ? "," : "");
+    if ((err = build_graph(j, args, description, 1)) < 0) {
+        if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
+        else snprintf(why, why_size, "the video filters do not apply (%s)", description);
+        return err;
+    }
+    const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
+    if (!codec) {
+        snprintf(why, why_size, "this FFmpeg has no libx264 encoder");
+        return AVERROR_ENCODER_NOT_FOUND;
+    }
+    j->enc = avcodec_alloc_context3(codec);
+    if (!j->enc) return AVERROR(ENOMEM);
+    AVRational out_rate = av_buffersink_get_frame_rate(j->sink);
+    j->enc->width = av_buffersink_get_w(j->sink);
+    j->enc->height = av_buffersink_get_h(j->sink);
+    j->enc->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(j->sink);
+    j->enc->pix_fmt = AV_PIX_FMT_YUV420P;
+    // The filters' time base, not 1/fps: frames of a variable frame rate keep their own times.
+    j->enc->time_base = av_buffersink_get_time_base(j->sink);
+    j->enc->framerate = out_rate.num > 0 ? out_rate : (AVRational){30, 1};
+    j->enc->thread_count = 0;
+    // The colour tags go along (the filters change neither matrix nor transfer; a JPEG-range
+    // format becomes limited range when it is made yuv420p), but for RGB, made BT.709 above.
+    j->enc->color_primaries = j->dec->color_primaries;
+    j->enc->color_trc = j->dec->color_trc;
+    j->enc->colorspace = plan->to_bt709 ? AVCOL_SPC_BT709 : j->dec->colorspace;
+    int jpeg_range = decoded && strncmp(decoded->name, "yuvj", 4) == 0;
+    j->enc->color_range = jpeg_range || plan->to_bt709 ? AVCOL_RANGE_MPEG : j->dec->color_range;
+    if (plan->video_bit_rate_kbps > 0) {
+        j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
+        j->enc->rc_max_rate = j->enc->bit_rate;
+        // In 64 bits, and held to what the encoder's int field takes (the plan's rates are ints).
+        int64_t buffer = (plan->video_buffer_kbps > 0 ? (int64_t)plan->video_buffer_kbps : 2 * (int64_t)plan->video_bit_rate_kbps) * 1000;
+        j->enc->rc_buffer_size = buffer > INT_MAX ? INT_MAX : (int)buffer;
+    }
+    AVDictionary *options = NULL;
+    av_dict_set(&options, "profile", "high", 0);
+    if (plan->keyframe_seconds > 0) {
+        // A keyframe whenever the interval has passed (by time, as -force_key_frames does), and
+        // at most every so many frames at the nominal rate.
+        double fps = out_rate.num > 0 ? av_q2d(out_rate) : 30;
+        int gop = (int)(plan->keyframe_seconds * fps);
+        j->enc->gop_size = gop > 0 ? gop : 1;
+        j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
+        j->next_key = AV_NOPTS_VALUE;
+        av_dict_set(&options, "x264-params", "open-gop=0", 0);
+    }
+    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    err = avcodec_open2(j->enc, codec, &options);
+    av_dict_free(&options);
+    if (err < 0) {
+        snprintf(why, why_size, "the H.264 encoder does not open");
+        return err;
+    }
+    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
+    j->out->time_base = j->enc->time_base;
+    j->out->sample_aspect_ratio = j->enc->sample_aspect_ratio;
+    return 0;
+}
+
+int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
+    int err = open_decoder(j);
+    if (err < 0) {
+        snprintf(why, why_size, "the audio decoder does not open");
+        return err;
+    }
+    int opus = plan->audio_codec == RS_FIX_OPUS;
+    const char *name = opus ? "libopus" : "aac";
+    const AVCodec *codec = avcodec_find_encoder_by_name(name);
+    if (!codec) {
+        snprintf(why, why_size, "this FFmpeg has no %s encoder", name);
+        return AVERROR_ENCODER_NOT_FOUND;
+    }
+    j->enc = avcodec_alloc_context3(codec);
+    if (!j->enc) return AVERROR(ENOMEM);
+    j->enc->sample_rate = opus ? 48000 : plan->audio_sample_rate > 0 ? plan->audio_sample_rate : j->dec->sample_rate;
+    if (plan->audio_channels > 0) av_channel_layout_default(&j->enc->ch_layout, plan->audio_channels);
+    else if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&j->enc->ch_layout, &j->dec->ch_layout);
+    else av_channel_layout_default(&j->enc->ch_layout, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
+    j->enc->sample_fmt = rs_encoder_sample_format(codec);
+    j->enc->bit_rate = (int64_t)(plan->audio_bit_rate_kbps > 0 ? plan->audio_bit_rate_kbps : 128) * 1000;
+    j->enc->time_base = (AVRational){1, j->enc->sample_rate};
+    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    if ((err = avcodec_open2(j->enc, codec, NULL)) < 0) {
+        snprintf(why, why_size, "the %s encoder does not open", opus ? "Opus" : "AAC");
+        return err;
+    }
+    char in_layout[128], out_layout[128];
+    AVChannelLayout source = {0};
+    if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&source, &j->dec->ch_layout);
+    else av_channel_layout_default(&source, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
+    av_channel_layout_describe(&source, in_layout, sizeof in_layout);
+    av_channel_layout_uninit(&source);
+    av_channel_layout_describe(&j->enc->ch_layout, out_layout, sizeof out_layout);
+    char args[384], description[384];
+    snprintf(args, sizeof args, "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->in->time_base.num,
+             j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
+    snprintf(description, sizeof description, "aresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
+             j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
+    if ((err = build_graph(j, args, description, 0)) < 0) {
+        if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
+        else snprintf(why, why_size, "the audio cannot be resampled");
+        return err;
+    }
+    if (j->enc->frame_size > 0 && !(codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE))
+        av_buffersink_set_frame_size(j->sink, (unsigned)j->enc->frame_size);
+    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
+    j->out->time_base = j->enc->time_base;
+    return 0;
+}
+
+/// Appends `text` to `out` (`size` bytes, `*used` so far); 0, or -1 when it does not fit.
+static int append(char *out, size_t size, size_t *used, const char *text) {
+    size_t length = strlen(text);
+    if (*used + length + 1 > size) return -1;
+    memcpy(out + *used, text, length + 1);
+    *used += length;
+    return 0;
+}
+
+int rs_fix_filter_text(const rs_fix_plan *plan, char *out, size_t size) {
+    if (size == 0) return -1;
+    out[0] = 0;
+    size_t used = 0;
+    int count = plan->filter_count < 0 ? 0 : plan->filter_count > RS_FIX_MAX_FILTERS ? RS_FIX_MAX_FILTERS : plan->filter_count;
+    for (int i = 0; i < count; i++) {
+        const rs_fix_filter *f = &plan->filters[i];
+        char text[128];
+        switch (f->kind) {
+        case RS_FIX_DEINTERLACE: snprintf(text, sizeof text, "bwdif=mode=send_frame"); break;
+        case RS_FIX_SCALE: snprintf(text, sizeof text, "scale=%d:%d,setsar=1", f->width, f->height); break;
+        case RS_FIX_EVEN_SIDES: snprintf(text, sizeof text, "scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)"); break;
+        case RS_FIX_FRAME_RATE: { // three decimals at most, trailing zeros dropped, as ReelShareKit's Units.number
+            int n = snprintf(text, sizeof text, "fps=%.3f", f->frame_rate);
+            while (n > 4 && text[n - 1] == '0') text[--n] = 0;
+            if (n > 4 && text[n - 1] == '.') text[--n] = 0;
+            break;
+        }
+        default: continue;
+        }
+        if ((used > 0 && append(out, size, &used, ",") < 0) || append(out, size, &used, text) < 0) return -1;
+    }
+    if (plan->to_bt709 && ((used > 0 && append(out, size, &used, ",") < 0) ||
+                           append(out, size, &used, "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p") < 0))
+        return -1;
+    return 0;
+}

@@ -1,0 +1,253 @@
+// A fix plan: what makes one file pass, decided once (FixHint) and carried as typed data to the
+// two that carry it out: FFmpegCommand renders it as the ffmpeg command `validate` prints, and
+// `fix` hands it to rs_fix (ReelShareMedia's Fixer) as a typed C struct. Neither decides anything
+// of its own: the streams kept, the filters, the encoders and the cut are all here.
+
+/// A change to the video's frames, before they are encoded.
+public enum VideoFilter: Sendable, Equatable {
+    /// Fields woven into frames, one frame per frame (bwdif): before anything scales or retimes.
+    case deinterlace
+    /// Scaled to `width` x `height` with square pixels (the shown shape kept by the rule's sizes).
+    case scale(width: Int, height: Int)
+    /// Each side made even and at least 2: H.264 4:2:0 takes no odd or zero side.
+    case evenSides
+    /// A constant frame rate (frames dropped or repeated).
+    case frameRate(Double)
+
+    /// Whether it sets the frame size (an `evenSides` after a `scale` adds nothing).
+    var sizes: Bool {
+        switch self {
+        case .scale, .evenSides: return true
+        case .deinterlace, .frameRate: return false
+        }
+    }
+}
+
+/// How the video of a fixed file is encoded: H.264 High, 8-bit 4:2:0, through libx264.
+public struct VideoEncode: Sendable, Equatable {
+    /// Applied in order, after the display matrix's turn.
+    public var filters: [VideoFilter]
+    /// The source is RGB (a libx264rgb screen recording, GBR HEVC): made Y'CbCr by the BT.709
+    /// matrix in limited range and tagged so (its own tags, identity and full range, would make
+    /// players read the new planes as RGB).
+    public var toBT709 = false
+    public var bitRateKbps: Int?
+    public var bufferKbps: Int?
+    /// A keyframe at least this often (a closed GOP).
+    public var keyframeSeconds: Double?
+
+    public init(
+        filters: [VideoFilter] = [], toBT709: Bool = false, bitRateKbps: Int? = nil, bufferKbps: Int? = nil,
+        keyframeSeconds: Double? = nil
+    ) {
+        self.filters = filters
+        self.toBT709 = toBT709
+        self.bitRateKbps = bitRateKbps
+        self.bufferKbps = bufferKbps
+        self.keyframeSeconds = keyframeSeconds
+    }
+}
+
+/// How the video stream of a fixed file is made.
+public enum VideoStep: Sendable, Equatable {
+    /// Copied packet for packet, its sample entry tagged `tag` when given (hvc1).
+    case copy(tag: String?)
+    case encode(VideoEncode)
+}
+
+/// The audio encoders a fix uses.
+public enum AudioEncoder: String, Sendable, Equatable {
+    case aac, opus
+
+    /// As `fix --dry-run` says it.
+    var name: String { self == .aac ? "AAC" : "Opus" }
+}
+
+/// How the audio of a fixed file is encoded.
+public struct AudioEncode: Sendable, Equatable {
+    public var codec: AudioEncoder
+    public var bitRateKbps: Int
+    /// nil: the source's.
+    public var sampleRate: Int?
+    public var channels: Int?
+
+    public init(codec: AudioEncoder, bitRateKbps: Int, sampleRate: Int? = nil, channels: Int? = nil) {
+        self.codec = codec
+        self.bitRateKbps = bitRateKbps
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+}
+
+/// How the audio stream of a fixed file is made.
+public enum AudioStep: Sendable, Equatable {
+    case none
+    case copy
+    case encode(AudioEncode)
+}
+
+/// The plan for a video file: the streams kept, the container, each stream's step, and the cut.
+public struct VideoPlan: Sendable, Equatable {
+    public enum Container: String, Sendable { case mp4, webm }
+
+    public var input: String
+    public var output: String
+    public var container: Container
+    /// The file's streams kept (their index in the file): the video and audio the probe
+    /// described. Every other stream is in `leftOut`.
+    public var videoStream: Int?
+    public var audioStream: Int?
+    /// The streams no fix keeps: subtitles, timecode, chapters, cover art, other audio tracks.
+    public var leftOut: [MediaStream] = []
+    public var video: VideoStep
+    public var audio: AudioStep
+    /// Loop the input until it lasts at least this long.
+    public var loopTo: Double?
+    /// End here (already short of the limit by a frame and an audio packet).
+    public var trimTo: Double?
+    /// Cut by copying packets at this keyframe (instead of re-encoding to `trimTo`).
+    public var cutAtKeyframe: Double?
+    /// Write no edit list (MP4).
+    public var dropEditList: Bool
+    /// An empty edit's delay of the picture that no edit list will carry: the re-encoded video
+    /// starts with the first frame held this long, so that it stays in step with the audio and the
+    /// picture still appears when it did (as the ffmpeg CLI fills a constant frame rate).
+    public var videoDelaySeconds: Double?
+    /// The re-encode loses the picture's transparency (H.264 carries none).
+    public var dropsAlpha = false
+    /// The source's pictures are RGB: a re-encode makes them Y'CbCr (VideoEncode.toBT709).
+    public var sourceRGB = false
+
+    /// How far past `loopTo` a loop runs, so that the last frame and audio packet before it are
+    /// whole: the loop's length is loopTo plus this.
+    public static let loopPadding = 0.1
+
+    /// Where the output ends, from its start: a loop's length, a keyframe cut or a trim; nil for
+    /// the whole input.
+    public var endSeconds: Double? { loopTo.map { $0 + Self.loopPadding } ?? cutAtKeyframe ?? trimTo }
+
+    /// The video's encoding, when it is re-encoded.
+    public var encode: VideoEncode? {
+        if case .encode(let encode) = video { return encode }
+        return nil
+    }
+}
+
+/// The formats an image fix writes.
+public enum PictureFormat: String, Sendable, Equatable {
+    case png, jpeg
+}
+
+/// The plan for an image: a still picture, turned as shown, fitted, in PNG or JPEG.
+public struct ImagePlan: Sendable, Equatable {
+    /// Who decodes the input: libpng or libjpeg (reduced to the fit, its EXIF turn applied), or
+    /// FFmpeg (a GIF's or WebP's first frame, a 12-bit JPEG).
+    public enum Decoder: Sendable, Equatable { case png, jpeg, ffmpeg }
+
+    public var input: String
+    /// The input's format, as the probe named it (png, jpeg, gif, webp...).
+    public var inputFormat: String
+    public var output: String
+    public var format: PictureFormat
+    /// The EXIF orientation to turn the pixels by (FFmpeg turns JPEGs itself, not PNGs).
+    public var turn: Int?
+    /// Fit inside width x height, keeping the shape.
+    public var fit: PixelSize?
+    /// The input is animated (or a format that may be): its first frame.
+    public var firstFrame: Bool
+
+    public var decoder: Decoder {
+        switch inputFormat {
+        case "png": return .png
+        case "jpeg": return .jpeg
+        default: return .ffmpeg
+        }
+    }
+}
+
+public struct PixelSize: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+}
+
+/// A target's fix for one file, as a plan.
+public enum FixPlan: Sendable, Equatable {
+    case video(VideoPlan)
+    case image(ImagePlan)
+    /// Another tool's command (heif-convert for HEIC): `fix` cannot carry it out.
+    case external([String])
+
+    /// The command line that carries the plan out: what `validate` prints.
+    public var command: String {
+        switch self {
+        case .video(let plan): return FFmpegCommand.line(FFmpegCommand.words(plan))
+        case .image(let plan): return FFmpegCommand.line(FFmpegCommand.words(plan))
+        case .external(let words): return FFmpegCommand.line(words)
+        }
+    }
+
+    /// Where the fixed file goes.
+    public var output: String? {
+        switch self {
+        case .video(let plan): return plan.output
+        case .image(let plan): return plan.output
+        case .external(let words): return words.last
+        }
+    }
+
+    /// What the plan does to each stream, in words (`fix --dry-run`).
+    public var operations: [String] {
+        switch self {
+        case .video(let plan): return Self.operations(plan)
+        case .image(let plan):
+            var steps: [String] = []
+            if plan.firstFrame { steps.append("take the first frame") }
+            if let turn = plan.turn, turn != 1 { steps.append("turn the pixels as EXIF orientation \(turn) says") }
+            if let fit = plan.fit { steps.append("fit inside \(fit.width)x\(fit.height)") }
+            steps.append("write \(plan.format.rawValue.uppercased())")
+            return steps
+        case .external(let words):
+            return ["run \(words.first ?? "another tool") (reelshare cannot write this format)"]
+        }
+    }
+
+    private static func operations(_ plan: VideoPlan) -> [String] {
+        var steps: [String] = []
+        if let loop = plan.loopTo { steps.append("loop the clip to \(Units.number(loop + VideoPlan.loopPadding)) s") }
+        if let cut = plan.cutAtKeyframe {
+            steps.append("cut at the keyframe at \(Units.number(cut)) s (packets copied)")
+        } else if let trim = plan.trimTo {
+            steps.append("end at \(Units.number(trim)) s")
+        }
+        switch plan.video {
+        case .copy(let tag):
+            steps.append("video: copy" + (tag.map { ", tagged \($0)" } ?? ""))
+        case .encode(let encode):
+            var words = "video: encode H.264 High 8-bit 4:2:0"
+            if !encode.filters.isEmpty {
+                words += " after \(encode.filters.map(FFmpegCommand.filter).joined(separator: ","))"
+            }
+            if let rate = encode.bitRateKbps { words += ", \(rate) kb/s at most" }
+            if let keyframes = encode.keyframeSeconds { words += ", a keyframe every \(Units.number(keyframes)) s" }
+            if encode.toBT709 { words += "; RGB made Y'CbCr by the BT.709 matrix in limited range, tagged so" }
+            if plan.dropsAlpha { words += "; its transparency is dropped (H.264 carries none)" }
+            steps.append(words)
+        }
+        switch plan.audio {
+        case .none: break
+        case .copy: steps.append("audio: copy")
+        case .encode(let encode):
+            var words = "audio: encode \(encode.codec.name) \(encode.bitRateKbps) kb/s"
+            if let sampleRate = encode.sampleRate { words += ", \(sampleRate) Hz" }
+            if let channels = encode.channels { words += ", \(channels) channel\(channels == 1 ? "" : "s")" }
+            steps.append(words)
+        }
+        if !plan.leftOut.isEmpty {
+            steps.append("leave out " + plan.leftOut.map(\.description).joined(separator: ", "))
+        }
+        steps.append(
+            plan.container == .mp4
+                ? "write MP4 with the index first" + (plan.dropEditList ? ", no edit list" : "") : "write WebM")
+        return steps
+    }
+}
