@@ -59,7 +59,7 @@ struct BoundedWorkTests {
         try file.write(to: directory.appendingPathComponent("tail.mkv"))
         for arguments in Self.commands("tail.mkv", timeout: "2") {
             let run = try measured(arguments, in: directory)
-            #expect(!run.result.crashed && run.seconds <= 2.5 && run.megabytes < 200, "\(arguments): \(run)")
+            #expect(!run.result.crashed && run.seconds <= 2.5 && run.peak(under: 200), "\(arguments): \(run)")
         }
         // Its length is still read from the real Clusters before the junk.
         let probe = try runReelshare(["probe", "--format", "json", "tail.mkv"], in: directory)
@@ -75,7 +75,7 @@ struct BoundedWorkTests {
         for arguments in Self.commands(path, timeout: "1") {
             let run = try measured(arguments, in: directory)
             // Before: 8.5 s in the box walker, --timeout 1 answered after 8.2 s.
-            #expect(!run.result.crashed && run.seconds <= 1.5 && run.megabytes < 200, "\(arguments): \(run)")
+            #expect(!run.result.crashed && run.seconds <= 1.5 && run.peak(under: 200), "\(arguments): \(run)")
             // 65 for a file with no stream; validate says no target takes it (1).
             #expect(run.result.status == (arguments[0] == "validate" ? 1 : 65), "\(arguments): \(run.result.stderr)")
         }
@@ -105,7 +105,7 @@ struct BoundedWorkTests {
         ] {
             let run = try measured(arguments, in: directory)
             #expect(
-                run.result.status == 0 && run.seconds <= 2.5 && run.megabytes < 200, "\(arguments): \(run.result.stderr) \(run)")
+                run.result.status == 0 && run.seconds <= 2.5 && run.peak(under: 200), "\(arguments): \(run.result.stderr) \(run)")
         }
         let probe = try runReelshare(["probe", "--format", "json", "bombs.png"], in: directory)
         let image = try #require((probe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])
@@ -139,7 +139,7 @@ struct BoundedWorkTests {
             ["preview", "--target", "ig-stories", "--background-image", "segments.jpg", "--force", "-o", "p.png"],
         ] {
             let run = try measured(arguments, in: directory)
-            #expect(run.result.status == 0 && run.megabytes < 200, "\(arguments): \(run.result.stderr) \(run)")
+            #expect(run.result.status == 0 && run.peak(under: 200), "\(arguments): \(run.result.stderr) \(run)")
         }
         let probe = try runReelshare(["probe", "--format", "json", "segments.jpg"], in: directory)
         let image = try #require((probe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])
