@@ -99,7 +99,9 @@ let package = Package(
         .plugin(name: "EmbedProfiles", capability: .buildTool(), dependencies: ["reelshare-embed-profiles"]),
         .target(
             name: "ReelShareMedia",
-            dependencies: ["ReelShareKit", "CReelShareAV", "CReelShareImage", "CReelShareStream", "CReelShareZip"]
+            dependencies: [
+                "ReelShareKit", "CReelShareIO", "CReelShareAV", "CReelShareImage", "CReelShareStream", "CReelShareZip",
+            ]
         ),
         .target(
             name: "ReelShareCLI",

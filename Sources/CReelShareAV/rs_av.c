@@ -61,6 +61,7 @@ static void reset_info(rs_av_info *info) {
     info->fast_start = info->edit_list = -1;
     info->trailing_bytes = -1;
     info->video_index = info->audio_index = -1;
+    info->rgb = -1;
 }
 
 static rs_av_status probe_source(rs_source *src, const char *name, int deep, double timeout_seconds,
@@ -177,10 +178,10 @@ static void read_container(probe *p) {
         // took it before 6.1 and later works it out from the streams' spans (without a delay an
         // edit list puts first); the file says it, the same for every FFmpeg.
         info->duration_seconds = (double)p->iso.movie_duration / p->iso.movie_timescale;
-        info->duration_from = "header";
+        info->duration_from = RS_AV_DURATION_HEADER;
     } else if (p->fmt->duration != AV_NOPTS_VALUE && p->fmt->duration > 0) {
         info->duration_seconds = (double)p->fmt->duration / AV_TIME_BASE;
-        info->duration_from = "header";
+        info->duration_from = RS_AV_DURATION_HEADER;
     }
 }
 
@@ -210,7 +211,7 @@ static void matroska_lengths(probe *p) {
         double end = fmax(video_end, audio_end);
         if (end > 0) {
             info->duration_seconds = end;
-            info->duration_from = "tail";
+            info->duration_from = RS_AV_DURATION_TAIL;
         }
     }
 }
@@ -237,7 +238,7 @@ static void fragment_lengths(probe *p) {
     }
     if (longest > 0 && (info->duration_seconds < 0 || longest > info->duration_seconds + 0.001)) {
         info->duration_seconds = longest;
-        info->duration_from = "header";
+        info->duration_from = RS_AV_DURATION_HEADER;
     }
 }
 
@@ -274,7 +275,7 @@ static rs_av_status find_stream_info(probe *p) {
     if (info->duration_seconds < 0 && p->fmt->duration != AV_NOPTS_VALUE && p->fmt->duration > 0 &&
         p->fmt->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE) {
         info->duration_seconds = (double)p->fmt->duration / AV_TIME_BASE;
-        info->duration_from = "header";
+        info->duration_from = RS_AV_DURATION_HEADER;
     }
     int known_video = p->video;
     rs_choose_streams(p->fmt, info, &p->video, &p->audio);
@@ -304,7 +305,11 @@ static rs_av_status check_streams(probe *p) {
         if (p->info->other_stream_count == 0) return refuse(p, RS_AV_UNSUPPORTED, "no audio or video stream");
         const rs_av_other_stream *other = &p->info->other_streams[0];
         snprintf(p->message, p->message_size, "no audio or video stream FFmpeg reads: stream #%d (%s%s%s) is of a codec it does not know",
-                 other->index, other->kind ? other->kind : "unknown kind", other->tag[0] ? ", " : "", other->tag);
+                 other->index,
+                 other->kind == RS_AV_STREAM_VIDEO   ? "video"
+                 : other->kind == RS_AV_STREAM_AUDIO ? "audio"
+                                                     : "unknown kind",
+                 other->tag[0] ? ", " : "", other->tag);
         return RS_AV_UNSUPPORTED;
     }
     // A video stream whose size is still not known after reading its frames has none.
@@ -351,7 +356,7 @@ static rs_av_status read_packets(probe *p, int deep) {
 
     enum AVCodecID codec = p->video >= 0 ? p->fmt->streams[p->video]->codecpar->codec_id : AV_CODEC_ID_NONE;
     int need_frame_header = p->video >= 0 && rs_layout_in_frame_header(codec) && p->layout.chroma < 0;
-    int need_field_order = p->video >= 0 && codec == AV_CODEC_ID_H264 && p->layout.scan == 0 && !info->field_order;
+    int need_field_order = p->video >= 0 && codec == AV_CODEC_ID_H264 && p->layout.scan == 0 && info->field_order == RS_AV_FIELD_UNKNOWN;
     int need_lengths = info->duration_seconds < 0;
     // A rate that is only FFmpeg's guess (Matroska without a DefaultDuration, FLV: the time base,
     // 1000 fps, or a multiple of the true rate) or implausible: measured from the timestamps.
@@ -387,7 +392,10 @@ static rs_av_status read_packets(probe *p, int deep) {
     // when its blocks are more than 1% apart from it.
     if (scan.frame_rate > 0 && (guessed || disagree || fabs(scan.frame_rate - info->frame_rate) > 0.01 * scan.frame_rate))
         info->frame_rate = scan.frame_rate;
-    if (scan.audio_codec) info->audio_codec = scan.audio_codec;
+    if (scan.audio_codec != AV_CODEC_ID_NONE) {
+        info->audio_codec = avcodec_get_name(scan.audio_codec);
+        info->audio_codec_id = rs_codec_id(scan.audio_codec);
+    }
     // A length that is an end on the file's clock, less the stream's start (AC-3 that starts
     // 62 ms in and ends at 1.071 s lasts 1.009 s).
     if (p->ends_on_clock[0] && scan.video_start > 0 && info->video_duration_seconds > scan.video_start)
@@ -404,7 +412,7 @@ static rs_av_status read_packets(probe *p, int deep) {
         double end = fmax(scan.video_end, scan.audio_end);
         if (end > 0) {
             info->duration_seconds = end;
-            info->duration_from = "packets";
+            info->duration_from = RS_AV_DURATION_PACKETS;
         }
     }
     return RS_AV_OK;
@@ -443,7 +451,7 @@ static void transport_stream_length(probe *p) {
     }
     if (last > first) {
         p->info->duration_seconds = last - first;
-        p->info->duration_from = "header";
+        p->info->duration_from = RS_AV_DURATION_HEADER;
     }
 }
 
@@ -451,6 +459,7 @@ static void transport_stream_length(probe *p) {
 static void conclude(probe *p) {
     rs_av_info *info = p->info;
     if (p->video >= 0) rs_rgb_pixel_format(p->fmt->streams[p->video], info);
+    rs_classify_pixel_format(info);
     if (info->demuxer_kind == RS_AV_DEMUXER_MPEGTS) transport_stream_length(p);
     if (info->duration_seconds < 0) {
         info->duration_unknown_reason =

@@ -79,20 +79,20 @@ static double rate_of(int64_t *pts, size_t count, AVRational base) {
 
 /// The MPEG audio layer of a frame header (its sync, then the layer bits): "mp1", "mp2", "mp3";
 /// NULL when the packet does not start with one.
-static const char *mpeg_audio_layer(const uint8_t *data, int size) {
-    if (!data || size < 4 || data[0] != 0xFF || (data[1] & 0xE0) != 0xE0) return NULL;
+static enum AVCodecID mpeg_audio_layer(const uint8_t *data, int size) {
+    if (!data || size < 4 || data[0] != 0xFF || (data[1] & 0xE0) != 0xE0) return AV_CODEC_ID_NONE;
     switch ((data[1] >> 1) & 3) {
-    case 3: return "mp1";
-    case 2: return "mp2";
-    case 1: return "mp3";
-    default: return NULL;
+    case 3: return AV_CODEC_ID_MP1;
+    case 2: return AV_CODEC_ID_MP2;
+    case 1: return AV_CODEC_ID_MP3;
+    default: return AV_CODEC_ID_NONE;
     }
 }
 
 rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
                                rs_video_layout *layout) {
     int deep = needs.deep, lengths = needs.lengths;
-    rs_scan_result result = {-1, -1, 0, -1, NULL, NAN, NAN};
+    rs_scan_result result = {-1, -1, 0, -1, AV_CODEC_ID_NONE, NAN, NAN};
     int64_t rate_pts[RATE_PACKETS];
     size_t rate_count = 0, rate_wanted = needs.rate < 0 ? 0 : needs.rate > RATE_PACKETS ? RATE_PACKETS : (size_t)needs.rate;
     int audio_parsed = !needs.audio_layer || audio < 0, packets = 0;
@@ -114,7 +114,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     // H.264 that may be interlaced: its parser reads the field order from the first frame.
     AVCodecParserContext *parser = NULL;
     AVCodecContext *parser_context = NULL;
-    if (st && codec == AV_CODEC_ID_H264 && layout->scan == 0 && !info->field_order) {
+    if (st && codec == AV_CODEC_ID_H264 && layout->scan == 0 && info->field_order == RS_AV_FIELD_UNKNOWN) {
         parser = av_parser_init(codec);
         parser_context = parser ? avcodec_alloc_context3(NULL) : NULL;
         if (parser_context && avcodec_parameters_to_context(parser_context, st->codecpar) < 0)
@@ -174,9 +174,9 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
                 av_parser_parse2(parser, parser_context, &out, &out_size, pkt->data, pkt->size, pkt->pts, pkt->dts,
                                  pkt->pos);
                 if (parser->picture_structure == AV_PICTURE_STRUCTURE_FRAME && parser->field_order == AV_FIELD_PROGRESSIVE)
-                    info->field_order = "progressive";
+                    info->field_order = RS_AV_FIELD_PROGRESSIVE;
                 else
-                    info->field_order = rs_field_order_name(parser->field_order);
+                    info->field_order = rs_field_order(parser->field_order);
             }
         }
         // Only what the header, the rate, the audio layer and the starts need: at most so many packets.

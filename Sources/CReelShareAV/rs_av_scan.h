@@ -6,6 +6,8 @@
 #define RS_AV_SCAN_H
 
 #include "rs_av.h"
+
+#include <libavcodec/codec_id.h>
 #include "rs_av_codec.h"
 
 struct AVFormatContext;
@@ -27,7 +29,7 @@ typedef struct rs_scan_result {
     double audio_end;
     int error;          // a read error other than the end of the file
     double frame_rate;  // needs.rate: from the first packets' timestamps, snapped to a standard rate; < 0 unknown
-    const char *audio_codec; // needs.audio_layer: "mp1", "mp2" or "mp3" from the frame header; NULL unknown
+    enum AVCodecID audio_codec; // needs.audio_layer: MP1, MP2 or MP3 from the frame header; NONE unknown
     double video_start, audio_start; // needs.starts: the first packet's time, in seconds; NAN unknown
 } rs_scan_result;
 

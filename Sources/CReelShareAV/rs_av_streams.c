@@ -31,15 +31,49 @@ static const char *pixel_format_name(int chroma, int depth) {
     return av_get_pix_fmt_name(table[chroma][column]);
 }
 
-const char *rs_field_order_name(enum AVFieldOrder order) {
+rs_av_field_order rs_field_order(enum AVFieldOrder order) {
     switch (order) {
-    case AV_FIELD_PROGRESSIVE: return "progressive";
-    case AV_FIELD_TT: return "tt";
-    case AV_FIELD_BB: return "bb";
-    case AV_FIELD_TB: return "tb";
-    case AV_FIELD_BT: return "bt";
-    default: return NULL;
+    case AV_FIELD_PROGRESSIVE: return RS_AV_FIELD_PROGRESSIVE;
+    case AV_FIELD_TT: return RS_AV_FIELD_TT;
+    case AV_FIELD_BB: return RS_AV_FIELD_BB;
+    case AV_FIELD_TB: return RS_AV_FIELD_TB;
+    case AV_FIELD_BT: return RS_AV_FIELD_BT;
+    default: return RS_AV_FIELD_UNKNOWN;
     }
+}
+
+rs_av_codec_id rs_codec_id(enum AVCodecID codec) {
+    switch (codec) {
+    case AV_CODEC_ID_H264: return RS_AV_CODEC_H264;
+    case AV_CODEC_ID_HEVC: return RS_AV_CODEC_HEVC;
+    case AV_CODEC_ID_VP8: return RS_AV_CODEC_VP8;
+    case AV_CODEC_ID_VP9: return RS_AV_CODEC_VP9;
+    case AV_CODEC_ID_AV1: return RS_AV_CODEC_AV1;
+    case AV_CODEC_ID_AAC: return RS_AV_CODEC_AAC;
+    case AV_CODEC_ID_OPUS: return RS_AV_CODEC_OPUS;
+    case AV_CODEC_ID_VORBIS: return RS_AV_CODEC_VORBIS;
+    case AV_CODEC_ID_MP3: return RS_AV_CODEC_MP3;
+    default: return RS_AV_CODEC_OTHER;
+    }
+}
+
+void rs_classify_pixel_format(rs_av_info *info) {
+    const AVPixFmtDescriptor *desc = info->pixel_format ? av_pix_fmt_desc_get(av_get_pix_fmt(info->pixel_format)) : NULL;
+    if (!desc) {
+        info->chroma = RS_AV_CHROMA_UNKNOWN;
+        info->rgb = -1;
+        return;
+    }
+    info->rgb = (desc->flags & AV_PIX_FMT_FLAG_RGB) != 0;
+    int w = desc->log2_chroma_w, h = desc->log2_chroma_h;
+    if (desc->flags & AV_PIX_FMT_FLAG_PAL) info->chroma = RS_AV_CHROMA_UNKNOWN; // a palette: no planes to subsample
+    else if (desc->nb_components <= 2 && !info->rgb) info->chroma = RS_AV_CHROMA_400;
+    else if (w == 1 && h == 1) info->chroma = RS_AV_CHROMA_420;
+    else if (w == 1 && h == 0) info->chroma = RS_AV_CHROMA_422;
+    else if (w == 0 && h == 0) info->chroma = RS_AV_CHROMA_444;
+    else if (w == 2 && h == 0) info->chroma = RS_AV_CHROMA_411;
+    else if (w == 0 && h == 1) info->chroma = RS_AV_CHROMA_440;
+    else info->chroma = RS_AV_CHROMA_UNKNOWN;
 }
 
 // The layout the bitstream gives (configuration record, frame header) wins over FFmpeg's guess.
@@ -54,7 +88,7 @@ void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCod
         info->sar_num = layout->sar_num;
         info->sar_den = layout->sar_den;
     }
-    if (!info->field_order && layout->scan == 1) info->field_order = "progressive";
+    if (info->field_order == RS_AV_FIELD_UNKNOWN && layout->scan == 1) info->field_order = RS_AV_FIELD_PROGRESSIVE;
     if (info->video_alpha && info->pixel_format && strcmp(info->pixel_format, "yuv420p") == 0) info->pixel_format = "yuva420p";
 }
 
@@ -63,6 +97,7 @@ void rs_fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *layout
     const AVCodecParameters *par = st->codecpar;
     info->has_video = 1;
     info->video_codec = par->codec_id == AV_CODEC_ID_NONE ? NULL : avcodec_get_name(par->codec_id);
+    info->video_codec_id = rs_codec_id(par->codec_id);
     info->width = par->width > 0 ? par->width : -1;
     info->height = par->height > 0 ? par->height : -1;
     info->frame_rate = rs_rational_or(st->avg_frame_rate, -1);
@@ -70,21 +105,21 @@ void rs_fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *layout
     info->color_transfer = par->color_trc == AVCOL_TRC_UNSPECIFIED ? NULL : av_color_transfer_name(par->color_trc);
     info->color_primaries =
         par->color_primaries == AVCOL_PRI_UNSPECIFIED ? NULL : av_color_primaries_name(par->color_primaries);
+    memset(info->video_codec_tag, 0, sizeof info->video_codec_tag);
     if (par->codec_tag) {
-        av_fourcc_make_string(info->codec_tag_storage, par->codec_tag);
+        char tag[AV_FOURCC_MAX_STRING_SIZE];
+        av_fourcc_make_string(tag, par->codec_tag);
         // Only a tag of printable characters is a four-character code (AVI's numeric tags are not).
         int printable = 1;
         for (int i = 0; i < 4; i++)
-            if (info->codec_tag_storage[i] < 0x20 || info->codec_tag_storage[i] > 0x7E || info->codec_tag_storage[i] == '[')
-                printable = 0;
-        info->codec_tag_storage[4] = 0;
-        info->video_codec_tag = printable ? info->codec_tag_storage : NULL;
+            if (tag[i] < 0x20 || tag[i] > 0x7E || tag[i] == '[') printable = 0;
+        if (printable) memcpy(info->video_codec_tag, tag, 4);
     }
     AVRational sar = st->sample_aspect_ratio.num > 0 ? st->sample_aspect_ratio : par->sample_aspect_ratio;
     if (sar.num > 0 && sar.den > 0) {
         av_reduce(&info->sar_num, &info->sar_den, sar.num, sar.den, 1 << 20);
     }
-    info->field_order = rs_field_order_name(par->field_order);
+    info->field_order = rs_field_order(par->field_order);
 
     const uint8_t *extra = par->extradata;
     size_t extra_size = extra ? (size_t)par->extradata_size : 0;
@@ -170,16 +205,17 @@ void rs_fill_audio(const AVFormatContext *fmt, const AVStream *st, rs_av_info *i
     const AVCodecParameters *par = st->codecpar;
     info->has_audio = 1;
     info->audio_codec = par->codec_id == AV_CODEC_ID_NONE ? NULL : avcodec_get_name(par->codec_id);
+    info->audio_codec_id = rs_codec_id(par->codec_id);
     // IAMF is named as what the file holds (an 'iamf' sample entry), whatever its substreams'
     // coding: a phone's player must know IAMF, not PCM, to play it.
-    if (rs_stream_in_iamf(fmt, st)) info->audio_codec = "iamf";
+    if (rs_stream_in_iamf(fmt, st)) info->audio_codec = "iamf", info->audio_codec_id = RS_AV_CODEC_OTHER;
     // In an MPEG-TS the PMT's stream type names the codec, where FFmpeg's probing of the packets
     // guesses MP3 for what it does not know: 0x2D is MPEG-H 3D audio (ISO/IEC 13818-1), 0x82 DTS
     // (the Blu-ray types). FFmpeg keeps the stream type as the codec tag.
     if (info->demuxer_kind == RS_AV_DEMUXER_MPEGTS &&
         (par->codec_id == AV_CODEC_ID_MP3 || par->codec_id == AV_CODEC_ID_MP2 || par->codec_id == AV_CODEC_ID_NONE)) {
-        if (par->codec_tag == 0x2D) info->audio_codec = "mpegh";
-        else if (par->codec_tag == 0x82) info->audio_codec = "dts";
+        if (par->codec_tag == 0x2D) info->audio_codec = "mpegh", info->audio_codec_id = RS_AV_CODEC_OTHER;
+        else if (par->codec_tag == 0x82) info->audio_codec = "dts", info->audio_codec_id = RS_AV_CODEC_OTHER;
     }
     info->sample_rate = par->sample_rate > 0 ? par->sample_rate : -1;
     info->channels = par->ch_layout.nb_channels > 0 ? par->ch_layout.nb_channels : -1;
@@ -277,7 +313,9 @@ void rs_choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video,
             if (info->other_stream_count < RS_AV_MAX_OTHER_STREAMS) {
                 rs_av_other_stream *other = &info->other_streams[info->other_stream_count++];
                 other->index = (int)i;
-                other->kind = type == AVMEDIA_TYPE_VIDEO ? "video" : type == AVMEDIA_TYPE_AUDIO ? "audio" : NULL;
+                other->kind = type == AVMEDIA_TYPE_VIDEO   ? RS_AV_STREAM_VIDEO
+                              : type == AVMEDIA_TYPE_AUDIO ? RS_AV_STREAM_AUDIO
+                                                           : RS_AV_STREAM_UNKNOWN;
                 memset(other->tag, 0, sizeof other->tag);
                 if (par->codec_tag) {
                     av_fourcc_make_string(other->tag, par->codec_tag);

@@ -33,7 +33,11 @@ void rs_rgb_pixel_format(const AVStream *st, rs_av_info *info);
 /// Whether the headers leave a field unknown that avformat_find_stream_info would find.
 int rs_needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enum AVCodecID video);
 
-const char *rs_field_order_name(enum AVFieldOrder order);
+rs_av_field_order rs_field_order(enum AVFieldOrder order);
+/// The codecs reelshare acts on by themselves, by FFmpeg's id.
+rs_av_codec_id rs_codec_id(enum AVCodecID codec);
+/// The subsampling and RGB-ness of info->pixel_format, from FFmpeg's descriptor of it.
+void rs_classify_pixel_format(rs_av_info *info);
 double rs_rational_or(AVRational q, double otherwise);
 /// `bytes` over `seconds` in bits per second (rounded, or truncated as FFmpeg's own); -1 when
 /// that is no rate.

@@ -238,7 +238,9 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
         info->height = segments.height;
         info->bit_depth = segments.precision;
         info->channels = segments.components;
-        info->color_type = segments.components == 1 ? "grey" : segments.components == 4 ? "cmyk" : "rgb";
+        info->color_type = segments.components == 1   ? RS_IMG_COLOR_GREY
+                           : segments.components == 4 ? RS_IMG_COLOR_CMYK
+                                                      : RS_IMG_COLOR_RGB;
         info->progressive = segments.frame_type == 2 || segments.frame_type == 6 || segments.frame_type == 10;
         info->frame_count = 1;
         snprintf(message, message_size, "a %d-bit JPEG (%s): the 8-bit JPEG decoders of apps and of reelshare do not read it",
@@ -326,12 +328,12 @@ static rs_img_status decode_jpeg(int fd, const uint8_t *data, size_t size, const
     info->progressive = cinfo.progressive_mode != 0;
     info->frame_count = 1;
     switch (cinfo.jpeg_color_space) {
-    case JCS_GRAYSCALE: info->color_type = "grey"; info->color_space = "grey"; break;
-    case JCS_YCbCr: info->color_type = "rgb"; info->color_space = "ycbcr"; break;
-    case JCS_RGB: info->color_type = "rgb"; info->color_space = "rgb"; break;
-    case JCS_CMYK: info->color_type = "cmyk"; info->color_space = "cmyk"; break;
-    case JCS_YCCK: info->color_type = "cmyk"; info->color_space = "ycck"; break;
-    default: info->color_type = NULL; info->color_space = NULL; break;
+    case JCS_GRAYSCALE: info->color_type = RS_IMG_COLOR_GREY; info->color_space = RS_IMG_SPACE_GREY; break;
+    case JCS_YCbCr: info->color_type = RS_IMG_COLOR_RGB; info->color_space = RS_IMG_SPACE_YCBCR; break;
+    case JCS_RGB: info->color_type = RS_IMG_COLOR_RGB; info->color_space = RS_IMG_SPACE_RGB; break;
+    case JCS_CMYK: info->color_type = RS_IMG_COLOR_CMYK; info->color_space = RS_IMG_SPACE_CMYK; break;
+    case JCS_YCCK: info->color_type = RS_IMG_COLOR_CMYK; info->color_space = RS_IMG_SPACE_YCCK; break;
+    default: info->color_type = RS_IMG_COLOR_UNKNOWN; info->color_space = RS_IMG_SPACE_UNKNOWN; break;
     }
 
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;

@@ -229,12 +229,12 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
     info->has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(png, png_info, PNG_INFO_tRNS) != 0;
     info->orientation = png_exif_orientation(png, png_info);
     switch (color_type) {
-    case PNG_COLOR_TYPE_GRAY: info->color_type = "grey"; break;
-    case PNG_COLOR_TYPE_GRAY_ALPHA: info->color_type = "grey-alpha"; break;
-    case PNG_COLOR_TYPE_PALETTE: info->color_type = "palette"; break;
-    case PNG_COLOR_TYPE_RGB: info->color_type = "rgb"; break;
-    case PNG_COLOR_TYPE_RGB_ALPHA: info->color_type = "rgba"; break;
-    default: info->color_type = NULL; break;
+    case PNG_COLOR_TYPE_GRAY: info->color_type = RS_IMG_COLOR_GREY; break;
+    case PNG_COLOR_TYPE_GRAY_ALPHA: info->color_type = RS_IMG_COLOR_GREY_ALPHA; break;
+    case PNG_COLOR_TYPE_PALETTE: info->color_type = RS_IMG_COLOR_PALETTE; break;
+    case PNG_COLOR_TYPE_RGB: info->color_type = RS_IMG_COLOR_RGB; break;
+    case PNG_COLOR_TYPE_RGB_ALPHA: info->color_type = RS_IMG_COLOR_RGBA; break;
+    default: info->color_type = RS_IMG_COLOR_UNKNOWN; break;
     }
 
     uint32_t step = 1;

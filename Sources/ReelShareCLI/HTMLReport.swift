@@ -126,12 +126,13 @@ enum HTMLReport {
                 let data = Data(picture.jpeg).base64EncodedString()
                 html += """
                     <img class="thumb" src="data:image/jpeg;base64,\(data)" width="\(picture.width)" height="\(picture.height)" \
-                    alt="\(escape("What \(result.path) shows: " + (result.kind == "video" ? "its first frame" : "the picture")))">
+                    alt="\(escape("What \(result.path) shows: " + (result.kind == .media(.video) ? "its first frame" : "the picture")))">
 
                     """
             } else {
                 let why =
-                    card.failure.map { "no picture: \($0)" } ?? (result.kind == "audio" ? "no picture: audio only" : "no picture")
+                    card.failure.map { "no picture: \($0)" }
+                    ?? (result.kind == .media(.audio) ? "no picture: audio only" : "no picture")
                 html +=
                     "<div class=\"thumb placeholder\" role=\"img\" aria-label=\"\(escape(why))\"><span>\(escape(why))</span></div>\n"
             }

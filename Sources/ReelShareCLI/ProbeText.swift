@@ -27,7 +27,7 @@ enum ProbeText {
             rows.append(("format", image.format + (image.decoded ? "" : " (header only)")))
             rows.append(("size", dimensions(image.width, image.height) ?? "unknown"))
             var pixels: [String] = []
-            if let type = image.colorType { pixels.append(type) }
+            if let type = image.colorType { pixels.append(type.rawValue) }
             if let depth = image.bitDepth { pixels.append("\(depth)-bit") }
             if let alpha = image.hasAlpha { pixels.append(alpha ? "alpha" : "no alpha") }
             if image.interlaced == true { pixels.append("interlaced") }
@@ -48,7 +48,7 @@ enum ProbeText {
             if !facts.isEmpty { container += " (" + facts.joined(separator: ", ") + ")" }
             rows.append(("container", container))
             if let duration = media.durationSeconds {
-                let from = media.durationFrom.map { $0 == "tail" ? " (from the end of the file)" : " (from every packet)" } ?? ""
+                let from = media.durationFrom.map { $0 == .tail ? " (from the end of the file)" : " (from every packet)" } ?? ""
                 let start = media.startSeconds.map { ", the picture from \(Units.duration($0))" } ?? ""
                 rows.append(("duration", Units.duration(duration) + from + start))
             } else {
@@ -107,8 +107,8 @@ enum ProbeText {
         if let depth = v.bitDepth { parts.append("\(depth)-bit") }
         if let hdr = v.hdr { parts.append("HDR \(hdr.uppercased())") }
         if let rate = v.bitRate { parts.append(bitRate(rate)) }
-        if let order = v.fieldOrder, order != "progressive" {
-            parts.append(order == "tt" || order == "tb" ? "interlaced (top field first)" : "interlaced (bottom field first)")
+        if let order = v.fieldOrder, order != .progressive {
+            parts.append(order == .tt || order == .tb ? "interlaced (top field first)" : "interlaced (bottom field first)")
         }
         if let tag = v.codecTag { parts.append("tag \(tag)") }
         if v.streamCount > 1 { parts.append("\(v.streamCount) video streams") }

@@ -108,7 +108,8 @@ enum FFmpeg {
         }.map { other in
             var tag = other.tag
             let text = withUnsafeBytes(of: &tag) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return OtherStream(index: Int(other.index), kind: string(other.kind), tag: text.isEmpty ? nil : text)
+            let kind = kind(other.kind)
+            return OtherStream(index: Int(other.index), kind: kind == .unknown ? nil : kind, tag: text.isEmpty ? nil : text)
         }
         media.streams = withUnsafeBytes(of: info.streams) { raw in
             Array(raw.bindMemory(to: rs_av_stream_entry.self).prefix(Int(info.stream_count)))
@@ -120,8 +121,11 @@ enum FFmpeg {
         }
         media.startSeconds = info.start_seconds >= 0 ? info.start_seconds : nil
         media.durationUnknownReason = string(info.duration_unknown_reason)
-        let from = string(info.duration_from)
-        media.durationFrom = from == "header" ? nil : from
+        switch info.duration_from {
+        case RS_AV_DURATION_TAIL: media.durationFrom = .tail
+        case RS_AV_DURATION_PACKETS: media.durationFrom = .packets
+        default: media.durationFrom = nil  // stated by the container, or unknown (with the reason)
+        }
         if info.has_video != 0 {
             media.video = VideoStream(
                 codec: string(info.video_codec), profile: string(info.video_profile),
@@ -131,12 +135,15 @@ enum FFmpeg {
                 pixelFormat: string(info.pixel_format), bitDepth: known(info.bit_depth),
                 bitRate: known(info.video_bit_rate), colorTransfer: string(info.color_transfer),
                 colorPrimaries: string(info.color_primaries),
-                streamCount: Int(info.video_stream_count), codecTag: string(info.video_codec_tag),
+                streamCount: Int(info.video_stream_count), codecTag: characters(info.video_codec_tag),
                 sampleAspectRatio: info.sar_num > 0 && info.sar_den > 0 ? PixelRatio(Int(info.sar_num), Int(info.sar_den)) : nil,
-                fieldOrder: string(info.field_order),
+                fieldOrder: fieldOrder(info.field_order),
                 durationSeconds: info.video_duration_seconds > 0 ? info.video_duration_seconds : nil)
             media.video?.hasAlpha = info.video_alpha != 0
             media.video?.index = info.video_index >= 0 ? Int(info.video_index) : nil
+            media.video?.codecID = codecID(info.video_codec_id)
+            media.video?.chroma = chroma(info.chroma)
+            media.video?.rgb = info.rgb < 0 ? nil : info.rgb != 0
         }
         if info.has_audio != 0 {
             media.audio = AudioStream(
@@ -145,6 +152,7 @@ enum FFmpeg {
                 streamCount: Int(info.audio_stream_count),
                 durationSeconds: info.audio_duration_seconds > 0 ? info.audio_duration_seconds : nil)
             media.audio?.index = info.audio_index >= 0 ? Int(info.audio_index) : nil
+            media.audio?.codecID = codecID(info.audio_codec_id)
         }
         if info.deep != 0 {
             media.deep = DeepScan(
@@ -155,6 +163,51 @@ enum FFmpeg {
                 firstFrameDecodes: info.decoded != 0)
         }
         return media
+    }
+
+    /// A fixed-size C string ("" for none).
+    private static func characters<T>(_ tuple: T) -> String? {
+        var copy = tuple
+        let text = withUnsafeBytes(of: &copy) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return text.isEmpty ? nil : text
+    }
+
+    private static func fieldOrder(_ order: rs_av_field_order) -> FieldOrder? {
+        switch order {
+        case RS_AV_FIELD_PROGRESSIVE: return .progressive
+        case RS_AV_FIELD_TT: return .tt
+        case RS_AV_FIELD_BB: return .bb
+        case RS_AV_FIELD_TB: return .tb
+        case RS_AV_FIELD_BT: return .bt
+        default: return nil
+        }
+    }
+
+    private static func chroma(_ chroma: rs_av_chroma) -> Chroma? {
+        switch chroma {
+        case RS_AV_CHROMA_420: return .c420
+        case RS_AV_CHROMA_422: return .c422
+        case RS_AV_CHROMA_444: return .c444
+        case RS_AV_CHROMA_411: return .c411
+        case RS_AV_CHROMA_440: return .c440
+        case RS_AV_CHROMA_400: return .c400
+        default: return nil
+        }
+    }
+
+    private static func codecID(_ id: rs_av_codec_id) -> CodecID? {
+        switch id {
+        case RS_AV_CODEC_H264: return .h264
+        case RS_AV_CODEC_HEVC: return .hevc
+        case RS_AV_CODEC_VP8: return .vp8
+        case RS_AV_CODEC_VP9: return .vp9
+        case RS_AV_CODEC_AV1: return .av1
+        case RS_AV_CODEC_AAC: return .aac
+        case RS_AV_CODEC_OPUS: return .opus
+        case RS_AV_CODEC_VORBIS: return .vorbis
+        case RS_AV_CODEC_MP3: return .mp3
+        default: return nil
+        }
     }
 
     private static func kind(_ kind: rs_av_stream_kind) -> StreamKind {

@@ -30,6 +30,29 @@ public struct ImageLimits: Sendable, Equatable {
 enum ImageCodecs {
     enum Format { case png, jpeg }
 
+    private static func colorType(_ type: rs_img_color_type) -> ColorType? {
+        switch type {
+        case RS_IMG_COLOR_GREY: return .grey
+        case RS_IMG_COLOR_GREY_ALPHA: return .greyAlpha
+        case RS_IMG_COLOR_PALETTE: return .palette
+        case RS_IMG_COLOR_RGB: return .rgb
+        case RS_IMG_COLOR_RGBA: return .rgba
+        case RS_IMG_COLOR_CMYK: return .cmyk
+        default: return nil
+        }
+    }
+
+    private static func colorSpace(_ space: rs_img_color_space) -> ColorSpace? {
+        switch space {
+        case RS_IMG_SPACE_GREY: return .grey
+        case RS_IMG_SPACE_YCBCR: return .ycbcr
+        case RS_IMG_SPACE_RGB: return .rgb
+        case RS_IMG_SPACE_CMYK: return .cmyk
+        case RS_IMG_SPACE_YCCK: return .ycck
+        default: return nil
+        }
+    }
+
     static func limits(_ limits: ImageLimits, timeoutSeconds: Double) -> rs_img_limits {
         rs_img_limits(
             max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
@@ -73,7 +96,7 @@ enum ImageCodecs {
             return .success(
                 ImageMedia(
                     format: format == .png ? "png" : "jpeg", width: Int(info.width), height: Int(info.height),
-                    bitDepth: Int(info.bit_depth), colorType: info.color_type.map { String(cString: $0) },
+                    bitDepth: Int(info.bit_depth), colorType: colorType(info.color_type),
                     progressive: format == .jpeg ? info.progressive != 0 : nil, frameCount: 1,
                     orientation: info.orientation > 0 ? Int(info.orientation) : nil, decoded: false))
         }
@@ -82,8 +105,8 @@ enum ImageCodecs {
             ImageMedia(
                 format: format == .png ? "png" : "jpeg",
                 width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
-                colorType: info.color_type.map { String(cString: $0) },
-                colorSpace: info.color_space.map { String(cString: $0) },
+                colorType: colorType(info.color_type),
+                colorSpace: colorSpace(info.color_space),
                 hasAlpha: info.has_alpha != 0,
                 allTransparent: info.has_alpha != 0 ? info.all_transparent != 0 : nil,
                 colorProfileIgnored: format == .png ? info.icc_ignored != 0 : nil,

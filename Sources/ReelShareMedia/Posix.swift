@@ -1,56 +1,18 @@
-// The one POSIX layer: every system call reelshare's Swift code makes (open, fstat, pread, read,
-// write, fsync, rename, unlink, isatty, sigaction through the C handler), errno turned into words
-// once, file names turned back into their bytes once, and the process's signal set-up (the lock is
-// in Protected.swift). Modelled on swift-nio's `Posix` namespace: callers see typed errors and value types, never errno.
+// The one POSIX layer: every system call reelshare's Swift code makes goes through it, errno
+// turned into words once, file names turned back into their bytes once. Split by concern: this
+// file (paths, directories, whole reads and writes, the process's arguments and signals),
+// PosixErrors.swift, ReadableFile.swift, AtomicFile.swift (every output), Spool.swift,
+// PosixDirectory.swift; the lock is Protected.swift. Reads and writes go through CReelShareIO's
+// rs_io, the one loop that retries EINTR and short transfers. Modelled on swift-nio's `Posix`
+// namespace: callers see typed errors and value types, never errno.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import CReelShareIO
 import CReelShareStream
 import ReelShareKit
-
-/// A failed system call: its errno.
-public struct PosixError: Error, Equatable, CustomStringConvertible {
-    public let code: Int32
-
-    public init(_ code: Int32) { self.code = code }
-
-    public var description: String {
-        code == ELOOP ? "a symbolic link loop (too many levels of symbolic links)" : Posix.message(code)
-    }
-    /// The reader of a pipe went away.
-    public var isClosedPipe: Bool { code == EPIPE }
-}
-
-/// Why a file could not be read.
-public enum FileError: Error, Equatable, CustomStringConvertible {
-    case notFound
-    /// "-" where no file has that name: standard input, which media is never read from.
-    case standardInput
-    case directory
-    /// A pipe, a device or a socket (what it is, in words).
-    case notRegular(String)
-    /// Larger than the caller's limit (its size in bytes).
-    case tooLarge(Int)
-    case shrank
-    /// The name was given to another file between stat and open.
-    case swapped
-    case system(PosixError)
-
-    public var description: String {
-        switch self {
-        case .notFound: return "no such file"
-        case .standardInput: return "no such file"
-        case .directory: return "is a directory"
-        case .notRegular(let what): return "\(what), not a regular file"
-        case .tooLarge(let size): return "too large (\(size) bytes)"
-        case .shrank: return "file shrank while being read"
-        case .swapped: return "replaced by another file while it was opened"
-        case .system(let error): return error.description
-        }
-    }
-}
 
 public enum Posix {
     static let ioError = EIO
@@ -176,17 +138,10 @@ public enum Posix {
         if code != 0 { throw PosixError(code) }
     }
 
-    /// 0, or the errno of the write that failed.
+    /// 0, or the errno of the write that failed (rs_io: interrupted and short writes retried).
     private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         guard let base = bytes.baseAddress else { return 0 }
-        var done = 0
-        while done < bytes.count {
-            let n = systemWrite(descriptor, base + done, bytes.count - done)
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { return errno }
-            done += n
-        }
-        return 0
+        return rs_io_write(descriptor, base, bytes.count, -1)
     }
 
     /// The text a C shim wrote into `buffer`, up to its NUL.
@@ -200,12 +155,12 @@ public enum Posix {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
+            // A whole chunk, or less at the end.
+            let n = chunk.withUnsafeMutableBytes { rs_io_read(descriptor, $0.baseAddress!, $0.count, -1) }
             if n < 0 { throw .system(PosixError(errno)) }
-            if n == 0 { return bytes }
             bytes += chunk[..<n]
             if bytes.count > limit { throw .tooLarge(bytes.count) }
+            if n < chunk.count { return bytes }
         }
     }
 
@@ -229,392 +184,9 @@ public enum Posix {
     }
 }
 
-/// A regular file open for reading.
-public struct ReadableFile: Sendable {
-    public let descriptor: Int32
-    /// Its size when opened.
-    public let size: Int
-    /// The file it is (device and inode), from fstat when it was opened.
-    public let identity: Posix.FileIdentity
-
-    /// Opens `path` if it is a regular file. stat first, so that a device or a FIFO is never
-    /// opened (opening one can block or have side effects); then fstat on the open descriptor,
-    /// which must be the very file stat saw (the name may have been swapped in between).
-    public static func open(_ path: String) throws(FileError) -> ReadableFile {
-        var seen = stat()
-        let statError = Posix.withCPath(path) { stat($0, &seen) == 0 ? 0 : errno }
-        if statError == ENOENT, path == "-" { throw .standardInput }
-        if statError != 0 { throw statError == ENOENT || statError == ENOTDIR ? .notFound : .system(PosixError(statError)) }
-        switch seen.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .directory
-        case S_IFIFO: throw .notRegular("a pipe")
-        case S_IFCHR: throw .notRegular("a character device")
-        case S_IFBLK: throw .notRegular("a block device")
-        case S_IFSOCK: throw .notRegular("a socket")
-        default: throw .notRegular("a special file")
-        }
-        let (fd, openError) = Posix.withCPath(path) { name -> (Int32, Int32) in
-            let fd = systemOpen(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-            return (fd, fd < 0 ? errno : 0)
-        }
-        if fd < 0 { throw openError == ENOENT || openError == ENOTDIR ? .notFound : .system(PosixError(openError)) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            _ = systemClose(fd)
-            throw .system(PosixError(code))
-        }
-        guard info.st_mode & S_IFMT == S_IFREG, info.st_dev == seen.st_dev, info.st_ino == seen.st_ino else {
-            _ = systemClose(fd)
-            throw .swapped
-        }
-        return ReadableFile(
-            descriptor: fd, size: Int(info.st_size),
-            identity: Posix.FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
-    }
-
-    /// `count` bytes from `offset` (pread: the file position is not used).
-    public func read(count: Int, from offset: Int = 0) throws(FileError) -> [UInt8] {
-        guard count > 0 else { return [] }
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count, let base = buffer.baseAddress {
-                let n = pread(descriptor, base + done, count - done, off_t(offset + done))
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { failure = errno }
-                if n <= 0 { break }
-                done += n
-            }
-            initialized = done
-        }
-        if failure != 0 { throw .system(PosixError(failure)) }
-        if bytes.count < count { throw .shrank }
-        return bytes
-    }
-
-    public func close() { _ = systemClose(descriptor) }
-
-    /// Whether the open file still has its size at opening, and `path` still names it: nothing was
-    /// appended, cut or swapped in while it was read.
-    public func unchanged(since path: String) -> Bool {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) == size else { return false }
-        return Posix.identity(path) == identity
-    }
-}
-
-/// Why an output file cannot be written where it was asked for.
-public enum OutputFailure: Error, Equatable, CustomStringConvertible {
-    /// The path is a symbolic link to a file or to nothing: never written through (a link planted
-    /// in a shared directory would redirect the write).
-    case symbolicLink(String)
-    /// Writing it would replace one of the command's inputs (the same file by any path).
-    case replacesInput(output: String, input: String)
-    /// A system call failed.
-    case system(path: String, PosixError)
-
-    public var description: String {
-        switch self {
-        case .symbolicLink(let path):
-            return "cannot write \(path): it is a symbolic link, and reelshare never writes through one"
-        case .replacesInput(let output, let input):
-            return output == input
-                ? "cannot write \(output): it is an input of this command" : "cannot write \(output): it is the input \(input)"
-        case .system(let path, let error): return "cannot write \(path): \(error)"
-        }
-    }
-}
-
-/// An output file written atomically: a file with no name (Linux's O_TMPFILE; a temporary file
-/// beside the destination where that is not available), fsync, then its name: linked in when the
-/// name is free, else linked as a temporary name and renamed over the old file, and the directory
-/// fsynced. A failure, an interrupt (SIGINT, SIGTERM, SIGHUP) or, with an unnamed file, a kill
-/// leaves the old file, or none, never part of a new one.
-///
-/// One rule for every output (`AtomicFile.check`): a path that is a symbolic link is refused unless
-/// it leads to a device, FIFO or socket (`-o /dev/stdout`), which is written in place, as is such a
-/// file named directly (renaming over a device would replace it with a file); a path that is, by
-/// any name, one of the command's inputs is refused.
-public final class AtomicFile {
-    public let descriptor: Int32
-    /// A path that opens the file being written, so that it can be checked before it replaces
-    /// anything: /proc/self/fd/N for an unnamed file, the temporary name otherwise; nil when
-    /// writing in place.
-    public let readablePath: String?
-    private let path: String
-    private let unnamed: Bool
-    private let inPlace: Bool
-    private var finished = false
-    /// The temporary name the handler removes on an interrupt, and its handle (0: none).
-    private var temporaryName: String?
-    private var cleanup: Int32 = 0
-
-    /// Where an output goes: written in place (a device, a FIFO), or a new regular file replacing
-    /// one with `mode`, or created.
-    public enum Destination: Equatable, Sendable {
-        case inPlace
-        case replace(mode: UInt32)
-        case create
-    }
-
-    /// The one output rule (see the type's comment); throws when `destination` may not be written.
-    @discardableResult
-    public static func check(_ destination: String, inputs: InputIdentities) throws(OutputFailure) -> Destination {
-        var info = stat()
-        if Posix.withCPath(destination, { lstat($0, &info) }) != 0 {
-            let code = errno
-            if code == ENOENT { return .create }
-            throw .system(path: destination, PosixError(code))
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK:
-            var target = stat()
-            let reaches = Posix.withCPath(destination) { stat($0, &target) } == 0
-            let kind = target.st_mode & S_IFMT
-            if reaches, kind != S_IFREG, kind != S_IFDIR { return .inPlace }  // /dev/stdout, a FIFO
-            throw .symbolicLink(destination)
-        case S_IFDIR: throw .system(path: destination, PosixError(EISDIR))
-        case S_IFREG:
-            if let input = inputs.input(Posix.FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))) {
-                throw .replacesInput(output: destination, input: input)
-            }
-            return .replace(mode: UInt32(info.st_mode & 0o7777))
-        default: return .inPlace
-        }
-    }
-
-    /// Opens the new file for `destination`, which may not be one of `inputs`. Its mode is what an
-    /// ordinary new file gets (0666 less the umask, applied by the kernel), or the mode of the file
-    /// it will replace. Up to 1,024 named temporaries may be pending at once (a split's parts,
-    /// --jobs): the interrupt handler removes every one of them.
-    public init(replacing destination: String, inputs: InputIdentities = .none) throws(OutputFailure) {
-        let kind = try Self.check(destination, inputs: inputs)
-        path = destination
-        if kind == .inPlace {
-            let (fd, code) = Posix.withCPath(destination) { file -> (Int32, Int32) in
-                let fd = systemOpen(file, O_WRONLY | O_CLOEXEC)
-                return (fd, fd < 0 ? errno : 0)
-            }
-            if fd < 0 { throw .system(path: destination, PosixError(code)) }
-            descriptor = fd
-            readablePath = nil
-            unnamed = false
-            inPlace = true
-            return
-        }
-        inPlace = false
-        let directory = Self.directory(of: destination)
-        let fd = Posix.withCPath(directory) { rs_unnamed_open($0) }
-        if fd >= 0, Posix.isDirectory("/proc/self/fd") {
-            descriptor = fd
-            unnamed = true
-            readablePath = "/proc/self/fd/\(fd)"
-        } else {
-            if fd >= 0 { _ = systemClose(fd) }
-            // A named temporary file beside the destination, registered for removal before it is
-            // made, so that an interrupt on any thread finds it.
-            rs_cleanup_install()
-            var opened: (Int32, String)?
-            for _ in 0..<100 {
-                let candidate = Self.temporaryName(for: destination)
-                let handle = Posix.withCPath(candidate) { rs_cleanup_register($0) }
-                if handle <= 0 {
-                    throw .system(path: destination, PosixError(handle == 0 ? ENAMETOOLONG : EMFILE))
-                }
-                let (fd, code) = Posix.withCPath(candidate) { file -> (Int32, Int32) in
-                    let fd = systemOpen(file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                    return (fd, fd < 0 ? errno : 0)
-                }
-                if fd >= 0 {
-                    opened = (fd, candidate)
-                    cleanup = handle
-                    break
-                }
-                rs_cleanup_clear(handle)
-                if code != EEXIST { throw .system(path: destination, PosixError(code)) }
-            }
-            guard let (fd, name) = opened else { throw .system(path: destination, PosixError(EEXIST)) }
-            descriptor = fd
-            unnamed = false
-            temporaryName = name
-            readablePath = name
-        }
-        if case .replace(let mode) = kind, fchmod(descriptor, mode_t(mode)) != 0 {
-            let code = errno
-            discard()
-            throw .system(path: destination, PosixError(code))
-        }
-    }
-
-    /// fsync, give the file its name, fsync the directory.
-    public func commit() throws(OutputFailure) {
-        guard !finished else { return }
-        if inPlace {
-            finished = true
-            if systemClose(descriptor) != 0 { throw .system(path: path, PosixError(errno)) }
-            return
-        }
-        if fsync(descriptor) != 0 {
-            let code = errno
-            discard()
-            throw .system(path: path, PosixError(code))
-        }
-        var code: Int32 = 0
-        if unnamed {
-            // Straight to its name when the name is free; linkat never follows a link planted there.
-            code = Posix.withCPath(path) { rs_unnamed_link(descriptor, $0) }
-            if code == EEXIST {
-                // Replacing a file: linked as a temporary name first (registered before it exists),
-                // then renamed over it.
-                rs_cleanup_install()
-                code = EEXIST
-                for _ in 0..<100 where code == EEXIST {
-                    let candidate = Self.temporaryName(for: path)
-                    let handle = Posix.withCPath(candidate) { rs_cleanup_register($0) }
-                    if handle <= 0 {
-                        code = handle == 0 ? ENAMETOOLONG : EMFILE
-                        break
-                    }
-                    code = Posix.withCPath(candidate) { rs_unnamed_link(descriptor, $0) }
-                    if code == 0 {
-                        temporaryName = candidate
-                        cleanup = handle
-                    } else {
-                        rs_cleanup_clear(handle)
-                    }
-                }
-            }
-        }
-        if code == 0, let temporaryName {
-            code = Posix.withCPath(temporaryName) { from in Posix.withCPath(path) { rename(from, $0) == 0 ? 0 : errno } }
-        }
-        finished = true
-        let closeError = systemClose(descriptor) == 0 ? 0 : errno
-        if code == 0 { code = closeError }
-        if let temporaryName {
-            if code != 0 { _ = Posix.withCPath(temporaryName) { unlink($0) } }
-            rs_cleanup_clear(cleanup)
-            self.temporaryName = nil
-        }
-        if code != 0 { throw .system(path: path, PosixError(code)) }
-        let dir = Posix.withCPath(Self.directory(of: path)) { systemOpen($0, O_RDONLY | O_CLOEXEC) }
-        if dir >= 0 {
-            _ = fsync(dir)  // make the name itself durable
-            _ = systemClose(dir)
-        }
-    }
-
-    /// Closes the file and removes its temporary name, if it has one; an unnamed file is gone
-    /// once closed.
-    public func discard() {
-        guard !finished else { return }
-        finished = true
-        _ = systemClose(descriptor)
-        guard let temporaryName else { return }
-        _ = Posix.withCPath(temporaryName) { unlink($0) }
-        rs_cleanup_clear(cleanup)
-    }
-
-    deinit { discard() }
-
-    private static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// ".NAME.reelshare-RANDOM" beside `path`.
-    private static func temporaryName(for path: String) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let suffix = String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 36)
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return "\(directory).\(name).reelshare-\(suffix)"
-    }
-}
-
-/// Bytes kept on disk rather than in memory until they can be written: a report whose head needs
-/// counts known only at the end (validate's HTML page and JUnit file) spools its body here, so
-/// memory stays flat over any number of files. An unnamed file in `directory` ($TMPDIR or /tmp),
-/// gone when closed; a named one unlinked at once where unnamed files are not available; memory if
-/// neither can be made.
-public final class Spool {
-    private var descriptor: Int32 = -1
-    private var memory: [UInt8] = []
-    private var buffer: [UInt8] = []
-    /// The first write error; replay reports it.
-    private var failure: PosixError?
-
-    public init(directory: String) {
-        let fd = Posix.withCPath(directory) { rs_unnamed_open($0) }
-        if fd >= 0 {
-            descriptor = fd
-            return
-        }
-        var template = Array((directory + "/.reelshare-spool-XXXXXX").utf8CString)
-        let named = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if named >= 0 {
-            _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-            descriptor = named
-        }
-        buffer.reserveCapacity(1 << 16)
-    }
-
-    deinit { if descriptor >= 0 { _ = systemClose(descriptor) } }
-
-    public func append(_ bytes: [UInt8]) {
-        guard descriptor >= 0 else {
-            memory += bytes
-            return
-        }
-        buffer += bytes
-        if buffer.count >= 1 << 16 { drain() }
-    }
-
-    private func drain() {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        guard failure == nil, !buffer.isEmpty else { return }
-        do throws(PosixError) {
-            try Posix.write(descriptor, buffer)
-        } catch {
-            failure = error
-        }
-    }
-
-    /// Hands everything appended to `body`, in chunks of at most 64 KiB, in order.
-    public func replay(_ body: ([UInt8]) -> Void) throws(PosixError) {
-        guard descriptor >= 0 else {
-            body(memory)
-            return
-        }
-        drain()
-        if let failure { throw failure }
-        var offset = 0
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { throw PosixError(errno) }
-            if n == 0 { return }
-            body(Array(chunk[..<n]))
-            offset += n
-        }
-    }
-}
-
 // The C library's names, where Swift's own would shadow them.
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     open(path, flags, mode)
 }
 
-private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
-
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        return Glibc.write(fd, bytes, count)
-    #else
-        return Darwin.write(fd, bytes, count)
-    #endif
-}
+func systemClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -8,14 +8,17 @@ private func clip(
     container: String = "mp4", family: ContainerFamily = .isoBMFF, duration: Double? = 10, codec: String = "h264",
     profile: String? = "High",
     codecTag: String? = nil, width: Int = 1080, height: Int = 1920,
-    rotation: Int = 0, fps: Double = 30, pixelFormat: String = "yuv420p", bitDepth: Int = 8, videoBitRate: Int? = 6_000_000,
-    audio: AudioStream? = AudioStream(codec: "aac", sampleRate: 48000, channels: 2, bitRate: 128_000),
+    rotation: Int = 0, fps: Double = 30, pixelFormat: String = "yuv420p", chroma: Chroma? = .c420, bitDepth: Int = 8,
+    videoBitRate: Int? = 6_000_000,
+    audio: AudioStream? = AudioStream(codec: "aac", codecID: .aac, sampleRate: 48000, channels: 2, bitRate: 128_000),
     fastStart: Bool? = true, editList: Bool? = false, editListEffect: EditListEffect? = nil, truncated: Bool = false,
     deep: DeepScan? = nil, size: Int = 8_000_000, path: String = "clip.mp4"
 ) -> ProbeReport {
+    // What the probe's C side names (rs_av_codec_id) for the codecs these tests use.
+    let ids: [String: CodecID] = ["h264": .h264, "hevc": .hevc, "vp8": .vp8, "vp9": .vp9, "av1": .av1]
     let video = VideoStream(
-        codec: codec, profile: profile, width: width, height: height, rotation: rotation, frameRate: fps,
-        pixelFormat: pixelFormat, bitDepth: bitDepth, bitRate: videoBitRate, codecTag: codecTag)
+        codec: codec, codecID: ids[codec], profile: profile, width: width, height: height, rotation: rotation, frameRate: fps,
+        pixelFormat: pixelFormat, chroma: chroma, bitDepth: bitDepth, bitRate: videoBitRate, codecTag: codecTag)
     var media = AVMedia(
         container: container, family: family, durationSeconds: duration, bitRate: nil,
         fastStart: fastStart,
@@ -148,7 +151,8 @@ struct RulesTests {
         // A trim ends a frame (1/30 s) and a copied audio packet (2048 samples at 48 kHz) short of the limit.
         #expect(check(max, clip(duration: 25)).first?.fix?.contains(" -t 19.924 ") == true)
         // At 8 kHz an audio packet is 0.256 s.
-        let lowRate = clip(duration: 25, audio: AudioStream(codec: "aac", sampleRate: 8000, channels: 1, bitRate: 16_000))
+        let lowRate = clip(
+            duration: 25, audio: AudioStream(codec: "aac", codecID: .aac, sampleRate: 8000, channels: 1, bitRate: 16_000))
         #expect(check(max, lowRate).first?.fix?.contains(" -t 19.71 ") == true, "\(check(max, lowRate).first?.fix ?? "")")
         let min = spec("video.duration.min", min: 3)
         let short = try #require(check(min, clip(duration: 2)).first)
@@ -244,12 +248,13 @@ struct RulesTests {
         #expect(check(rule, clip(deep: deepScan)).isEmpty)
     }
 
-    @Test("video.chroma from the pixel format name")
+    @Test("video.chroma: the subsampling the probe names (FFmpeg's descriptor of the pixel format, FixtureProbeTests)")
     func chroma() {
         let rule = spec("video.chroma", allowed: ["4:2:0"])
-        for format in ["yuv420p", "yuvj420p", "yuv420p10le", "nv12"] { #expect(check(rule, clip(pixelFormat: format)).isEmpty) }
-        #expect(check(rule, clip(pixelFormat: "yuv444p")).first?.actual == .string("4:4:4"))
-        #expect(check(rule, clip(pixelFormat: "yuv422p10le")).first?.actual == .string("4:2:2"))
+        #expect(check(rule, clip(pixelFormat: "nv12", chroma: .c420)).isEmpty)
+        #expect(check(rule, clip(pixelFormat: "yuv444p", chroma: .c444)).first?.actual == .string("4:4:4"))
+        #expect(check(rule, clip(pixelFormat: "yuv422p10le", chroma: .c422)).first?.actual == .string("4:2:2"))
+        #expect(check(rule, clip(pixelFormat: "pal8", chroma: nil)).first?.actual == .string("unknown"))
     }
 
     @Test("video.decodes")
@@ -262,7 +267,7 @@ struct RulesTests {
 
     @Test("audio rules apply only when there is audio")
     func audio() throws {
-        let opus = AudioStream(codec: "opus", sampleRate: 48000, channels: 2, bitRate: 96_000)
+        let opus = AudioStream(codec: "opus", codecID: .opus, sampleRate: 48000, channels: 2, bitRate: 96_000)
         let codec = try #require(
             check(
                 spec("audio.codec", allowed: ["aac"]),
@@ -271,11 +276,11 @@ struct RulesTests {
         )
         #expect(codec.fix == "ffmpeg -i a.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart -f mp4 a.fixed.mp4")
         #expect(check(spec("audio.codec", allowed: ["aac"]), clip(audio: nil)).isEmpty)
-        let hiRes = AudioStream(codec: "aac", sampleRate: 96000, channels: 6, bitRate: 320_000)
+        let hiRes = AudioStream(codec: "aac", codecID: .aac, sampleRate: 96000, channels: 6, bitRate: 320_000)
         #expect(check(spec("audio.sample-rate", max: 48000), clip(audio: hiRes)).first?.fix?.contains("-ar 48000") == true)
         #expect(
             check(spec("audio.channels", min: 1, max: 2), clip(audio: hiRes)).first?.message == "6 audio channels, more than 2")
-        let mono = AudioStream(codec: "aac", sampleRate: 44100, channels: 1, bitRate: 64_000)
+        let mono = AudioStream(codec: "aac", codecID: .aac, sampleRate: 44100, channels: 1, bitRate: 64_000)
         #expect(
             check(spec("audio.channels", min: 2, max: 2), clip(audio: mono)).first?.message == "1 audio channel, fewer than 2")
         #expect(
@@ -327,7 +332,7 @@ struct RulesTests {
         #expect(unreadable.findings.map(\.rule.rawValue) == ["media.unreadable"] && !unreadable.accepted)
         let audioOnly = ProbeReport(
             path: "a.m4a", sizeBytes: 9,
-            content: .av(AVMedia(container: "m4a", family: .isoBMFF, audio: AudioStream(codec: "aac"))))
+            content: .av(AVMedia(container: "m4a", family: .isoBMFF, audio: AudioStream(codec: "aac", codecID: .aac))))
         #expect(
             Rules.evaluate(audioOnly, role: .backgroundVideo, profile: igReels, strict: false).findings.first?.rule.rawValue
                 == "media.kind")
@@ -373,9 +378,9 @@ struct RulesTests {
     func combinedFix() throws {
         let profile = try #require(ProfileSet.builtin.profile("ig-reels-api"))
         // Too long, 4:4:4, odd-sized, index at the end, Opus audio in a MOV.
-        let opus = AudioStream(codec: "opus", sampleRate: 48000, channels: 2, bitRate: 96_000)
+        let opus = AudioStream(codec: "opus", codecID: .opus, sampleRate: 48000, channels: 2, bitRate: 96_000)
         let report = clip(
-            container: "mov", duration: 1000, width: 161, height: 91, pixelFormat: "yuv444p", audio: opus,
+            container: "mov", duration: 1000, width: 161, height: 91, pixelFormat: "yuv444p", chroma: .c444, audio: opus,
             fastStart: false, deep: deepScan, path: "in.mov")
         let verdict = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: false)
         #expect(
@@ -411,14 +416,17 @@ struct RulesTests {
         let finding = try #require(Rules.evaluate(vp9InMP4, role: .backgroundVideo, profile: reels, strict: false).findings.first)
         #expect(finding.message.hasPrefix("VP9 in mp4 is not accepted: VP9 goes in webm"))
         #expect(finding.fix == "ffmpeg -i chrome.mp4 -c:v copy -c:a libopus -b:a 96k -f webm chrome.fixed.webm")
-        let h264InWebM = clip(container: "webm", family: .matroska, audio: AudioStream(codec: "opus"), path: "chrome.webm")
+        let h264InWebM = clip(
+            container: "webm", family: .matroska, audio: AudioStream(codec: "opus", codecID: .opus), path: "chrome.webm")
         #expect(errors(h264InWebM) == ["video.codec-container"])
         #expect(
             Rules.evaluate(h264InWebM, role: .backgroundVideo, profile: reels, strict: false).fix
                 == "ffmpeg -i chrome.webm -c:v copy -c:a aac -b:a 128k -movflags +faststart -f mp4 chrome.fixed.mp4")
         #expect(
             errors(
-                clip(container: "webm", family: .matroska, codec: "vp9", profile: "Profile 0", audio: AudioStream(codec: "opus"))
+                clip(
+                    container: "webm", family: .matroska, codec: "vp9", profile: "Profile 0",
+                    audio: AudioStream(codec: "opus", codecID: .opus))
             ).isEmpty)
         // A container or codec that is refused outright is the other rules' to say.
         #expect(

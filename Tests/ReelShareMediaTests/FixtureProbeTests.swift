@@ -110,6 +110,14 @@ struct VideoFixtureTests {
         #expect(video.width == e.width)
         #expect(video.height == e.height)
         #expect(video.pixelFormat == e.pixelFormat)
+        // The subsampling and RGB-ness, from FFmpeg's descriptor of the pixel format (rs_av_chroma).
+        let chroma: [String: Chroma] = [
+            "yuv420p": .c420, "yuvj420p": .c420, "yuv420p10le": .c420, "yuv444p": .c444, "yuv422p": .c422,
+        ]
+        #expect(video.chroma == chroma[e.pixelFormat], "\(e.pixelFormat)")
+        #expect(video.rgb == false)
+        #expect(
+            video.codecID == ["h264": .h264, "hevc": .hevc, "vp8": .vp8, "vp9": .vp9, "av1": .av1, "mpeg4": nil][e.codec] ?? nil)
         #expect(video.bitDepth == e.bitDepth)
         #expect(video.rotation == 0 && !video.mirrored)
         #expect(video.streamCount == 1)
@@ -203,13 +211,13 @@ struct ImageFixtureTests {
     func png() throws {
         let rgba = try #require(probeImage("sticker_rgba_640x480.png"))
         #expect(rgba.format == "png" && rgba.width == 640 && rgba.height == 480)
-        #expect(rgba.colorType == "rgba" && rgba.hasAlpha == true && rgba.bitDepth == 8 && rgba.decoded)
+        #expect(rgba.colorType == .rgba && rgba.hasAlpha == true && rgba.bitDepth == 8 && rgba.decoded)
         let palette = try #require(probeImage("palette.png"))
-        #expect(palette.colorType == "palette" && palette.hasAlpha == false)
+        #expect(palette.colorType == .palette && palette.hasAlpha == false)
         let deep = try #require(probeImage("rgb_16bit.png"))
-        #expect(deep.colorType == "rgb" && deep.bitDepth == 16)
+        #expect(deep.colorType == .rgb && deep.bitDepth == 16)
         let grey = try #require(probeImage("grey.png"))
-        #expect(grey.colorType == "grey")
+        #expect(grey.colorType == .grey)
         let interlaced = try #require(probeImage("interlaced_rgba.png"))
         #expect(interlaced.interlaced == true && interlaced.width == 33 && interlaced.height == 17)
         #expect(rgba.interlaced == false)
@@ -222,12 +230,12 @@ struct ImageFixtureTests {
     func jpeg() throws {
         let baseline = try #require(probeImage("background_720x1280.jpg"))
         #expect(baseline.format == "jpeg" && baseline.width == 720 && baseline.height == 1280)
-        #expect(baseline.colorSpace == "ycbcr" && baseline.colorType == "rgb" && baseline.progressive == false)
+        #expect(baseline.colorSpace == .ycbcr && baseline.colorType == .rgb && baseline.progressive == false)
         #expect(baseline.orientation == nil && baseline.hasAlpha == false)
         #expect(try #require(probeImage("progressive.jpg")).progressive == true)
-        #expect(try #require(probeImage("grey.jpg")).colorType == "grey")
+        #expect(try #require(probeImage("grey.jpg")).colorType == .grey)
         let cmyk = try #require(probeImage("cmyk.jpg"))
-        #expect(cmyk.colorType == "cmyk")
+        #expect(cmyk.colorType == .cmyk)
         #expect(try #require(probeImage("exif_orientation_6.jpg")).orientation == 6)
     }
 

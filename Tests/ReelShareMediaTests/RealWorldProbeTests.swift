@@ -46,7 +46,7 @@ struct RealWorldProbeTests {
         let media = try av(prober.probe(TestPaths.fixture(file)))
         let duration = try #require(media.durationSeconds)
         #expect(abs(duration - 70) < 0.25, "\(duration)")
-        #expect(media.durationFrom == "tail")
+        #expect(media.durationFrom == .tail)
         #expect(abs((media.video?.durationSeconds ?? 0) - 70) < 0.25)
         if file.hasSuffix(".webm") {
             #expect(media.container == "webm")
@@ -68,7 +68,7 @@ struct RealWorldProbeTests {
         #expect(media.container == "webm")
         #expect(media.video?.codec == "h264" && media.audio?.codec == "opus")
         #expect(abs((media.durationSeconds ?? 0) - 4) < 0.15, "\(String(describing: media.durationSeconds))")
-        #expect(media.durationFrom == "tail")
+        #expect(media.durationFrom == .tail)
         // The same stream under its Matroska DocType is Matroska.
         let mkv = try av(prober.probe(TestPaths.fixture("piped_70s.mkv")))
         #expect(mkv.container == "matroska")
@@ -107,7 +107,7 @@ struct RealWorldProbeTests {
             ("vp9_opus.webm", "progressive"), ("vp8_vorbis.webm", "progressive"), ("av1.mp4", "progressive"),
         ])
     func fieldOrder(file: String, order: String) throws {
-        #expect(try av(prober.probe(TestPaths.fixture(file))).video?.fieldOrder == order)
+        #expect(try av(prober.probe(TestPaths.fixture(file))).video?.fieldOrder?.rawValue == order)
     }
 
     @Test("constant rate with millisecond timestamps is not VFR; 30 then 10 fps is")

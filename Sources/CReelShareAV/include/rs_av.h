@@ -36,6 +36,50 @@ typedef enum rs_av_demuxer_kind {
     RS_AV_DEMUXER_IMAGE_PIPE = 6, // one image, recognised by its content ("png_pipe"...)
 } rs_av_demuxer_kind;
 
+/// How the picture is scanned: whole frames, or fields in an order (coded, then displayed).
+typedef enum rs_av_field_order {
+    RS_AV_FIELD_UNKNOWN = 0,
+    RS_AV_FIELD_PROGRESSIVE = 1,
+    RS_AV_FIELD_TT = 2, // top field coded and shown first
+    RS_AV_FIELD_BB = 3, // bottom first
+    RS_AV_FIELD_TB = 4, // top coded first, bottom shown first
+    RS_AV_FIELD_BT = 5, // bottom coded first, top shown first
+} rs_av_field_order;
+
+/// The chroma subsampling of the pixel format, from FFmpeg's own descriptor of it.
+typedef enum rs_av_chroma {
+    RS_AV_CHROMA_UNKNOWN = 0,
+    RS_AV_CHROMA_420 = 1,
+    RS_AV_CHROMA_422 = 2,
+    RS_AV_CHROMA_444 = 3, // RGB formats too: no subsampling
+    RS_AV_CHROMA_411 = 4,
+    RS_AV_CHROMA_440 = 5,
+    RS_AV_CHROMA_400 = 6, // grey: no chroma at all
+} rs_av_chroma;
+
+/// Where duration_seconds comes from.
+typedef enum rs_av_duration_source {
+    RS_AV_DURATION_UNKNOWN = 0, // no duration: duration_unknown_reason says why
+    RS_AV_DURATION_HEADER = 1,  // the container states it
+    RS_AV_DURATION_TAIL = 2,    // the last Matroska Cluster
+    RS_AV_DURATION_PACKETS = 3, // a scan of every packet
+} rs_av_duration_source;
+
+/// The codecs reelshare acts on by themselves (a rewrap, a retag, a copy into a container); every
+/// codec has its FFmpeg name in video_codec or audio_codec.
+typedef enum rs_av_codec_id {
+    RS_AV_CODEC_OTHER = 0,
+    RS_AV_CODEC_H264 = 1,
+    RS_AV_CODEC_HEVC = 2,
+    RS_AV_CODEC_VP8 = 3,
+    RS_AV_CODEC_VP9 = 4,
+    RS_AV_CODEC_AV1 = 5,
+    RS_AV_CODEC_AAC = 6,
+    RS_AV_CODEC_OPUS = 7,
+    RS_AV_CODEC_VORBIS = 8,
+    RS_AV_CODEC_MP3 = 9,
+} rs_av_codec_id;
+
 /// What the video track's edit list does to its presentation (ISO-BMFF).
 typedef enum rs_av_edit_effect {
     RS_AV_EDIT_ABSENT = 0,  // no edit list
@@ -72,11 +116,15 @@ typedef struct rs_av_stream_entry {
 /// A stream FFmpeg cannot describe (no codec it knows): left out of the probe, listed.
 typedef struct rs_av_other_stream {
     int index;                  // the stream's index in the file
-    const char *_Nullable kind; // "video", "audio"; NULL when the container does not say
+    rs_av_stream_kind kind;     // video, audio, or RS_AV_STREAM_UNKNOWN when the container does not say
     char tag[8];                // the sample entry's or codec's four characters ("ac-4"), "" when none
 } rs_av_other_stream;
 
-/// Values meaning "unknown" in rs_av_info: -1 for integers, a negative double, NULL for strings.
+/// Values meaning "unknown" in rs_av_info, one per type: -1 for an integer (a count, a size, a
+/// rate, a flag that may be unknown), a negative double, NULL for a string, "" for a character
+/// array, an enum's _UNKNOWN (or _OTHER) case, and 0:0 for the sample aspect ratio (as FFmpeg
+/// writes an unknown ratio). Each string points into FFmpeg's or this library's static tables;
+/// the struct holds no pointer into itself, so a copy of it is whole.
 typedef struct rs_av_info {
     int64_t file_size;
     /// "mp4", "mov", "m4a", "3gp", "3g2", "webm", "matroska", or FFmpeg's short demuxer name.
@@ -97,6 +145,7 @@ typedef struct rs_av_info {
 
     int has_video;
     const char *_Nullable video_codec;
+    rs_av_codec_id video_codec_id;
     const char *_Nullable video_profile;
     int width;
     int height;
@@ -104,6 +153,8 @@ typedef struct rs_av_info {
     int mirrored;            // 1 when the display matrix flips the picture
     double frame_rate;       // average frames per second
     const char *_Nullable pixel_format;
+    rs_av_chroma chroma;     // the pixel format's subsampling
+    int rgb;                 // 1 when its planes are R, G and B (GBR, RGB24...), 0 not, -1 unknown
     int bit_depth;
     int64_t video_bit_rate;
     const char *_Nullable color_transfer;
@@ -112,6 +163,7 @@ typedef struct rs_av_info {
 
     int has_audio;
     const char *_Nullable audio_codec;
+    rs_av_codec_id audio_codec_id;
     int sample_rate;
     int channels;
     int64_t audio_bit_rate;
@@ -131,21 +183,16 @@ typedef struct rs_av_info {
     /// What those bytes are, when known ("Samsung SEF"); NULL otherwise.
     const char *_Nullable trailer;
 
-    /// Where duration_seconds comes from: "header", "tail" (the last Matroska Cluster) or
-    /// "packets" (a scan of every packet); NULL when unknown, with the reason in
-    /// duration_unknown_reason.
-    const char *_Nullable duration_from;
+    /// Where duration_seconds comes from; unknown with the reason in duration_unknown_reason.
+    rs_av_duration_source duration_from;
     const char *_Nullable duration_unknown_reason;
     double video_duration_seconds; // the video stream's own length; < 0 unknown
     double audio_duration_seconds;
 
-    const char *_Nullable video_codec_tag; // the sample entry's four characters ("hvc1", "hev1")
-    char codec_tag_storage[8];
-    int sar_num;             // sample aspect ratio; 0 when unknown (square is 1:1)
+    char video_codec_tag[8]; // the sample entry's four characters ("hvc1", "hev1"), "" when none
+    int sar_num;             // sample aspect ratio; 0:0 when unknown (square is 1:1)
     int sar_den;
-    /// "progressive", "tt", "bb", "tb", "bt" (top or bottom field first, coded and displayed),
-    /// NULL when unknown.
-    const char *_Nullable field_order;
+    rs_av_field_order field_order;
 
     // Filled only by a deep probe.
     int deep;

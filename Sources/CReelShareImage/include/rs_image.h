@@ -35,14 +35,35 @@ typedef struct rs_img_limits {
     double timeout_seconds;
 } rs_img_limits;
 
+/// The colour model of an image's pixels.
+typedef enum rs_img_color_type {
+    RS_IMG_COLOR_UNKNOWN = 0,
+    RS_IMG_COLOR_GREY = 1,
+    RS_IMG_COLOR_GREY_ALPHA = 2,
+    RS_IMG_COLOR_PALETTE = 3,
+    RS_IMG_COLOR_RGB = 4,
+    RS_IMG_COLOR_RGBA = 5,
+    RS_IMG_COLOR_CMYK = 6,
+} rs_img_color_type;
+
+/// The colour space a JPEG is encoded in.
+typedef enum rs_img_color_space {
+    RS_IMG_SPACE_UNKNOWN = 0, // not a JPEG, or one libjpeg does not name
+    RS_IMG_SPACE_GREY = 1,
+    RS_IMG_SPACE_YCBCR = 2,
+    RS_IMG_SPACE_RGB = 3,
+    RS_IMG_SPACE_CMYK = 4,
+    RS_IMG_SPACE_YCCK = 5,
+} rs_img_color_space;
+
 typedef struct rs_img_info {
     uint32_t width;
     uint32_t height;
     int bit_depth;
-    /// "grey", "grey-alpha", "palette", "rgb", "rgba", "cmyk": the colour model of the pixels.
-    const char *_Nullable color_type;
-    /// JPEG only: the encoded colour space, "grey", "ycbcr", "rgb", "cmyk", "ycck".
-    const char *_Nullable color_space;
+    /// The colour model of the pixels.
+    rs_img_color_type color_type;
+    /// JPEG only: the encoded colour space.
+    rs_img_color_space color_space;
     int channels;
     int has_alpha;       // an alpha channel or a PNG tRNS chunk
     int all_transparent; // PNG with alpha: every pixel's alpha is 0 (nothing shows); else 0

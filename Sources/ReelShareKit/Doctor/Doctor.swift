@@ -51,7 +51,7 @@ public enum Doctor {
             for f in verdicts[v].findings.indices { verdicts[v].findings[f].file = verdicts[v].findings[f].file.map(shown) }
         }
         var result = ValidationResult(
-            path: path, kind: app.platform == .ios ? "plist" : "manifest", role: nil, verdicts: verdicts,
+            path: path, kind: app.platform == .ios ? .plist : .manifest, role: nil, verdicts: verdicts,
             accepted: verdicts.allSatisfy(\.accepted))
         result.file = app.file.map(shown)
         var description = AppDescription(app)
@@ -97,7 +97,7 @@ public enum Doctor {
             TargetVerdict(target: $0.id, findings: [Finding(rule, severity: .error, message: message, source: "reelshare")])
         }
         return ValidationResult(
-            path: path, kind: platform == .android ? "manifest" : platform == .ios ? "plist" : "app", role: nil,
+            path: path, kind: platform == .android ? .manifest : platform == .ios ? .plist : .app, role: nil,
             verdicts: verdicts, accepted: false)
     }
 

@@ -44,21 +44,6 @@ public enum Units {
         ][name] ?? name
     }
 
-    /// Whether FFmpeg's pixel format holds RGB (GBR planes, packed RGB or BGR), not Y'CbCr.
-    public static func isRGB(_ pixelFormat: String) -> Bool {
-        ["gbr", "rgb", "bgr", "argb", "abgr", "0rgb", "0bgr"].contains { pixelFormat.hasPrefix($0) }
-    }
-
-    /// Chroma subsampling from an FFmpeg pixel format name.
-    public static func chroma(_ pixelFormat: String) -> String {
-        let f = pixelFormat
-        if f.contains("420") || f.hasPrefix("nv12") || f.hasPrefix("nv21") || f.hasPrefix("p010") { return "4:2:0" }
-        if f.contains("422") || f.hasPrefix("nv16") || f.hasPrefix("yuyv") || f.hasPrefix("uyvy") { return "4:2:2" }
-        if f.contains("444") || isRGB(f) { return "4:4:4" }
-        if f.contains("411") { return "4:1:1" }
-        if f.hasPrefix("gray") || f.hasPrefix("ya") { return "4:0:0" }
-        return "unknown"
-    }
 }
 
 /// Edit distance, for "did you mean" suggestions.

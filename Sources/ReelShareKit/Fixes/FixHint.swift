@@ -172,20 +172,20 @@ public enum FixHint {
             reencode
             ? .encode(
                 VideoEncode(
-                    filters: filters, toBT709: (media?.video?.pixelFormat).map(Units.isRGB) == true,
+                    filters: filters, toBT709: media?.video?.rgb == true,
                     bitRateKbps: encode?.bitRateKbps, bufferKbps: encode?.bufferKbps, keyframeSeconds: encode?.keyframeSeconds))
-            : .copy(tag: container == .mp4 ? tag ?? (media?.video?.codec == "hevc" ? "hvc1" : nil) : nil)
+            : .copy(tag: container == .mp4 ? tag ?? (media?.video?.codecID == .hevc ? "hvc1" : nil) : nil)
         var audioStep = AudioStep.none
         if let stream = media?.audio {
             if container == .webm {
                 audioStep =
-                    ["opus", "vorbis"].contains(stream.codec ?? "") ? .copy : .encode(AudioEncode(codec: .opus, bitRateKbps: 96))
+                    [.opus, .vorbis].contains(stream.codecID) ? .copy : .encode(AudioEncode(codec: .opus, bitRateKbps: 96))
             } else if let audio {
                 audioStep = .encode(
                     AudioEncode(
                         codec: .aac, bitRateKbps: audio.bitRateKbps ?? 128, sampleRate: audio.sampleRate,
                         channels: audio.channels))
-            } else if stream.codec == "aac" {
+            } else if stream.codecID == .aac {
                 audioStep = .copy
             } else {
                 audioStep = .encode(AudioEncode(codec: .aac, bitRateKbps: 128))
@@ -204,7 +204,7 @@ public enum FixHint {
             loopTo: loopTo, trimTo: cut == nil ? trimTarget : nil, cutAtKeyframe: cut,
             dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
-        plan.sourceRGB = (media?.video?.pixelFormat).map(Units.isRGB) == true
+        plan.sourceRGB = media?.video?.rgb == true
         return plan
     }
 

@@ -4,10 +4,10 @@
 
 enum Remedies {
     /// The remux that puts a stream-copied video in the container it belongs in.
-    static func rewrap(_ codec: String?) -> Fix? {
+    static func rewrap(_ codec: CodecID?) -> Fix? {
         switch codec {
-        case "h264", "hevc": return .video([.rewrap])
-        case "vp8", "vp9": return .video([.rewrapWebM])
+        case .h264, .hevc: return .video([.rewrap])
+        case .vp8, .vp9: return .video([.rewrapWebM])
         default: return nil
         }
     }

@@ -122,7 +122,7 @@ public enum FormatSniffer {
         var image = ImageMedia(format: "gif")
         image.width = b.le16(6)
         image.height = b.le16(8)
-        image.colorType = "palette"
+        image.colorType = .palette
         return image
     }
 

@@ -18,11 +18,60 @@ public struct PixelRatio: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(width):\(height)" }
 }
 
+/// How a picture is scanned: whole frames, or fields in an order (coded, then displayed).
+public enum FieldOrder: String, Sendable, Equatable {
+    case progressive
+    /// Top field coded and shown first.
+    case tt
+    case bb
+    /// Top field coded first, bottom shown first.
+    case tb
+    case bt
+}
+
+/// A pixel format's chroma subsampling ("4:0:0": grey, no chroma at all).
+public enum Chroma: String, Sendable, Equatable {
+    case c420 = "4:2:0"
+    case c422 = "4:2:2"
+    case c444 = "4:4:4"
+    case c411 = "4:1:1"
+    case c440 = "4:4:0"
+    case c400 = "4:0:0"
+}
+
+/// The codecs reelshare acts on by themselves (a rewrap, a retag, a copy into a container), as the
+/// probe identifies them; every codec keeps its FFmpeg name in `codec`.
+public enum CodecID: Sendable, Equatable {
+    case h264, hevc, vp8, vp9, av1, aac, opus, vorbis, mp3
+}
+
+/// Where a file's duration comes from when the container states none.
+public enum DurationSource: String, Sendable, Equatable {
+    /// The end of the file (a Matroska file's last Cluster).
+    case tail
+    /// Every packet read.
+    case packets
+}
+
+/// The colour model of an image's pixels.
+public enum ColorType: String, Sendable, Equatable {
+    case grey
+    case greyAlpha = "grey-alpha"
+    case palette, rgb, rgba, cmyk
+}
+
+/// The colour space a JPEG is encoded in.
+public enum ColorSpace: String, Sendable, Equatable {
+    case grey, ycbcr, rgb, cmyk, ycck
+}
+
 /// The video stream of a file the probe describes (the first that is not cover art).
 public struct VideoStream: Sendable, Equatable {
     /// Its index in the file (MediaStream.index); nil when not known.
     public var index: Int?
     public var codec: String?
+    /// The codec, when reelshare acts on it by itself.
+    public var codecID: CodecID?
     public var profile: String?
     /// Coded size, before rotation.
     public var width: Int?
@@ -32,6 +81,9 @@ public struct VideoStream: Sendable, Equatable {
     public var mirrored: Bool
     public var frameRate: Double?
     public var pixelFormat: String?
+    /// The pixel format's subsampling, and whether its planes are R, G and B (GBR, RGB24).
+    public var chroma: Chroma?
+    public var rgb: Bool?
     public var bitDepth: Int?
     public var bitRate: Int?
     public var colorTransfer: String?
@@ -42,21 +94,21 @@ public struct VideoStream: Sendable, Equatable {
     public var codecTag: String?
     /// Pixel width:height, reduced ("4:3"); nil when square or unknown.
     public var sampleAspectRatio: PixelRatio?
-    /// "progressive", "tt", "bb", "tb", "bt"; nil when unknown.
-    public var fieldOrder: String?
+    public var fieldOrder: FieldOrder?
     /// The stream's own length.
     public var durationSeconds: Double?
     /// The picture carries transparency (VP8/VP9 alpha in WebM, as browsers and editors write it).
     public var hasAlpha = false
 
     public init(
-        codec: String? = nil, profile: String? = nil, width: Int? = nil, height: Int? = nil,
+        codec: String? = nil, codecID: CodecID? = nil, profile: String? = nil, width: Int? = nil, height: Int? = nil,
         rotation: Int = 0, mirrored: Bool = false, frameRate: Double? = nil,
-        pixelFormat: String? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
+        pixelFormat: String? = nil, chroma: Chroma? = nil, rgb: Bool? = nil, bitDepth: Int? = nil, bitRate: Int? = nil,
         colorTransfer: String? = nil, colorPrimaries: String? = nil, streamCount: Int = 1, codecTag: String? = nil,
-        sampleAspectRatio: PixelRatio? = nil, fieldOrder: String? = nil, durationSeconds: Double? = nil
+        sampleAspectRatio: PixelRatio? = nil, fieldOrder: FieldOrder? = nil, durationSeconds: Double? = nil
     ) {
         self.codec = codec
+        self.codecID = codecID
         self.profile = profile
         self.width = width
         self.height = height
@@ -64,6 +116,8 @@ public struct VideoStream: Sendable, Equatable {
         self.mirrored = mirrored
         self.frameRate = frameRate
         self.pixelFormat = pixelFormat
+        self.chroma = chroma
+        self.rgb = rgb
         self.bitDepth = bitDepth
         self.bitRate = bitRate
         self.colorTransfer = colorTransfer
@@ -87,7 +141,7 @@ public struct VideoStream: Sendable, Equatable {
     public var displayHeight: Int? { rotation % 180 == 90 ? shownWidth : height }
 
     /// Whether the picture is coded as fields.
-    public var interlaced: Bool? { fieldOrder.map { $0 != "progressive" } }
+    public var interlaced: Bool? { fieldOrder.map { $0 != .progressive } }
 
     /// The HDR transfer function, when the stream declares one: "hlg" or "pq".
     public var hdr: String? {
@@ -104,6 +158,8 @@ public struct AudioStream: Sendable, Equatable {
     /// Its index in the file (MediaStream.index); nil when not known.
     public var index: Int?
     public var codec: String?
+    /// The codec, when reelshare acts on it by itself.
+    public var codecID: CodecID?
     public var sampleRate: Int?
     public var channels: Int?
     public var bitRate: Int?
@@ -112,10 +168,11 @@ public struct AudioStream: Sendable, Equatable {
     public var durationSeconds: Double?
 
     public init(
-        codec: String? = nil, sampleRate: Int? = nil, channels: Int? = nil, bitRate: Int? = nil,
+        codec: String? = nil, codecID: CodecID? = nil, sampleRate: Int? = nil, channels: Int? = nil, bitRate: Int? = nil,
         streamCount: Int = 1, durationSeconds: Double? = nil
     ) {
         self.codec = codec
+        self.codecID = codecID
         self.sampleRate = sampleRate
         self.channels = channels
         self.bitRate = bitRate
@@ -197,12 +254,12 @@ public enum EditListEffect: String, Sendable, Equatable {
 /// a sample description): left out of the streams the probe reads, listed.
 public struct OtherStream: Sendable, Equatable {
     public var index: Int
-    /// "video" or "audio"; nil when the container does not say.
-    public var kind: String?
+    /// Video or audio; nil when the container does not say.
+    public var kind: StreamKind?
     /// The sample entry's or codec's four characters ("ac-4"); nil when none.
     public var tag: String?
 
-    public init(index: Int, kind: String?, tag: String?) {
+    public init(index: Int, kind: StreamKind?, tag: String?) {
         self.index = index
         self.kind = kind
         self.tag = tag
@@ -210,7 +267,7 @@ public struct OtherStream: Sendable, Equatable {
 
     /// "stream #1 (audio, ac-4)".
     public var description: String {
-        "stream #\(index) (\([kind ?? "unknown kind", tag].compactMap { $0 }.joined(separator: ", ")))"
+        "stream #\(index) (\([kind?.rawValue ?? "unknown kind", tag].compactMap { $0 }.joined(separator: ", ")))"
     }
 }
 
@@ -264,9 +321,8 @@ public struct AVMedia: Sendable, Equatable {
     public var startSeconds: Double?
     /// Why the duration is unknown, when it is.
     public var durationUnknownReason: String?
-    /// Where the duration comes from when the container states none: "tail" (the end of the
-    /// file) or "packets" (every packet read); nil when the container states it.
-    public var durationFrom: String?
+    /// Where the duration comes from when the container states none; nil when it states it.
+    public var durationFrom: DurationSource?
     public var decode: DecodeResult?
     /// Indexed media data lies past the end of the file.
     public var truncated: Bool
@@ -307,10 +363,9 @@ public struct ImageMedia: Sendable, Equatable {
     public var width: Int?
     public var height: Int?
     public var bitDepth: Int?
-    /// grey, grey-alpha, palette, rgb, rgba, cmyk.
-    public var colorType: String?
-    /// JPEG only: the encoded colour space (ycbcr, ycck, cmyk, grey, rgb).
-    public var colorSpace: String?
+    public var colorType: ColorType?
+    /// JPEG only: the encoded colour space.
+    public var colorSpace: ColorSpace?
     public var hasAlpha: Bool?
     /// With alpha: every pixel's alpha is 0, so nothing of it shows. Nil without alpha or undecoded.
     public var allTransparent: Bool?
@@ -337,7 +392,7 @@ public struct ImageMedia: Sendable, Equatable {
 
     public init(
         format: String, width: Int? = nil, height: Int? = nil, bitDepth: Int? = nil,
-        colorType: String? = nil, colorSpace: String? = nil, hasAlpha: Bool? = nil, allTransparent: Bool? = nil,
+        colorType: ColorType? = nil, colorSpace: ColorSpace? = nil, hasAlpha: Bool? = nil, allTransparent: Bool? = nil,
         colorProfileIgnored: Bool? = nil, interlaced: Bool? = nil, progressive: Bool? = nil, frameCount: Int? = nil,
         orientation: Int? = nil, decoded: Bool = false
     ) {

@@ -34,7 +34,7 @@ public enum ProbeJSON {
             object["otherStreams"] = .array(
                 media.otherStreams.map {
                     .object([
-                        "index": .int($0.index), "kind": .from($0.kind), "tag": .from($0.tag), "codec": .null,
+                        "index": .int($0.index), "kind": .from($0.kind?.rawValue), "tag": .from($0.tag), "codec": .null,
                     ])
                 })
             object["video"] = media.video.map(video) ?? .null
@@ -70,7 +70,7 @@ public enum ProbeJSON {
             "streamCount": .int(v.streamCount),
             "codecTag": .from(v.codecTag),
             "sampleAspectRatio": .from(v.sampleAspectRatio?.description),
-            "fieldOrder": .from(v.fieldOrder),
+            "fieldOrder": .from(v.fieldOrder?.rawValue),
             "durationSeconds": .from(v.durationSeconds),
             "hasAlpha": .bool(v.hasAlpha),
         ])
@@ -95,8 +95,8 @@ public enum ProbeJSON {
             "displayWidth": .from(i.displayWidth),
             "displayHeight": .from(i.displayHeight),
             "bitDepth": .from(i.bitDepth),
-            "colorType": .from(i.colorType),
-            "colorSpace": .from(i.colorSpace),
+            "colorType": .from(i.colorType?.rawValue),
+            "colorSpace": .from(i.colorSpace?.rawValue),
             "hasAlpha": .from(i.hasAlpha),
             "allTransparent": .from(i.allTransparent),
             "colorProfileIgnored": .from(i.colorProfileIgnored),

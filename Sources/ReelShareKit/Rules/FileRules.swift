@@ -20,7 +20,7 @@ struct FileSize: Rule {
             if let streams = Remedies.streamBytes(media, seconds: duration), streams < max * 0.9 {
                 // The file is mostly something else (tracks a share drops, cover art, attachments,
                 // bytes after the media): copying the two streams that are shared is enough.
-                fix = Remedies.rewrap(media.video?.codec)
+                fix = Remedies.rewrap(media.video?.codecID)
             }
             // Aim at 90% of the limit, leaving 128 kb/s for audio. A rate no encoder would be held
             // to (a long file that says it lasts a millisecond) is no fix: the size is not its rate.

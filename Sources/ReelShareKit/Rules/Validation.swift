@@ -1,7 +1,26 @@
 // Validation of one file against several targets, and its wire form (schemaVersion 1).
 
+/// What a result is about: a media file of a kind, or (doctor) an app's plist or manifest, or a
+/// path that holds no app doctor can read.
+public enum ResultKind: Sendable, Equatable {
+    case media(MediaKind)
+    case plist
+    case manifest
+    case app
+
+    /// As the JSON and the report name it.
+    public var name: String {
+        switch self {
+        case .media(let kind): return kind.rawValue
+        case .plist: return "plist"
+        case .manifest: return "manifest"
+        case .app: return "app"
+        }
+    }
+}
+
 public struct ValidationResult: Sendable, Equatable {
-    public init(path: String, kind: String, role: Role?, verdicts: [TargetVerdict], accepted: Bool) {
+    public init(path: String, kind: ResultKind, role: Role?, verdicts: [TargetVerdict], accepted: Bool) {
         self.path = path
         self.kind = kind
         self.role = role
@@ -10,9 +29,7 @@ public struct ValidationResult: Sendable, Equatable {
     }
 
     public var path: String
-    /// video, image, audio or unknown for media; plist, manifest, or app (a path that holds no
-    /// app doctor can read) for `doctor`.
-    public var kind: String
+    public var kind: ResultKind
     /// doctor: the file judged inside `path` (Payload/Demo.app/Info.plist); nil for `path` itself.
     public var file: String?
     /// doctor: the app judged.
@@ -23,7 +40,10 @@ public struct ValidationResult: Sendable, Equatable {
     public var accepted: Bool
 
     /// A result of doctor's (an app's plist or manifest), not of a media file.
-    public var isDoctor: Bool { kind == "plist" || kind == "manifest" || kind == "app" }
+    public var isDoctor: Bool {
+        if case .media = kind { return false }
+        return true
+    }
 
     public var errorCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
     public var warningCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
@@ -51,7 +71,7 @@ public enum Validator {
             Rules.evaluate(report, role: role ?? imageRole, profile: $0, strict: strict, platforms: platforms)
         }
         let accepted = requireAll ? verdicts.allSatisfy(\.accepted) : verdicts.contains(where: \.accepted)
-        return ValidationResult(path: report.path, kind: report.kind.rawValue, role: role, verdicts: verdicts, accepted: accepted)
+        return ValidationResult(path: report.path, kind: .media(report.kind), role: role, verdicts: verdicts, accepted: accepted)
     }
 
     /// Whether validating videos against these profiles needs a packet scan.
@@ -95,7 +115,7 @@ public enum ValidationJSON {
     public static func result(_ r: ValidationResult) -> JSON {
         var members: [String: JSON] = [
             "path": .string(r.path),
-            "kind": .string(r.kind),
+            "kind": .string(r.kind.name),
             "role": .from(r.role?.rawValue),
             "accepted": .bool(r.accepted),
             "targets": .array(r.verdicts.map { verdict($0, doctor: r.isDoctor) }),

@@ -26,7 +26,7 @@ struct VideoContainer: Rule {
         guard let media = s.av else { return .unknown("no container") }
         guard !allowed.contains(media.container) else { return .pass }
         // A stream Meta accepts is fine as it is: rewrap it; otherwise transcode.
-        let fix = Remedies.rewrap(media.video?.codec) ?? .video([.encode(EncodeSettings())])
+        let fix = Remedies.rewrap(media.video?.codecID) ?? .video([.encode(EncodeSettings())])
         if let tolerance = tolerated.first(where: { $0.value == media.container }) {
             return .tolerated(
                 "container \(media.container) is not among \(allowed.joined(separator: ", "))", actual: .string(media.container),
@@ -89,7 +89,7 @@ struct VideoCodecContainer: PairRule {
         return .fail(
             "\(Units.codec(codec)) in \(media.container) is not accepted: \(Units.codec(codec)) goes in \(homes.joined(separator: ", "))",
             actual: .string(pair.description), limit: .array(allowed.map { .string($0.description) }),
-            fix: Remedies.rewrap(codec) ?? .video([.encode(EncodeSettings())]))
+            fix: Remedies.rewrap(media.video?.codecID) ?? .video([.encode(EncodeSettings())]))
     }
 }
 
@@ -127,7 +127,7 @@ struct VideoProfile: PairRule {
         guard !profiles.contains(profile) else { return .pass }
         var facts: [String] = []
         if let depth = video.bitDepth, depth > 8 { facts.append("\(depth)-bit") }
-        if let format = video.pixelFormat, Units.chroma(format) != "4:2:0" { facts.append(Units.chroma(format)) }
+        if video.pixelFormat != nil, video.chroma != .c420 { facts.append(video.chroma?.rawValue ?? "unknown") }
         return .fail(
             "\(Units.codec(codec)) \(profile)\(facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))") is not among \(profiles.joined(separator: ", "))",
             actual: .string(profile), limit: .array(profiles.map(JSON.string)), fix: .video([.encode(EncodeSettings())]))
@@ -147,7 +147,7 @@ struct VideoChroma: Rule {
 
     func check(_ s: Subject) -> Outcome {
         guard let format = s.av?.video?.pixelFormat else { return .unknown("pixel format unknown") }
-        let subsampling = Units.chroma(format)
+        let subsampling = s.av?.video?.chroma?.rawValue ?? "unknown"
         guard !allowed.contains(subsampling) else { return .pass }
         return .fail(
             "chroma \(subsampling) (\(format)) is not accepted (accepted: \(allowed.joined(separator: ", ")))",
@@ -264,14 +264,16 @@ struct VideoProgressive: Requirement {
         // H.264, VP8, VP9 and AV1 always say (their headers, or the first frame); a codec that
         // leaves it unknown (HEVC's field pictures are all but unused) is taken as progressive.
         guard let order = video.fieldOrder else { return .pass }
-        guard order != "progressive" else { return .pass }
-        let fields =
-            [
-                "tt": "top field first", "bb": "bottom field first", "tb": "top field coded first, bottom shown first",
-                "bt": "bottom field coded first, top shown first",
-            ][order] ?? order
+        let fields: String
+        switch order {
+        case .progressive: return .pass
+        case .tt: fields = "top field first"
+        case .bb: fields = "bottom field first"
+        case .tb: fields = "top field coded first, bottom shown first"
+        case .bt: fields = "bottom field coded first, top shown first"
+        }
         return .fail(
-            "interlaced (\(fields))", actual: .string(order), limit: .string("progressive"),
+            "interlaced (\(fields))", actual: .string(order.rawValue), limit: .string(FieldOrder.progressive.rawValue),
             fix: .video([.filter(.deinterlace), .encode(EncodeSettings())]))
     }
 }
