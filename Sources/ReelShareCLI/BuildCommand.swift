@@ -38,26 +38,26 @@ struct BuildCommand: Command {
             help:
                 "Instagram's attribution link (iOS): written, with an advisory, since Meta removed it from its page and the app ignores it."
         )
-        static let platform = OptionSpec(
-            "platform", value: "PLATFORM", choices: Platform.self,
+        static let platform = ChoiceOption<Platform>(
+            "platform", value: "PLATFORM",
             help: "ios (default): pasteboard items and URL; android: the intent.")
         static let package = OptionSpec(
             "package", value: "NAME",
             help:
                 "Android: your app's application id (com.example.app), for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
         )
-        static let layout = OptionSpec(
-            "layout", value: "LAYOUT", choices: ItemLayout.self,
+        static let layout = ChoiceOption<ItemLayout>(
+            "layout", value: "LAYOUT",
             help:
                 "iOS: all keys in one pasteboard item (single, default, as Meta's Objective-C samples) or one item per key (per-key, as Meta's Swift Reels sample)."
         )
-        static let format = OptionSpec(
-            "format", value: "FORMAT", choices: PayloadFormat.self,
+        static let format = ChoiceOption<PayloadFormat>(
+            "format", value: "FORMAT",
             help:
                 "iOS: json (default) or plist (an XML property list with real <data>, for PropertyListSerialization and UIPasteboard.setItems)."
         )
-        static let embed = OptionSpec(
-            "embed", value: "MODE", choices: Embedding.self, help: "iOS json: media as base64 (default) or by absolute path.")
+        static let embed = ChoiceOption<Embedding>(
+            "embed", value: "MODE", help: "iOS json: media as base64 (default) or by absolute path.")
         static let expires = OptionSpec(
             "expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."
         )
@@ -72,7 +72,8 @@ struct BuildCommand: Command {
         operands: "",
         options: [
             Option.target, Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor,
-            Option.appId, Option.contentUrl, Option.platform, Option.package, Option.layout, Option.format, Option.embed,
+            Option.appId, Option.contentUrl, Option.platform.spec, Option.package, Option.layout.spec, Option.format.spec,
+            Option.embed.spec,
             Option.expires, Option.output, Option.force, Option.strict, SharedOptions.profile, SharedOptions.timeout,
             SharedOptions.help,
         ],
@@ -83,7 +84,8 @@ struct BuildCommand: Command {
             chunks (base64 and SHA-256), so memory does not grow with the video.
             """)
 
-    /// The built-in share targets that `include`, for help text.
+    /// The built-in share targets that `include`, for help text (decoded only when help is shown:
+    /// option help is an autoclosure).
     private static func builtins(_ include: (TargetProfile) -> Bool) -> String {
         ProfileSet.builtin.shareTargets.filter(include).map(\.id).joined(separator: ", ")
     }
@@ -114,8 +116,8 @@ struct BuildCommand: Command {
         let platform = parsed.choice(Option.platform, default: Platform.ios)
         force = parsed.has(Option.force)
         strict = parsed.has(Option.strict)
-        var inputs: [(String, Role)] = parsed.all(of: [Option.video, Option.backgroundImage]).map {
-            ($0.value, $0.name == Option.video.name ? Role.backgroundVideo : .backgroundImage)
+        var inputs: [(String, Role)] = parsed.all(of: [Option.video, Option.backgroundImage]).compactMap { given in
+            given.value.map { ($0, given.is(Option.video) ? Role.backgroundVideo : .backgroundImage) }
         }
         if parsed.all(Option.sticker).count > 1 { throw parsed.usageError("a share has one sticker: give --sticker once") }
         if let path = parsed.value(Option.sticker) { inputs.append((path, .sticker)) }
@@ -136,8 +138,8 @@ struct BuildCommand: Command {
             let embedding = parsed.choice(Option.embed, default: Embedding.base64)
             switch platform {
             case .android:
-                if format == .plist || parsed.value(Option.embed) != nil
-                    || parsed.value(Option.layout) != nil
+                if format == .plist || parsed.choice(Option.embed) != nil
+                    || parsed.choice(Option.layout) != nil
                 {
                     throw ShareRequestError(
                         "--format plist, --embed and --layout are for iOS pasteboards; an Android intent is JSON and references its media by path"

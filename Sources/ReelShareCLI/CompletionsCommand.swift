@@ -57,7 +57,7 @@ enum Completions {
         return .none
     }
 
-    static var targetIds: [String] { ProfileSet.builtin.profiles.map(\.id) }
+    static var targetIds: [String] { (ProfileSet.builtinShareTargetIds + ProfileSet.builtinPublishIds) }
 
     static var commands: [CommandSpec] { CommandTable.specs }
 

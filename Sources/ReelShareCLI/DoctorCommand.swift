@@ -20,13 +20,13 @@ struct DoctorCommand: Command {
         static let target = OptionSpec.target(
             value: "T[,T...]",
             help:
-                "Check for these targets only (default: the share targets, \(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", ")))."
+                "Check for these targets only (default: the share targets, \(ProfileSet.builtinShareTargetIds.joined(separator: ", ")))."
         )
         static let appId = OptionSpec(
             "app-id", value: "ID",
             help: "FacebookAppID and com.facebook.sdk.ApplicationId must equal ID (default: $REELSHARE_APP_ID, when set).")
-        static let format = OptionSpec(
-            "format", value: "FORMAT", choices: ValidateCommand.Format.self,
+        static let format = ChoiceOption<ValidateCommand.Format>(
+            "format", value: "FORMAT",
             help: "As for validate: text (default), json, ndjson, junit, github or html.")
     }
 
@@ -35,7 +35,8 @@ struct DoctorCommand: Command {
         summary: "Check an app (built, or its project) for what sharing needs: URL schemes, <queries>, FileProvider, App ID.",
         operands: "[PATH...]",
         options: [
-            Option.plist, Option.manifest, Option.target, Option.appId, Option.format, SharedOptions.profile, SharedOptions.help,
+            Option.plist, Option.manifest, Option.target, Option.appId, Option.format.spec, SharedOptions.profile,
+            SharedOptions.help,
         ],
         details: """
             The most reported sharing failure is not the media: the app forgot to allow-list the URL \

@@ -22,16 +22,16 @@ struct FixCommand: Command {
                 "Cut a clip longer than the target's limit into parts at keyframes (NAME.part1.mp4, ...) instead of trimming it."
         )
         static let strict = OptionSpec("strict", help: "Fix the warnings too, and require the output to pass with --strict.")
-        static let role = OptionSpec(
-            "as", value: "ROLE", choices: ValidateCommand.ImageRole.self,
+        static let role = ChoiceOption<ValidateCommand.ImageRole>(
+            "as", value: "ROLE",
             help: "The role of images: sticker (default), background, or video (an animated image made an MP4 clip).")
-        static let platform = OptionSpec(
-            "platform", value: "PLATFORM", choices: ValidateCommand.PlatformChoice.self,
+        static let platform = ChoiceOption<ValidateCommand.PlatformChoice>(
+            "platform", value: "PLATFORM",
             help: "The limits to meet: of sharing from ios, android, or both (default).")
         static let dryRun = OptionSpec(
             "dry-run", help: "Print the plan for each file (what is done to each stream, and why); write nothing.")
-        static let format = OptionSpec(
-            "format", value: "FORMAT", choices: Format.self,
+        static let format = ChoiceOption<Format>(
+            "format", value: "FORMAT",
             help: "text (default: each written path on a line) or json (one document).")
     }
 
@@ -40,8 +40,8 @@ struct FixCommand: Command {
         summary: "Make files pass a target: remux, retag, trim, transcode or split them in process, then check the result.",
         operands: "FILE...",
         options: [
-            Option.target, Option.output, Option.outputDir, Option.split, Option.strict, Option.role, Option.platform,
-            Option.dryRun, Option.format, SharedOptions.profile,
+            Option.target, Option.output, Option.outputDir, Option.split, Option.strict, Option.role.spec, Option.platform.spec,
+            Option.dryRun, Option.format.spec, SharedOptions.profile,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             The plan for a file is the one 'validate' prints as its fix, carried out with FFmpeg's \

@@ -19,32 +19,45 @@ struct OptionSpec: Sendable {
     let valueName: String?
     /// The only accepted values, when the option takes one of a fixed set.
     let choices: [String]
-    let help: String
+    /// Made when help is shown: some name the built-in targets that can do something, which
+    /// needs the profiles decoded, and a command's lookup must not.
+    private let helpText: @Sendable () -> String
+    var help: String { helpText() }
     /// The value names share targets (comma lists allowed): completed from the profiles.
     private(set) var takesTargets = false
 
-    init(_ name: String, value: String? = nil, help: String) {
+    init(_ name: String, value: String? = nil, help: @autoclosure @escaping @Sendable () -> String) {
         self.name = name
         self.valueName = value
         self.choices = []
-        self.help = help
+        self.helpText = help
     }
 
     /// --target T (or T[,T...] for a list): a command's target option.
-    static func target(value: String = "T", help: String) -> OptionSpec {
-        var option = OptionSpec("target", value: value, help: help)
+    static func target(value: String = "T", help: @autoclosure @escaping @Sendable () -> String) -> OptionSpec {
+        var option = OptionSpec("target", value: value, help: help())
         option.takesTargets = true
         return option
     }
 
-    init<Choice: OptionChoice>(_ name: String, value: String, choices: Choice.Type, help: String) {
+    fileprivate init(_ name: String, value: String, choices: [String], help: @autoclosure @escaping @Sendable () -> String) {
         self.name = name
         self.valueName = value
-        self.choices = Choice.allCases.map(\.rawValue)
-        self.help = help
+        self.choices = choices
+        self.helpText = help
     }
 
     var spelling: String { name.count == 1 ? "-\(name)" : "--\(name)" }
+}
+
+/// An option that takes one of the values of `Choice`: it is read as that enum, so a command
+/// cannot ask for another.
+struct ChoiceOption<Choice: OptionChoice>: Sendable {
+    let spec: OptionSpec
+
+    init(_ name: String, value: String, help: @autoclosure @escaping @Sendable () -> String) {
+        spec = OptionSpec(name, value: value, choices: Choice.allCases.map(\.rawValue), help: help())
+    }
 }
 
 struct CommandSpec: Sendable {
@@ -105,36 +118,37 @@ enum SharedOptions {
 /// The parsed command line of one command, before its meaning is checked.
 struct ParsedArguments: Equatable {
     let command: String
-    // Read through the accessors below, by OptionSpec: never by a name in a string.
-    fileprivate(set) var values: [String: [String]] = [:]
-    /// Every option value in command-line order, for options whose order across names matters
-    /// (--video and --background-image build one list).
-    fileprivate(set) var sequence: [Occurrence] = []
-    fileprivate(set) var flags: Set<String> = []
+    /// Every option given, flags too, in command-line order: the one store, read through the
+    /// accessors below by OptionSpec, never by a name in a string.
+    fileprivate(set) var occurrences: [Occurrence] = []
     var operands: [String] = []
 
     struct Occurrence: Equatable {
-        var name: String
-        var value: String
+        fileprivate var name: String
+        /// nil for a flag.
+        var value: String?
+
+        /// Whether this is a value of `option`.
+        func `is`(_ option: OptionSpec) -> Bool { name == option.name }
     }
 
     init(command: String) { self.command = command }
 
     // Options are named by their OptionSpec values (each command's Option enum, SharedOptions),
     // never by a string: a misspelt option does not compile.
-    func value(_ option: OptionSpec) -> String? { values[option.name]?.last }
-    func all(_ option: OptionSpec) -> [String] { values[option.name] ?? [] }
+    func value(_ option: OptionSpec) -> String? { all(option).last }
+    func all(_ option: OptionSpec) -> [String] { occurrences.filter { $0.is(option) }.compactMap(\.value) }
     /// The values of any of `options`, in command-line order.
     func all(of options: [OptionSpec]) -> [Occurrence] {
-        let names = Set(options.map(\.name))
-        return sequence.filter { names.contains($0.name) }
+        occurrences.filter { occurrence in options.contains { occurrence.is($0) } }
     }
-    func has(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
+    func has(_ option: OptionSpec) -> Bool { occurrences.contains { $0.is(option) } }
 
-    /// The value of a choice option as its enum (the parser already refused other values).
-    func choice<Choice: OptionChoice>(_ option: OptionSpec, default fallback: Choice) -> Choice {
-        value(option).flatMap(Choice.init(rawValue:)) ?? fallback
-    }
+    /// The value of a choice option as its enum (the parser already refused other values), or nil
+    /// when it is not given.
+    func choice<Choice>(_ option: ChoiceOption<Choice>) -> Choice? { value(option.spec).flatMap(Choice.init(rawValue:)) }
+
+    func choice<Choice>(_ option: ChoiceOption<Choice>, default fallback: Choice) -> Choice { choice(option) ?? fallback }
 
     func usageError(_ message: String) -> CLIError { .usage(message, command: command) }
 }
@@ -168,7 +182,7 @@ enum ArgumentParser {
             }
             guard let valueName = option.valueName else {
                 if inline != nil { throw parsed.usageError("option \(option.spelling) takes no value") }
-                parsed.flags.insert(option.name)
+                parsed.occurrences.append(ParsedArguments.Occurrence(name: option.name, value: nil))
                 continue
             }
             let value: String
@@ -184,8 +198,7 @@ enum ArgumentParser {
                 throw parsed.usageError(
                     "invalid value '\(value)' for \(option.spelling): expected one of \(option.choices.joined(separator: ", "))")
             }
-            parsed.values[option.name, default: []].append(value)
-            parsed.sequence.append(ParsedArguments.Occurrence(name: option.name, value: value))
+            parsed.occurrences.append(ParsedArguments.Occurrence(name: option.name, value: value))
         }
         return parsed
     }

@@ -24,11 +24,11 @@ struct PreviewCommand: Command {
         static let safeZones = OptionSpec("safe-zones", help: "Tint the bands the app's own interface covers.")
         static let size = OptionSpec("size", value: "WxH", help: "The canvas size in pixels (default 1080x1920).")
         static let output = OptionSpec("o", value: "FILE", help: "Write the PNG to FILE, atomically (required).")
-        static let format = OptionSpec(
-            "format", value: "FORMAT", choices: Format.self,
+        static let format = ChoiceOption<Format>(
+            "format", value: "FORMAT",
             help: "The layout used: text on standard error (default) or json on standard output.")
-        static let platform = OptionSpec(
-            "platform", value: "PLATFORM", choices: Platform.self,
+        static let platform = ChoiceOption<Platform>(
+            "platform", value: "PLATFORM",
             help: "Validate the inputs for sharing from ios (default) or android.")
         static let force = OptionSpec("force", help: "Draw even when the target would refuse the media.")
         static let strict = OptionSpec("strict", help: "Treat warnings as errors.")
@@ -40,7 +40,7 @@ struct PreviewCommand: Command {
         operands: "",
         options: [
             Option.target, Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor, Option.at,
-            Option.safeZones, Option.size, Option.output, Option.format, Option.platform, Option.force, Option.strict,
+            Option.safeZones, Option.size, Option.output, Option.format.spec, Option.platform.spec, Option.force, Option.strict,
             SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
         ],
         details: """
@@ -91,8 +91,8 @@ struct PreviewCommand: Command {
         ] where parsed.all(option).count > 1 {
             throw parsed.usageError("\(option.spelling) is given \(parsed.all(option).count) times: a preview draws one")
         }
-        var inputs: [(String, Role)] = parsed.all(of: [Option.video, Option.backgroundImage]).map {
-            ($0.value, $0.name == Option.video.name ? Role.backgroundVideo : .backgroundImage)
+        var inputs: [(String, Role)] = parsed.all(of: [Option.video, Option.backgroundImage]).compactMap { given in
+            given.value.map { ($0, given.is(Option.video) ? Role.backgroundVideo : .backgroundImage) }
         }
         if let path = parsed.value(Option.sticker) { inputs.append((path, .sticker)) }
         self.inputs = inputs

@@ -7,8 +7,8 @@ struct ProbeCommand: Command {
 
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let format = OptionSpec(
-            "format", value: "FORMAT", choices: Format.self,
+        static let format = ChoiceOption<Format>(
+            "format", value: "FORMAT",
             help: "Output format: text (default, for people), json (one document), ndjson (one line per file).")
         static let deep = OptionSpec(
             "deep",
@@ -21,7 +21,7 @@ struct ProbeCommand: Command {
         name: "probe",
         summary: "Describe video and image files: codec, duration, size, rotation, alpha...",
         operands: "FILE...",
-        options: [Option.format, Option.deep, SharedOptions.decode] + InputFiles.options + [
+        options: [Option.format.spec, Option.deep, SharedOptions.decode] + InputFiles.options + [
             SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help,
         ],
         details: """

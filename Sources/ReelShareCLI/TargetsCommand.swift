@@ -6,8 +6,8 @@ struct TargetsCommand: Command {
 
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let format = OptionSpec(
-            "format", value: "FORMAT", choices: Format.self,
+        static let format = ChoiceOption<Format>(
+            "format", value: "FORMAT",
             help: "text (default) or json: the full profiles, in the schema --profile reads.")
     }
 
@@ -15,10 +15,10 @@ struct TargetsCommand: Command {
         name: "targets",
         summary: "List the target profiles and their limits, with sources.",
         operands: "",
-        options: [Option.format, SharedOptions.profile, SharedOptions.help],
+        options: [Option.format.spec, SharedOptions.profile, SharedOptions.help],
         details: """
-            The share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))) and the validate-only \
-            publishing profiles (\(ProfileSet.builtin.profiles.filter { $0.purpose == .publish }.map(\.id).joined(separator: ", "))), \
+            The share targets (\(ProfileSet.builtinShareTargetIds.joined(separator: ", "))) and the validate-only \
+            publishing profiles (\(ProfileSet.builtinPublishIds.joined(separator: ", "))), \
             each limit with the document it comes from.
             """
     )

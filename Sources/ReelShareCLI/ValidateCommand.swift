@@ -33,22 +33,22 @@ struct ValidateCommand: Command {
         static let target = OptionSpec.target(
             value: "T[,T...]",
             help:
-                "Check against these targets only (repeatable); every file must then pass every one. Default: the share targets (\(ProfileSet.builtin.shareTargets.map(\.id).joined(separator: ", "))), any one of which is enough. See 'reelshare targets'."
+                "Check against these targets only (repeatable); every file must then pass every one. Default: the share targets (\(ProfileSet.builtinShareTargetIds.joined(separator: ", "))), any one of which is enough. See 'reelshare targets'."
         )
         static let strict = OptionSpec("strict", help: "Treat warnings (Meta's recommendations) as errors.")
-        static let role = OptionSpec(
-            "as", value: "ROLE", choices: ImageRole.self,
+        static let role = ChoiceOption<ImageRole>(
+            "as", value: "ROLE",
             help:
                 "The role of images: sticker (default), background (a background image), or video (an animated GIF, APNG or WebP as a background video, which fix makes an MP4 clip)."
         )
-        static let format = OptionSpec(
-            "format", value: "FORMAT", choices: Format.self,
+        static let format = ChoiceOption<Format>(
+            "format", value: "FORMAT",
             help:
                 "text (default), json (one document), ndjson (one line per file, as each finishes), junit (one test case per file and target), github (workflow annotations), html (one self-contained page with thumbnails)."
         )
         static let deep = OptionSpec("deep", help: "Always scan packets (automatic when a target checks keyframes or decoding).")
-        static let platform = OptionSpec(
-            "platform", value: "PLATFORM", choices: PlatformChoice.self,
+        static let platform = ChoiceOption<PlatformChoice>(
+            "platform", value: "PLATFORM",
             help:
                 "Hold files to the limits of sharing from ios or android apps (default: both; some limits, such as what an iPhone plays, hold on one)."
         )
@@ -59,8 +59,9 @@ struct ValidateCommand: Command {
         summary: "Check files against each share target's limits: exit 1 when a file is not acceptable.",
         operands: "FILE...",
         options: [
-            Option.target, Option.strict, Option.role, Option.format, SharedOptions.profile, Option.deep, SharedOptions.decode,
-            Option.platform,
+            Option.target, Option.strict, Option.role.spec, Option.format.spec, SharedOptions.profile, Option.deep,
+            SharedOptions.decode,
+            Option.platform.spec,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             Each file is probed and held to each target's profile: a video as a background video, an \

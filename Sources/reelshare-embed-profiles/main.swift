@@ -28,7 +28,34 @@ for path in arguments.dropFirst().sorted(by: { ($0 as NSString).lastPathComponen
     let name = (path as NSString).lastPathComponent
     swift += "        (\"\(name)\", \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
 }
-swift += "    ]\n}\n"
+swift += "    ]\n"
+// Each target's id and purpose, in the order ProfileSet.builtin lists them (a later file's target
+// with an id already seen takes its place), so help text and completions can name the targets
+// without decoding a profile. ProfileTests holds them to the decoded set.
+var targets: [(id: String, purpose: String)] = []
+for path in arguments.dropFirst().sorted(by: { ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent }) {
+    let document = (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+    for target in (document as? [String: Any])?["targets"] as? [[String: Any]] ?? [] {
+        guard let id = target["id"] as? String, let purpose = target["purpose"] as? String else { continue }
+        if let index = targets.firstIndex(where: { $0.id == id }) {
+            targets[index] = (id, purpose)
+        } else {
+            targets.append((id, purpose))
+        }
+    }
+}
+func list(_ targets: [(id: String, purpose: String)], _ purpose: String) -> String {
+    targets.filter { $0.purpose == purpose }.map { String(reflecting: $0.id) }.joined(separator: ", ")
+}
+swift += """
+
+        /// The ids of the share targets and of the publishing profiles, in listing order.
+        static let shareTargetIds: [String] = [\(list(targets, "share"))]
+        static let publishIds: [String] = [\(list(targets, "publish"))]
+    }
+
+    """
+
 do {
     try swift.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {

@@ -27,7 +27,7 @@ struct ArgumentParserTests {
             ],
             for: spec)
         typealias Option = ValidateCommand.Option
-        #expect(parsed.value(Option.format) == "json")
+        #expect(parsed.choice(Option.format) == .json)
         #expect(parsed.all(Option.target) == ["ig-reels", "fb-reels"])
         #expect(parsed.has(InputFiles.nullSeparated))
         #expect(parsed.value(InputFiles.filesFrom) == "list")

@@ -34,6 +34,9 @@ struct ProfileTests {
                 "ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-reels-api", "ig-stories-api", "fb-reels-api",
             ])
         #expect(set.shareTargets.count == 4)
+        // The ids help text and completions name, recorded when the profiles were embedded.
+        #expect(ProfileSet.builtinShareTargetIds == set.shareTargets.map(\.id))
+        #expect(ProfileSet.builtinPublishIds == set.profiles.filter { $0.purpose == .publish }.map(\.id))
         let stories = try #require(set.profile("ig-stories"))
         #expect(stories.ios?.appId == .url(parameter: "source_application"))
         #expect(set.profile("fb-stories")?.ios?.appId == .pasteboard(key: "appID"))

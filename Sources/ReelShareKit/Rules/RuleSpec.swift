@@ -30,17 +30,6 @@ public struct RuleSpec: Sendable {
 
     /// What the rule allows, in a few words (`targets`).
     public var limitsText: String { check.limitsText }
-
-    /// The profile JSON of this rule.
-    public var json: JSON {
-        var members = check.limits
-        members["rule"] = .string(rule.rawValue)
-        members["severity"] = .string(severity.rawValue)
-        members["source"] = .string(source)
-        if let note { members["note"] = .string(note) }
-        if !platforms.isEmpty { members["platforms"] = .array(platforms.map { .string($0.rawValue) }) }
-        return .object(members)
-    }
 }
 
 extension RuleSpec: Equatable {
@@ -61,6 +50,17 @@ extension RuleSpec: Decodable {
         var source: String
     }
 
+    /// The profile JSON of this rule: the keys every rule shares, and its unit's limits (whose keys
+    /// are among these, held so by ProfileTests' round trip).
+    public var json: JSON {
+        var members = JSON.members([
+            Key.rule: .string(rule.rawValue), .severity: .string(severity.rawValue), .source: .string(source),
+            .note: note.map(JSON.string), .platforms: platforms.isEmpty ? nil : .array(platforms.map { .string($0.rawValue) }),
+        ])
+        members.merge(check.limits) { shared, _ in shared }
+        return .object(members)
+    }
+
     public init(from decoder: any Decoder) throws {
         try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Key.self)
@@ -71,7 +71,7 @@ extension RuleSpec: Decodable {
         }
         severity = try c.decode(Severity.self, forKey: .severity)
         // In a rule set the source may be left to the role that uses it (RuleSetTable.expand).
-        if decoder.userInfo[RuleSetTable.inSetKey] as? Bool == true {
+        if RuleSetTable.decodingSet(decoder) {
             source = try c.decodeIfPresent(String.self, forKey: .source) ?? ""
         } else {
             source = try c.decode(String.self, forKey: .source)

@@ -360,10 +360,6 @@ public struct TargetProfile: Sendable, Equatable {
 /// The file format of `targets --format json` and `--profile FILE.json`.
 public enum ProfileDocument {
     public static let schemaVersion = 3
-
-    public static func json(_ profiles: [TargetProfile]) -> JSON {
-        .object(["schemaVersion": .int(schemaVersion), "targets": .array(profiles.map(\.json))])
-    }
 }
 
 /// A profile file that cannot be used, with the JSON path of the bad field.
@@ -399,6 +395,12 @@ public struct ProfileSet: Sendable {
         for file in BuiltinProfileFiles.files { try? set.merge(Array(file.json.utf8)) }
         return set
     }()
+
+    /// The ids of the built-in share targets and publishing profiles, in listing order, as the
+    /// files said when reelshare was built: for help text and completions, which then decode no
+    /// profile. (ProfileTests holds them to `builtin`.)
+    public static var builtinShareTargetIds: [String] { BuiltinProfileFiles.shareTargetIds }
+    public static var builtinPublishIds: [String] { BuiltinProfileFiles.publishIds }
 
     /// The share targets, evaluated when no --target is given.
     public var shareTargets: [TargetProfile] { profiles.filter { $0.purpose == .share } }
