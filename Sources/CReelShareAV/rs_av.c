@@ -87,44 +87,6 @@ rs_av_status rs_av_probe_descriptor(int fd, const char *name, int deep, double t
     return probe_source(&src, name, deep, timeout_seconds, info, message, message_size);
 }
 
-// MARK: - A file FFmpeg does not open
-
-static rs_av_status status_for(int err, const rs_deadline *d) {
-    if (rs_deadline_passed(d)) return RS_AV_TIMEOUT;
-    if (err == AVERROR(ENOENT)) return RS_AV_NOT_FOUND;
-    if (err == AVERROR(EACCES) || err == AVERROR(EISDIR) || err == AVERROR(EIO)) return RS_AV_UNREADABLE;
-    return RS_AV_CORRUPT; // ENOMEM here means the file asked for an absurd allocation
-}
-
-static rs_av_status open_failure(rs_source *src, int err, const rs_deadline *budget, const char *logged,
-                                 char *message, size_t message_size) {
-    rs_iso_facts iso;
-    rs_iso_walk(src, &iso);
-    if (iso.has_ftyp && iso.past_eof) // an MP4/MOV cut short: say so, not "unrecognised"
-        return rs_fail(RS_AV_CORRUPT, message, message_size,
-                       iso.moov_offset < 0 ? "truncated: the file ends inside the media data and its index (moov) is missing"
-                                           : "truncated: the file ends inside its index (moov)",
-                       0);
-    if (src->size == 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "empty file", 0);
-    if (err == AVERROR(EFBIG)) return rs_fail(RS_AV_TIMEOUT, message, message_size, RS_BYTES_TEXT, 0);
-    rs_av_status status = status_for(err, budget);
-    if (status == RS_AV_TIMEOUT) return rs_fail(status, message, message_size, RS_TIMEOUT_TEXT, 0);
-    // Only where FFmpeg found nothing it could read: a failed read stays a failed read.
-    const char *text =
-        err == AVERROR_INVALIDDATA || err == AVERROR(EINVAL) || err == AVERROR(EPERM) ? rs_sniff_text_kind(src) : NULL;
-    if (text) {
-        snprintf(message, message_size, "not a recognised video, audio or image file: it is %s", text);
-        return RS_AV_UNSUPPORTED;
-    }
-    if (logged[0]) { // FFmpeg recognised the format and said what is wrong with it
-        snprintf(message, message_size, "FFmpeg cannot read it: %s", logged);
-        return RS_AV_CORRUPT;
-    }
-    if (err == AVERROR_INVALIDDATA || err == AVERROR(EINVAL) || err == AVERROR(EPERM))
-        return rs_fail(RS_AV_UNSUPPORTED, message, message_size, "not a recognised video, audio or image file", 0);
-    return rs_fail(status, message, message_size, "FFmpeg cannot read it", err);
-}
-
 // MARK: - The steps of a probe
 
 static rs_av_status refuse(probe *p, rs_av_status status, const char *text) {
@@ -518,7 +480,7 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
         status = refuse(&p, RS_AV_CORRUPT, claims.message);
     else if (err < 0)
         status = err == AVERROR(ENOMEM) && !logged[0] ? refuse(&p, RS_AV_INTERNAL, "out of memory")
-                                                      : open_failure(src, err, &p.budget, logged, message, message_size);
+                                                      : rs_sniff_open_failure(src, err, &p.budget, logged, message, message_size);
     else
         status = probe_steps(&p, deep);
     rs_av_log_capture(NULL, 0);

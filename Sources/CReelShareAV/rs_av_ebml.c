@@ -11,18 +11,14 @@
 #include <string.h>
 
 enum {
-    ID_EBML = 0x1A45DFA3, ID_DOCTYPE = 0x4282, ID_SEGMENT = 0x18538067, ID_INFO = 0x1549A966,
+    ID_DOCTYPE = 0x4282, ID_INFO = 0x1549A966,
     ID_TIMECODE_SCALE = 0x2AD7B1, ID_DURATION = 0x4489, ID_MUXING_APP = 0x4D80, ID_TRACKS = 0x1654AE6B, ID_TRACK_ENTRY = 0xAE,
-    ID_TRACK_NUMBER = 0xD7, ID_TRACK_TYPE = 0x83, ID_DEFAULT_DURATION = 0x23E383, ID_CLUSTER = 0x1F43B675,
+    ID_TRACK_NUMBER = 0xD7, ID_TRACK_TYPE = 0x83, ID_DEFAULT_DURATION = 0x23E383,
     ID_TIMECODE = 0xE7, ID_SIMPLE_BLOCK = 0xA3, ID_BLOCK_GROUP = 0xA0, ID_BLOCK = 0xA1,
     ID_BLOCK_DURATION = 0x9B,
 };
 
-static const uint64_t UNKNOWN_SIZE = UINT64_MAX;
-
-/// An EBML variable-length integer at p[0..available): its value (the length marker kept for IDs,
-/// removed for sizes, all ones meaning unknown) and length. 0 when it does not fit or is invalid.
-static int vint(const uint8_t *p, size_t available, int is_id, uint64_t *value, int *length) {
+int rs_ebml_vint(const uint8_t *p, size_t available, int is_id, uint64_t *value, int *length) {
     if (available == 0 || p[0] == 0) return 0;
     int len = 1;
     while (!(p[0] & (0x80 >> (len - 1)))) len++;
@@ -33,7 +29,7 @@ static int vint(const uint8_t *p, size_t available, int is_id, uint64_t *value, 
         v = (v << 8) | p[i];
         if (p[i] != 0xFF) all_ones = 0;
     }
-    *value = (!is_id && all_ones) ? UNKNOWN_SIZE : v;
+    *value = (!is_id && all_ones) ? RS_EBML_UNKNOWN_SIZE : v;
     *length = len;
     return 1;
 }
@@ -46,12 +42,12 @@ static int element_at(const rs_source *src, int64_t at, uint64_t *id, uint64_t *
     size_t n = left < (int64_t)sizeof buffer ? (size_t)left : sizeof buffer;
     if (!rs_read_at(src, at, buffer, n)) return 0;
     int id_len, size_len;
-    if (!vint(buffer, n, 1, id, &id_len) || !vint(buffer + id_len, n - (size_t)id_len, 0, size, &size_len)) return 0;
+    if (!rs_ebml_vint(buffer, n, 1, id, &id_len) || !rs_ebml_vint(buffer + id_len, n - (size_t)id_len, 0, size, &size_len)) return 0;
     *header = id_len + size_len;
     return 1;
 }
 
-static uint64_t unsigned_value(const uint8_t *p, uint64_t size) {
+uint64_t rs_ebml_unsigned(const uint8_t *p, uint64_t size) {
     uint64_t v = 0;
     for (uint64_t i = 0; i < size && i < 8; i++) v = (v << 8) | p[i];
     return v;
@@ -92,10 +88,10 @@ static void children(const uint8_t *p, uint64_t size, rs_mkv_facts *facts, void 
     while (at < size) {
         uint64_t id, length;
         int id_len, size_len;
-        if (!vint(p + at, (size_t)(size - at), 1, &id, &id_len)) return;
-        if (!vint(p + at + id_len, (size_t)(size - at - (uint64_t)id_len), 0, &length, &size_len)) return;
+        if (!rs_ebml_vint(p + at, (size_t)(size - at), 1, &id, &id_len)) return;
+        if (!rs_ebml_vint(p + at + id_len, (size_t)(size - at - (uint64_t)id_len), 0, &length, &size_len)) return;
         uint64_t body = at + (uint64_t)id_len + (uint64_t)size_len;
-        if (length == UNKNOWN_SIZE || length > size - body) return;
+        if (length == RS_EBML_UNKNOWN_SIZE || length > size - body) return;
         visit(facts, context, id, p + body, length);
         at = body + length;
     }
@@ -103,7 +99,7 @@ static void children(const uint8_t *p, uint64_t size, rs_mkv_facts *facts, void 
 
 static void visit_info(rs_mkv_facts *facts, void *context, uint64_t id, const uint8_t *data, uint64_t size) {
     if (id == ID_TIMECODE_SCALE && size >= 1 && size <= 8) {
-        uint64_t scale = unsigned_value(data, size);
+        uint64_t scale = rs_ebml_unsigned(data, size);
         if (scale > 0) facts->timecode_scale = scale;
     } else if (id == ID_DURATION) {
         double duration = float_value(data, size);
@@ -122,9 +118,9 @@ typedef struct entry {
 static void visit_track_entry(rs_mkv_facts *facts, void *context, uint64_t id, const uint8_t *data, uint64_t size) {
     entry *e = context;
     if (size < 1 || size > 8) return;
-    if (id == ID_TRACK_NUMBER) e->number = unsigned_value(data, size);
-    else if (id == ID_TRACK_TYPE) e->type = (int)unsigned_value(data, size);
-    else if (id == ID_DEFAULT_DURATION) e->default_duration = unsigned_value(data, size);
+    if (id == ID_TRACK_NUMBER) e->number = rs_ebml_unsigned(data, size);
+    else if (id == ID_TRACK_TYPE) e->type = (int)rs_ebml_unsigned(data, size);
+    else if (id == ID_DEFAULT_DURATION) e->default_duration = rs_ebml_unsigned(data, size);
 }
 
 static void visit_tracks(rs_mkv_facts *facts, void *context, uint64_t id, const uint8_t *data, uint64_t size) {
@@ -152,33 +148,33 @@ void rs_mkv_read_header(const rs_source *src, rs_mkv_facts *facts) {
     facts->duration = -1;
     uint64_t id, size;
     int header;
-    if (!element_at(src, 0, &id, &size, &header) || id != ID_EBML || size == UNKNOWN_SIZE || size > 4096) return;
+    if (!element_at(src, 0, &id, &size, &header) || id != RS_EBML_ID_EBML || size == RS_EBML_UNKNOWN_SIZE || size > 4096) return;
     uint8_t buffer[4096];
     if (!rs_read_at(src, header, buffer, (size_t)size)) return;
     for (uint64_t at = 0; at < size;) {
         uint64_t child, length;
         int cl, sl;
-        if (!vint(buffer + at, (size_t)(size - at), 1, &child, &cl) ||
-            !vint(buffer + at + cl, (size_t)(size - at - (uint64_t)cl), 0, &length, &sl))
+        if (!rs_ebml_vint(buffer + at, (size_t)(size - at), 1, &child, &cl) ||
+            !rs_ebml_vint(buffer + at + cl, (size_t)(size - at - (uint64_t)cl), 0, &length, &sl))
             return;
         uint64_t body = at + (uint64_t)cl + (uint64_t)sl;
-        if (length == UNKNOWN_SIZE || length > size - body) return;
+        if (length == RS_EBML_UNKNOWN_SIZE || length > size - body) return;
         if (child == ID_DOCTYPE) facts->is_webm = doctype_is_webm(buffer + body, length);
         at = body + length;
     }
     // The Segment follows the EBML header.
     int64_t segment_at = header + (int64_t)size;
     uint64_t segment_size;
-    if (!element_at(src, segment_at, &id, &segment_size, &header) || id != ID_SEGMENT) return;
+    if (!element_at(src, segment_at, &id, &segment_size, &header) || id != RS_EBML_ID_SEGMENT) return;
     int64_t segment_data = segment_at + header;
-    facts->segment_size_known = segment_size != UNKNOWN_SIZE;
-    if (segment_size != UNKNOWN_SIZE && segment_size > (uint64_t)(src->size - segment_data)) facts->past_eof = 1;
+    facts->segment_size_known = segment_size != RS_EBML_UNKNOWN_SIZE;
+    if (segment_size != RS_EBML_UNKNOWN_SIZE && segment_size > (uint64_t)(src->size - segment_data)) facts->past_eof = 1;
     // Its first children: Info and Tracks come before the first Cluster.
     int64_t at = segment_data;
     for (int count = 0; count < 64 && at < src->size; count++) {
         uint64_t child, length;
         if (!element_at(src, at, &child, &length, &header)) return;
-        if (child == ID_CLUSTER || length == UNKNOWN_SIZE) return;
+        if (child == RS_EBML_ID_CLUSTER || length == RS_EBML_UNKNOWN_SIZE) return;
         int64_t body = at + header;
         if (length > (uint64_t)(src->size - body)) return;
         if ((child == ID_INFO || child == ID_TRACKS) && length <= (1 << 20)) {
@@ -212,7 +208,7 @@ static int take_block(rs_mkv_facts *facts, const uint8_t *block, uint64_t size, 
                       uint64_t duration) {
     uint64_t number;
     int nl;
-    if (!vint(block, (size_t)size, 0, &number, &nl) || size < (uint64_t)nl + 3) return 0;
+    if (!rs_ebml_vint(block, (size_t)size, 0, &number, &nl) || size < (uint64_t)nl + 3) return 0;
     rs_mkv_track *t = track_numbered(facts, number, 0);
     if (!t) return 0;
     int16_t relative = (int16_t)((block[nl] << 8) | block[nl + 1]);
@@ -250,27 +246,27 @@ static size_t read_cluster(rs_mkv_facts *facts, const uint8_t *buf, size_t at, s
     int il, sl;
     // CRC-32 and Void elements may come before the Timecode (FFmpeg's muxer writes a CRC first).
     for (int skipped = 0; skipped < 2; skipped++) {
-        if (!vint(buf + at, end - at, 1, &id, &il)) return 0;
+        if (!rs_ebml_vint(buf + at, end - at, 1, &id, &il)) return 0;
         if (id != 0xBF && id != 0xEC) break;
-        if (!vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl) || size == UNKNOWN_SIZE ||
+        if (!rs_ebml_vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl) || size == RS_EBML_UNKNOWN_SIZE ||
             size > end - at - (size_t)il - (size_t)sl)
             return 0;
         at += (size_t)il + (size_t)sl + (size_t)size;
     }
-    if (!vint(buf + at, end - at, 1, &id, &il) || id != ID_TIMECODE) return 0;
-    if (!vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl) || size < 1 || size > 8) return 0;
+    if (!rs_ebml_vint(buf + at, end - at, 1, &id, &il) || id != ID_TIMECODE) return 0;
+    if (!rs_ebml_vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl) || size < 1 || size > 8) return 0;
     size_t body = at + (size_t)il + (size_t)sl;
     if (size > end - body) return 0;
-    uint64_t cluster_time = unsigned_value(buf + body, size);
+    uint64_t cluster_time = rs_ebml_unsigned(buf + body, size);
     if (cluster_time > (uint64_t)INT64_MAX / 4) return 0;
     if (first_timecode) *first_timecode = (int64_t)cluster_time;
     at = body + (size_t)size;
     // One pass over the children: each is read once, and the walk only moves forward.
     while (at < end) {
-        if (!vint(buf + at, end - at, 1, &id, &il) || !cluster_child(id)) break; // the next Cluster, or not a child
-        if (!vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl)) break;
+        if (!rs_ebml_vint(buf + at, end - at, 1, &id, &il) || !cluster_child(id)) break; // the next Cluster, or not a child
+        if (!rs_ebml_vint(buf + at + il, end - at - (size_t)il, 0, &size, &sl)) break;
         body = at + (size_t)il + (size_t)sl;
-        if (size == UNKNOWN_SIZE) break;
+        if (size == RS_EBML_UNKNOWN_SIZE) break;
         if (size > end - body) {
             // Runs past the window, which ends with the file: the last block was cut short.
             if ((id == ID_SIMPLE_BLOCK || id == ID_BLOCK_GROUP) && body + size > length)
@@ -286,16 +282,16 @@ static size_t read_cluster(rs_mkv_facts *facts, const uint8_t *buf, size_t at, s
             for (size_t g = body; g < body + size;) {
                 uint64_t gid, gsize;
                 int gil, gsl;
-                if (!vint(buf + g, body + size - g, 1, &gid, &gil) ||
-                    !vint(buf + g + gil, body + size - g - (size_t)gil, 0, &gsize, &gsl))
+                if (!rs_ebml_vint(buf + g, body + size - g, 1, &gid, &gil) ||
+                    !rs_ebml_vint(buf + g + gil, body + size - g - (size_t)gil, 0, &gsize, &gsl))
                     break;
                 size_t gbody = g + (size_t)gil + (size_t)gsl;
-                if (gsize == UNKNOWN_SIZE || gsize > body + size - gbody) break;
+                if (gsize == RS_EBML_UNKNOWN_SIZE || gsize > body + size - gbody) break;
                 if (gid == ID_BLOCK) {
                     block = buf + gbody;
                     block_size = gsize;
                 } else if (gid == ID_BLOCK_DURATION && gsize <= 8) {
-                    duration = unsigned_value(buf + gbody, gsize);
+                    duration = rs_ebml_unsigned(buf + gbody, gsize);
                 }
                 g = gbody + (size_t)gsize;
             }
@@ -317,13 +313,13 @@ void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts) {
         uint64_t id, size;
         int header;
         int64_t at = 0;
-        if (!element_at(src, 0, &id, &size, &header) || id != ID_EBML || size == UNKNOWN_SIZE) return;
+        if (!element_at(src, 0, &id, &size, &header) || id != RS_EBML_ID_EBML || size == RS_EBML_UNKNOWN_SIZE) return;
         at = header + (int64_t)size;
-        if (!element_at(src, at, &id, &size, &header) || id != ID_SEGMENT) return;
+        if (!element_at(src, at, &id, &size, &header) || id != RS_EBML_ID_SEGMENT) return;
         at += header;
         for (int count = 0; count < 64 && at < src->size; count++) {
             if (!element_at(src, at, &id, &size, &header)) return;
-            if (id == ID_CLUSTER) {
+            if (id == RS_EBML_ID_CLUSTER) {
                 uint8_t head[32];
                 int64_t data = at + header;
                 size_t n = src->size - data < (int64_t)sizeof head ? (size_t)(src->size - data) : sizeof head;
@@ -333,7 +329,7 @@ void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts) {
                     read_cluster(&scratch, head, 0, n, SIZE_MAX, &first_timecode, &blocks);
                 break;
             }
-            if (size == UNKNOWN_SIZE || size > (uint64_t)(src->size - at - header)) return;
+            if (size == RS_EBML_UNKNOWN_SIZE || size > (uint64_t)(src->size - at - header)) return;
             at += header + (int64_t)size;
         }
     }
@@ -367,12 +363,12 @@ void rs_mkv_read_tail(const rs_source *src, rs_mkv_facts *facts) {
             }
             uint64_t size;
             int sl;
-            if (!vint(buf + at + 4, length - at - 4, 0, &size, &sl)) {
+            if (!rs_ebml_vint(buf + at + 4, length - at - 4, 0, &size, &sl)) {
                 at++;
                 continue;
             }
             size_t body = at + 4 + (size_t)sl;
-            size_t end = size == UNKNOWN_SIZE || size > length - body ? length : body + (size_t)size;
+            size_t end = size == RS_EBML_UNKNOWN_SIZE || size > length - body ? length : body + (size_t)size;
             rs_mkv_facts trial = found;
             int blocks;
             size_t stop = read_cluster(&trial, buf, body, end, length, NULL, &blocks);
@@ -412,168 +408,4 @@ double rs_mkv_first_track_end_seconds(const rs_mkv_facts *facts, int type) {
         if (t->type == type) return t->end > 0 ? (double)t->end * (double)facts->timecode_scale / 1e9 : -1;
     }
     return -1;
-}
-
-// MARK: - Claims
-
-enum {
-    ID_SEEK_HEAD = 0x114D9B74, ID_SEEK = 0x4DBB, ID_SEEK_ID = 0x53AB, ID_SEEK_POSITION = 0x53AC, ID_TAGS = 0x1254C367,
-    ID_TAG = 0x7373, ID_SIMPLE_TAG = 0x67C8, ID_CUES = 0x1C53BB6B, ID_CUE_POINT = 0xBB, ID_CUE_TIME = 0xB3,
-};
-
-typedef struct claims_walk {
-    const rs_source *src;
-    rs_window window;     // the headers read in order, a pread per 16 KB
-    int64_t simple_tags;  // SimpleTags in every Tags element read
-    int64_t cue_points;
-    int64_t cues_backwards; // CuePoints whose time is before one read earlier
-    uint64_t latest_cue;
-    int64_t elements;       // headers read, for the deadline's check
-    int timed_out;
-} claims_walk;
-
-/// An element's header at `at`, read through the walk's window.
-static int claims_element_at(claims_walk *w, int64_t at, uint64_t *id, uint64_t *size, int *header) {
-    uint8_t buffer[12];
-    int64_t left = w->src->size - at;
-    if (left < 2) return 0;
-    size_t n = left < (int64_t)sizeof buffer ? (size_t)left : sizeof buffer;
-    if (!rs_window_read(&w->window, at, buffer, n)) return 0;
-    int id_len, size_len;
-    if (!vint(buffer, n, 1, id, &id_len) || !vint(buffer + id_len, n - (size_t)id_len, 0, size, &size_len)) return 0;
-    *header = id_len + size_len;
-    return 1;
-}
-
-/// Calls `visit` for each element in [start, end) of the file, by its header (read through the
-/// window): a list of any length is walked in time bounded by its bytes, never held in memory.
-static void each_element(claims_walk *w, int64_t start, int64_t end, void (*visit)(claims_walk *, uint64_t, int64_t, uint64_t)) {
-    int64_t at = start;
-    while (at < end && !w->timed_out) {
-        if ((++w->elements & 1023) == 0 && rs_deadline_passed(w->src->deadline)) {
-            w->timed_out = 1;
-            return;
-        }
-        uint64_t id, size;
-        int header;
-        if (!claims_element_at(w, at, &id, &size, &header)) return;
-        int64_t body = at + header;
-        if (size == UNKNOWN_SIZE || size > (uint64_t)(end - body)) return;
-        visit(w, id, body, size);
-        at = body + (int64_t)size;
-    }
-}
-
-static void visit_tag_child(claims_walk *w, uint64_t id, int64_t body, uint64_t size) {
-    if (id != ID_SIMPLE_TAG) return;
-    w->simple_tags++;
-    each_element(w, body, body + (int64_t)size, visit_tag_child); // SimpleTags nest
-}
-
-static void visit_tags(claims_walk *w, uint64_t id, int64_t body, uint64_t size) {
-    if (id == ID_TAG) each_element(w, body, body + (int64_t)size, visit_tag_child);
-}
-
-static void visit_cues(claims_walk *w, uint64_t id, int64_t body, uint64_t size) {
-    if (id != ID_CUE_POINT) return;
-    w->cue_points++;
-    uint8_t point[64];
-    size_t n = size < sizeof point ? (size_t)size : sizeof point;
-    if (!rs_window_read(&w->window, body, point, n)) return;
-    for (size_t at = 0; at < n;) { // CueTime comes first in what muxers write; looked for in the first bytes
-        uint64_t child, length;
-        int cl, sl;
-        if (!vint(point + at, n - at, 1, &child, &cl) || !vint(point + at + cl, n - at - (size_t)cl, 0, &length, &sl)) return;
-        size_t data = at + (size_t)cl + (size_t)sl;
-        if (length == UNKNOWN_SIZE || length > n - data) return;
-        if (child == ID_CUE_TIME && length >= 1 && length <= 8) {
-            uint64_t time = unsigned_value(point + data, length);
-            if (time < w->latest_cue) w->cues_backwards++;
-            else w->latest_cue = time;
-            return;
-        }
-        at = data + (size_t)length;
-    }
-}
-
-/// A Tags or Cues element at `at` (a Segment child, or where the SeekHead says).
-static void read_listed(claims_walk *w, int64_t at, int64_t segment_end) {
-    uint64_t id, size;
-    int header;
-    if (!claims_element_at(w, at, &id, &size, &header)) return;
-    int64_t body = at + header;
-    if (size == UNKNOWN_SIZE || size > (uint64_t)(segment_end - body)) return;
-    if (id == ID_TAGS) each_element(w, body, body + (int64_t)size, visit_tags);
-    if (id == ID_CUES) each_element(w, body, body + (int64_t)size, visit_cues);
-}
-
-int rs_mkv_claims(const rs_source *src, char *message, size_t message_size) {
-    claims_walk w = {.src = src, .window = {.src = src, .start = -1}};
-    uint64_t id, size;
-    int header;
-    if (!claims_element_at(&w, 0, &id, &size, &header) || id != ID_EBML || size == UNKNOWN_SIZE) return 0;
-    int64_t segment_at = header + (int64_t)size;
-    uint64_t segment_size;
-    if (segment_at > src->size || !claims_element_at(&w, segment_at, &id, &segment_size, &header) || id != ID_SEGMENT) return 0;
-    int64_t segment_data = segment_at + header;
-    int64_t segment_end = segment_size == UNKNOWN_SIZE || segment_size > (uint64_t)(src->size - segment_data)
-                              ? src->size
-                              : segment_data + (int64_t)segment_size;
-    // The Segment's children up to the first Cluster, and those its SeekHeads list (mkvmerge and
-    // FFmpeg write Tags and Cues after the Clusters, which FFmpeg reads when it opens the file).
-    int64_t listed[32];
-    int listed_count = 0;
-    int64_t at = segment_data;
-    for (int count = 0; count < 256 && at < segment_end; count++) {
-        if (!claims_element_at(&w, at, &id, &size, &header) || id == ID_CLUSTER || size == UNKNOWN_SIZE) break;
-        int64_t body = at + header;
-        if (size > (uint64_t)(segment_end - body)) break;
-        if (id == ID_TAGS || id == ID_CUES) read_listed(&w, at, segment_end);
-        if (id == ID_SEEK_HEAD && size <= (1 << 16)) {
-            uint8_t *data = malloc((size_t)size);
-            if (data && rs_window_read(&w.window, body, data, (size_t)size)) {
-                for (uint64_t s = 0; s < size && listed_count < 32;) {
-                    uint64_t seek, length;
-                    int cl, sl;
-                    if (!vint(data + s, (size_t)(size - s), 1, &seek, &cl) ||
-                        !vint(data + s + cl, (size_t)(size - s - (uint64_t)cl), 0, &length, &sl))
-                        break;
-                    uint64_t inner = s + (uint64_t)cl + (uint64_t)sl;
-                    if (length == UNKNOWN_SIZE || length > size - inner) break;
-                    uint64_t target = 0, position = UNKNOWN_SIZE;
-                    for (uint64_t e = inner; seek == ID_SEEK && e < inner + length;) {
-                        uint64_t field, field_length;
-                        int fl, fsl;
-                        if (!vint(data + e, (size_t)(inner + length - e), 1, &field, &fl) ||
-                            !vint(data + e + fl, (size_t)(inner + length - e - (uint64_t)fl), 0, &field_length, &fsl))
-                            break;
-                        uint64_t value = e + (uint64_t)fl + (uint64_t)fsl;
-                        if (field_length == UNKNOWN_SIZE || field_length > inner + length - value) break;
-                        if (field == ID_SEEK_ID) target = unsigned_value(data + value, field_length);
-                        if (field == ID_SEEK_POSITION) position = unsigned_value(data + value, field_length);
-                        e = value + field_length;
-                    }
-                    if ((target == ID_TAGS || target == ID_CUES) && position < (uint64_t)(segment_end - segment_data))
-                        listed[listed_count++] = segment_data + (int64_t)position;
-                    s = inner + length;
-                }
-            }
-            free(data);
-        }
-        at = body + (int64_t)size;
-    }
-    for (int i = 0; i < listed_count; i++) read_listed(&w, listed[i], segment_end);
-    if (w.timed_out) return -1;
-    if (w.simple_tags > RS_MKV_MAX_SIMPLE_TAGS) {
-        snprintf(message, message_size, "it has %lld tags (SimpleTag), more than the %d a file is read with", (long long)w.simple_tags,
-                 RS_MKV_MAX_SIMPLE_TAGS);
-        return 1;
-    }
-    if (w.cues_backwards > RS_MKV_MAX_BACKWARD_CUES) {
-        snprintf(message, message_size,
-                 "%lld of its %lld cue points (Cues) come before one listed earlier: more work than its bytes ask",
-                 (long long)w.cues_backwards, (long long)w.cue_points);
-        return 1;
-    }
-    return 0;
 }

@@ -48,6 +48,20 @@ enum {
     RS_MKV_MAX_BACKWARD_CUES = 1000,
 };
 
+/// The top-level elements both readers (rs_av_ebml.c, rs_av_ebml_claims.c) look for.
+enum { RS_EBML_ID_EBML = 0x1A45DFA3, RS_EBML_ID_SEGMENT = 0x18538067, RS_EBML_ID_CLUSTER = 0x1F43B675 };
+
+/// A big-endian unsigned integer element's value (at most its first 8 bytes).
+uint64_t rs_ebml_unsigned(const uint8_t *p, uint64_t size);
+
+/// An EBML data size whose bits are all ones: the size is unknown (a live stream's Segment).
+#define RS_EBML_UNKNOWN_SIZE UINT64_MAX
+
+/// An EBML variable-length integer at p[0..available): its value (the length marker kept for IDs,
+/// removed for sizes, RS_EBML_UNKNOWN_SIZE for all ones) and length. 0 when it does not fit or is
+/// invalid.
+int rs_ebml_vint(const uint8_t *p, size_t available, int is_id, uint64_t *value, int *length);
+
 /// What a Matroska file claims that FFmpeg would work for out of proportion to its bytes: its
 /// SimpleTags and its cue points out of order, in the Tags and Cues elements before the first
 /// Cluster and those its SeekHeads list, counted by walking their headers. 1 (with `message`) for

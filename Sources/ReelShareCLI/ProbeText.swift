@@ -24,7 +24,7 @@ enum ProbeText {
             return []
         case .image(let image):
             rows.append(("kind", "image"))
-            rows.append(("format", image.format + (image.decoded ? "" : " (header only)")))
+            rows.append(("format", image.format.rawValue + (image.decoded ? "" : " (header only)")))
             rows.append(("size", dimensions(image.width, image.height) ?? "unknown"))
             var pixels: [String] = []
             if let type = image.colorType { pixels.append(type.rawValue) }

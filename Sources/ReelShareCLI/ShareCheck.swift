@@ -66,7 +66,7 @@ struct ShareCheck {
     static func format(_ report: ProbeReport) -> String {
         switch report.content {
         case .av(let media): return media.container
-        case .image(let image): return image.format
+        case .image(let image): return image.format.rawValue
         case .failure: return "unknown"
         }
     }

@@ -47,7 +47,7 @@ enum FFmpeg {
         if info.demuxer_kind == RS_AV_DEMUXER_IMAGE_PIPE, info.has_video != 0 {
             return .image(
                 ImageMedia(
-                    format: string(info.video_codec) ?? "unknown", width: known(info.width),
+                    format: ImageFileFormat(rawValue: string(info.video_codec) ?? "unknown"), width: known(info.width),
                     height: known(info.height), bitDepth: known(info.bit_depth)))
         }
         var media = media(from: info)

@@ -102,7 +102,7 @@ public enum Fixer {
             // Decoded near the size the fit needs, not whole: a 108-megapixel photo fits a story in
             // the memory of a 2-megapixel one.
             picture = try Pictures.image(
-                plan.input, format: plan.inputFormat, maxSide: 0, fit: plan.fit.map { ($0.width, $0.height) },
+                plan.input, format: plan.decoder == .png ? .png : .jpeg, maxSide: 0, fit: plan.fit.map { ($0.width, $0.height) },
                 timeoutSeconds: timeoutSeconds)
         } else {
             picture = try Pictures.videoFrame(plan.input, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP

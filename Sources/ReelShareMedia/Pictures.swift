@@ -72,7 +72,8 @@ public enum Pictures {
     /// its longer side when it is larger (0: full size), or, with `fit`, near what fitting it as
     /// shown into that box needs (a 12000x9000 photo for a 1080x1920 story decodes at 1500x1125).
     public static func image(
-        _ path: String, format: String, maxSide: Int, fit: (width: Int, height: Int)? = nil, limits: ImageLimits = .standard,
+        _ path: String, format: ImageFileFormat, maxSide: Int, fit: (width: Int, height: Int)? = nil,
+        limits: ImageLimits = .standard,
         timeoutSeconds: Double
     )
         throws(ProbeFailure) -> Picture
@@ -87,9 +88,9 @@ public enum Pictures {
         var message = [CChar](repeating: 0, count: 512)
         let status: rs_img_status
         switch format {
-        case "png": status = rs_img_decode_png(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
-        case "jpeg": status = rs_img_decode_jpeg(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
-        default: throw ProbeFailure(.unsupported, "reelshare draws PNG and JPEG pictures, not \(format.uppercased())")
+        case .png: status = rs_img_decode_png(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
+        case .jpeg: status = rs_img_decode_jpeg(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
+        default: throw ProbeFailure(.unsupported, "reelshare draws PNG and JPEG pictures, not \(format.rawValue.uppercased())")
         }
         let profile = decoded.icc.map { Array(UnsafeBufferPointer(start: $0, count: decoded.icc_size)) }
         rs_img_free(decoded.icc)
@@ -233,7 +234,7 @@ public enum Pictures {
         switch report.content {
         case .av(let media) where media.video != nil:
             picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0
-        case .image(let image) where image.format == "png" || image.format == "jpeg":
+        case .image(let image) where image.format.isDecodedInFull:
             picture = try self.image(report.path, format: image.format, maxSide: 2 * box, timeoutSeconds: timeoutSeconds)
         case .image:
             picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP: FFmpeg's decoders

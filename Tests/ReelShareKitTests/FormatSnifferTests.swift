@@ -25,13 +25,13 @@ struct FormatSnifferTests {
         ] as [([UInt8], String)])
     func damagedPNGSignature(signature: [UInt8], reason: String) {
         let ihdr: [UInt8] = [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 32, 0, 0, 0, 32, 8, 0, 0, 0, 0]
-        #expect(FormatSniffer.sniff(signature + ihdr) == .invalid(format: "png", reason: "invalid png: " + reason))
+        #expect(FormatSniffer.sniff(signature + ihdr) == .invalid(format: .png, reason: "invalid png: " + reason))
         // Without an IHDR after it, a near signature is nothing: left to FFmpeg.
         #expect(FormatSniffer.sniff(signature + Array(repeating: 0, count: 21)) == .other)
         #expect(
             FormatSniffer.sniff([0x89] + Array("PNX".utf8) + [0x0D, 0x0A, 0x1A, 0x0A] + ihdr)
                 == .invalid(
-                    format: "png", reason: "invalid png: its signature is damaged (byte 4 of 8)"))
+                    format: .png, reason: "invalid png: its signature is damaged (byte 4 of 8)"))
         #expect(FormatSniffer.sniff([0x89] + Array("PXX".utf8) + [0x0D, 0x0A, 0x1A, 0x0A] + ihdr) == .other)
     }
 
@@ -42,7 +42,7 @@ struct FormatSnifferTests {
             Issue.record("not recognised as an image")
             return
         }
-        #expect(image.format == "gif")
+        #expect(image.format == .gif)
         #expect(image.width == 320)
         #expect(image.height == 240)
         #expect(image.decoded == false)
@@ -65,7 +65,7 @@ struct FormatSnifferTests {
             Issue.record("VP8L not recognised")
             return
         }
-        #expect(a.format == "webp" && a.width == 100 && a.height == 50 && a.hasAlpha == true)
+        #expect(a.format == .webp && a.width == 100 && a.height == 50 && a.hasAlpha == true)
         // VP8X: flags (alpha), 3 reserved bytes, 24-bit canvas width-1 and height-1.
         let extended = riff("VP8X", [0x10, 0, 0, 0, 0x7F, 0x02, 0x00, 0x37, 0x04, 0x00])
         guard case .headerOnlyImage(let b) = FormatSniffer.sniff(extended) else {
@@ -100,7 +100,7 @@ struct FormatSnifferTests {
                 Issue.record("\(brand) not recognised")
                 continue
             }
-            #expect(image.format == format)
+            #expect(image.format.rawValue == format)
             #expect(image.width == 1000 && image.height == 750)
         }
     }
@@ -124,7 +124,7 @@ struct FormatSnifferTests {
                 if length < minimum {
                     #expect(result == .other, "\(format) prefix of \(length) bytes")
                 } else if case .headerOnlyImage(let image) = result {
-                    #expect(image.format == format, "\(format) prefix of \(length) bytes")
+                    #expect(image.format.rawValue == format, "\(format) prefix of \(length) bytes")
                 } else if format != "heic" {  // HEIF needs its whole ftyp box
                     Issue.record("\(format) prefix of \(length) bytes: \(result)")
                 }
@@ -139,7 +139,7 @@ struct FormatSnifferTests {
             }
             switch FormatSniffer.sniff(bytes) {
             case .headerOnlyImage(let image):
-                #expect(["heic", "avif"].contains(image.format))
+                #expect([ImageFileFormat.heic, .avif].contains(image.format))
                 named += 1
             case .other, .invalid: break
             case .png, .jpeg: Issue.record("damaged HEIF taken for PNG or JPEG: \(bytes)")

@@ -28,7 +28,7 @@ struct MediaModelTests {
         #expect(
             ProbeReport(path: "a", sizeBytes: 1, content: .av(AVMedia(container: "m4a", family: .isoBMFF, audio: AudioStream())))
                 .kind == .audio)
-        #expect(ProbeReport(path: "a", sizeBytes: 1, content: .image(ImageMedia(format: "png"))).kind == .image)
+        #expect(ProbeReport(path: "a", sizeBytes: 1, content: .image(ImageMedia(format: .png))).kind == .image)
         #expect(
             ProbeReport(path: "a", sizeBytes: nil, content: .failure(ProbeFailure(.notFound, "no such file"))).kind == .unknown)
     }
@@ -62,7 +62,7 @@ struct MediaModelTests {
         #expect(turned.displayWidth == 1080 && turned.displayHeight == 2560)
         #expect(VideoStream(width: 10, height: 10, sampleAspectRatio: PixelRatio(1, 1)).sampleAspectRatio == nil)
         for orientation in 1...8 {
-            let image = ImageMedia(format: "jpeg", width: 1280, height: 720, orientation: orientation)
+            let image = ImageMedia(format: .jpeg, width: 1280, height: 720, orientation: orientation)
             let swapped = orientation >= 5
             #expect(image.displayWidth == (swapped ? 720 : 1280) && image.displayHeight == (swapped ? 1280 : 720))
         }

@@ -33,7 +33,11 @@ private func picture(
 ) -> ProbeReport {
     ProbeReport(
         path: path, sizeBytes: size,
-        content: .image(ImageMedia(format: format, width: width, height: height, frameCount: frames, orientation: orientation)))
+        content: .image(
+            ImageMedia(
+                format: ImageFileFormat(rawValue: format), width: width, height: height, frameCount: frames,
+                orientation: orientation)
+        ))
 }
 
 /// A rule as a profile file states it, decoded as --profile decodes it.

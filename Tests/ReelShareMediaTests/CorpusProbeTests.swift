@@ -75,7 +75,7 @@ struct CorpusProbeTests {
             "yuvj420p": "rgb", "yuva444p": "cmyk", "bgra": "palette",
         ]
         #expect(image.colorType?.rawValue == colourTypes[entry["pix_fmt"]])
-        if image.format == "png" {
+        if image.format == .png {
             #expect(image.bitDepth == Int(entry["bit_depth"]))
             let name = entry.path.split(separator: "/").last ?? ""
             // PngSuite names say it in their fourth letter: i interlaced (basi0g01, s39i3p04), n not.
@@ -83,7 +83,7 @@ struct CorpusProbeTests {
             #expect(image.decoded)
         }
         if entry.path.hasSuffix("pil_sample_cmyk.jpg") { #expect(image.colorSpace == .ycck) }
-        if entry.path.hasSuffix(".gif") { #expect(image.format == "gif") }
+        if entry.path.hasSuffix(".gif") { #expect(image.format == .gif) }
     }
 
     @Test("every corrupt file gets a clean error with a reason", arguments: corrupt)

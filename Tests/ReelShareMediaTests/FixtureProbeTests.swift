@@ -210,7 +210,7 @@ struct ImageFixtureTests {
     @Test("PNG colour types, depths, alpha, interlacing and APNG frames")
     func png() throws {
         let rgba = try #require(probeImage("sticker_rgba_640x480.png"))
-        #expect(rgba.format == "png" && rgba.width == 640 && rgba.height == 480)
+        #expect(rgba.format == .png && rgba.width == 640 && rgba.height == 480)
         #expect(rgba.colorType == .rgba && rgba.hasAlpha == true && rgba.bitDepth == 8 && rgba.decoded)
         let palette = try #require(probeImage("palette.png"))
         #expect(palette.colorType == .palette && palette.hasAlpha == false)
@@ -229,7 +229,7 @@ struct ImageFixtureTests {
     @Test("JPEG colour spaces, progressive scans and EXIF orientation")
     func jpeg() throws {
         let baseline = try #require(probeImage("background_720x1280.jpg"))
-        #expect(baseline.format == "jpeg" && baseline.width == 720 && baseline.height == 1280)
+        #expect(baseline.format == .jpeg && baseline.width == 720 && baseline.height == 1280)
         #expect(baseline.colorSpace == .ycbcr && baseline.colorType == .rgb && baseline.progressive == false)
         #expect(baseline.orientation == nil && baseline.hasAlpha == false)
         #expect(try #require(probeImage("progressive.jpg")).progressive == true)
@@ -247,7 +247,7 @@ struct ImageFixtureTests {
         ])
     func headerOnly(file: String, format: String) throws {
         let image = try #require(probeImage(file))
-        #expect(image.format == format)
+        #expect(image.format.rawValue == format)
         #expect(image.width == 64 && image.height == 48)
         #expect(image.decoded == false)
     }

@@ -158,7 +158,7 @@ struct PicturesTests {
             "-frames:v", "1", path,
         ])
         try #require(made == 0)
-        let picture = try Pictures.image(path, format: "png", maxSide: 250, timeoutSeconds: 10)
+        let picture = try Pictures.image(path, format: .png, maxSide: 250, timeoutSeconds: 10)
         #expect(picture.width <= 500 && picture.height <= 500)
         var extreme = 0
         for y in 0..<picture.height {
@@ -173,7 +173,7 @@ struct PicturesTests {
     @Test("a JPEG stored landscape with EXIF orientation 6 is drawn upright")
     func exifOrientation() throws {
         let path = TestPaths.fixture("exif_orientation_6.jpg")
-        let picture = try Pictures.image(path, format: "jpeg", maxSide: 0, timeoutSeconds: 10)
+        let picture = try Pictures.image(path, format: .jpeg, maxSide: 0, timeoutSeconds: 10)
         let stored = try ffmpegRGBA(["-noautorotate", "-i", path, "-vf", "transpose=1"], in: directory)
         #expect(picture.width == 48 && picture.height == 64)
         // FFmpeg's MJPEG decoder rounds its IDCT differently from libjpeg: a small difference.
@@ -185,7 +185,7 @@ struct PicturesTests {
         arguments: ["exif_orientation_6.png", "palette.png", "rgb_16bit.png", "interlaced_rgba.png", "grey.png"])
     func pngs(name: String) throws {
         let path = TestPaths.fixture(name)
-        let picture = try Pictures.image(path, format: "png", maxSide: 0, timeoutSeconds: 10)
+        let picture = try Pictures.image(path, format: .png, maxSide: 0, timeoutSeconds: 10)
         // FFmpeg 8 and later turn a PNG by its eXIf chunk as reelshare does; earlier ones do not:
         // the reference is the stored picture turned here, the same on every FFmpeg.
         var arguments = ["-noautorotate", "-i", path]
@@ -202,7 +202,7 @@ struct PicturesTests {
             "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=4000x3000", "-frames:v", "1", path,
         ])
         try #require(made == 0)
-        let picture = try Pictures.image(path, format: "jpeg", maxSide: 500, timeoutSeconds: 10)
+        let picture = try Pictures.image(path, format: .jpeg, maxSide: 500, timeoutSeconds: 10)
         // libjpeg decodes at 1/4 (1000x750), then each 2x2 block is averaged.
         #expect(picture.width == 500 && picture.height == 375, "\(picture.width)x\(picture.height)")
     }
@@ -210,9 +210,9 @@ struct PicturesTests {
     @Test(
         "what cannot be drawn is a clear failure, never a crash",
         arguments: [
-            ("truncated.jpg", "jpeg"), ("crc_error.png", "png"), ("not_media.txt", "png"), ("missing.png", "png"),
+            ("truncated.jpg", ImageFileFormat.jpeg), ("crc_error.png", .png), ("not_media.txt", .png), ("missing.png", .png),
         ])
-    func failures(name: String, format: String) {
+    func failures(name: String, format: ImageFileFormat) {
         #expect(throws: ProbeFailure.self) {
             try Pictures.image(TestPaths.fixture(name), format: format, maxSide: 0, timeoutSeconds: 10)
         }

@@ -250,7 +250,7 @@ struct RealWorldProbeTests {
         let directory = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/regressions")
         for file in ["heif-pitm-v1-short.heic", "heif-ipma-v1-cut.heic"] {
             let shown = try image(prober.probe(directory.appendingPathComponent(file).path))
-            #expect(shown.format == "heic" && shown.width == nil && shown.height == nil, "\(file)")
+            #expect(shown.format == .heic && shown.width == nil && shown.height == nil, "\(file)")
         }
     }
 

@@ -224,11 +224,11 @@ struct ShimFailureTests {
         jpeg.insert(contentsOf: [0xFF, 0xE2, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body, at: 2)
         let path = directory.appendingPathComponent("bogus.jpg").path
         try Data(jpeg).write(to: URL(fileURLWithPath: path))
-        let picture = try Pictures.image(path, format: "jpeg", maxSide: 0, timeoutSeconds: 5)
+        let picture = try Pictures.image(path, format: .jpeg, maxSide: 0, timeoutSeconds: 5)
         #expect(picture.colorProfile == nil && picture.width > 0)
         // The same profile whole (1 of 1) is kept.
         jpeg[2 + 4 + 13] = 1
         try Data(jpeg).write(to: URL(fileURLWithPath: path))
-        #expect(try Pictures.image(path, format: "jpeg", maxSide: 0, timeoutSeconds: 5).colorProfile == Self.profile())
+        #expect(try Pictures.image(path, format: .jpeg, maxSide: 0, timeoutSeconds: 5).colorProfile == Self.profile())
     }
 }

@@ -210,7 +210,7 @@ public enum FixHint {
 
     /// The turn a fix must make in the pixels: the EXIF orientation of a PNG or JPEG.
     static func pixelTurn(_ image: ImageMedia) -> Int? {
-        guard image.format == "png" || image.format == "jpeg", let orientation = image.orientation, orientation != 1 else {
+        guard image.format.isDecodedInFull, let orientation = image.orientation, orientation != 1 else {
             return nil
         }
         return orientation
@@ -220,21 +220,21 @@ public enum FixHint {
     /// FFmpeg 9: framesDecodable says); HEIF needs libheif.
     static func toPNG(_ s: Subject, image: ImageMedia) -> Fix? {
         let output = fixedPath(s.report.path, extension: "png")
-        if ["heic", "avif"].contains(image.format) {
+        if image.format == .heic || image.format == .avif {
             return .external(["heif-convert", FFmpegCommand.argumentPath(s.report.path), FFmpegCommand.argumentPath(output)])
         }
         if image.framesDecodable == false { return nil }
         return .image(
             ImagePlan(
-                input: s.report.path, inputFormat: image.format, output: output, format: .png, turn: pixelTurn(image), fit: nil,
-                firstFrame: image.format != "png" && image.format != "jpeg"))
+                input: s.report.path, decoder: ImagePlan.decoder(for: image.format), output: output, format: .png,
+                turn: pixelTurn(image), fit: nil, firstFrame: !image.format.isDecodedInFull))
     }
 
     /// An 8-bit JPEG from a JPEG of other samples (12-bit, lossless): FFmpeg's decoder reads those.
     static func eightBitJPEG(_ s: Subject, image: ImageMedia) -> Fix? {
         .image(
             ImagePlan(
-                input: s.report.path, inputFormat: "mjpeg", output: fixedPath(s.report.path, extension: "jpg"), format: .jpeg,
+                input: s.report.path, decoder: .ffmpeg, output: fixedPath(s.report.path, extension: "jpg"), format: .jpeg,
                 turn: nil, fit: nil, firstFrame: true))
     }
 
@@ -243,17 +243,18 @@ public enum FixHint {
         if image.framesDecodable == false { return nil }  // an animated WebP before FFmpeg 9
         return .image(
             ImagePlan(
-                input: s.report.path, inputFormat: image.format, output: fixedPath(s.report.path, extension: "png"),
+                input: s.report.path, decoder: ImagePlan.decoder(for: image.format),
+                output: fixedPath(s.report.path, extension: "png"),
                 format: .png, turn: pixelTurn(image),
                 fit: nil, firstFrame: true))
     }
 
     /// Shrinks an image to fit width x height as displayed, keeping its aspect ratio and format.
     static func shrink(_ s: Subject, width: Int, height: Int) -> Fix {
-        let jpeg = s.image?.format == "jpeg"
+        let jpeg = s.image?.format == .jpeg
         return .image(
             ImagePlan(
-                input: s.report.path, inputFormat: s.image?.format ?? "",
+                input: s.report.path, decoder: s.image.map { ImagePlan.decoder(for: $0.format) } ?? .ffmpeg,
                 output: fixedPath(s.report.path, extension: jpeg ? "jpg" : "png"),
                 format: jpeg ? .jpeg : .png, turn: s.image.flatMap(pixelTurn), fit: PixelSize(width: width, height: height),
                 firstFrame: false))

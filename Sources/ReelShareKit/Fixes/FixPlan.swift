@@ -145,8 +145,7 @@ public struct ImagePlan: Sendable, Equatable {
     public enum Decoder: Sendable, Equatable { case png, jpeg, ffmpeg }
 
     public var input: String
-    /// The input's format, as the probe named it (png, jpeg, gif, webp...).
-    public var inputFormat: String
+    public var decoder: Decoder
     public var output: String
     public var format: PictureFormat
     /// The EXIF orientation to turn the pixels by (FFmpeg turns JPEGs itself, not PNGs).
@@ -156,10 +155,11 @@ public struct ImagePlan: Sendable, Equatable {
     /// The input is animated (or a format that may be): its first frame.
     public var firstFrame: Bool
 
-    public var decoder: Decoder {
-        switch inputFormat {
-        case "png": return .png
-        case "jpeg": return .jpeg
+    /// The decoder of a picture of `format`, as the probe named it.
+    public static func decoder(for format: ImageFileFormat) -> Decoder {
+        switch format {
+        case .png: return .png
+        case .jpeg: return .jpeg
         default: return .ffmpeg
         }
     }

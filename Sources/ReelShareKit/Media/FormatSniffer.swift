@@ -11,7 +11,7 @@ public enum SniffedFormat: Sendable, Equatable {
     /// Recognised from its header only.
     case headerOnlyImage(ImageMedia)
     /// Recognised, and impossible: a GIF of width 0, say.
-    case invalid(format: String, reason: String)
+    case invalid(format: ImageFileFormat, reason: String)
     /// Anything else goes to FFmpeg, which probes by content too.
     case other
 }
@@ -23,7 +23,7 @@ public enum FormatSniffer {
     public static func sniff(_ bytes: [UInt8]) -> SniffedFormat {
         let b = ByteReader(bytes)
         if b.starts(with: pngSignature) { return .png }
-        if let reason = damagedPNGSignature(b) { return .invalid(format: "png", reason: reason) }
+        if let reason = damagedPNGSignature(b) { return .invalid(format: .png, reason: reason) }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return checked(gif(b)) }
         if b.starts(with: Array("RIFF".utf8)), b.ascii(8, 4) == "WEBP" { return checked(webp(b)) }
@@ -54,11 +54,11 @@ public enum FormatSniffer {
     /// The number of frames of a GIF or WebP read whole: a GIF's image descriptors, a WebP's ANMF
     /// chunks (1 for a still WebP). nil for other formats, or where the blocks run past the end
     /// before a second frame.
-    public static func frameCount(format: String, _ bytes: [UInt8]) -> Int? {
+    public static func frameCount(format: ImageFileFormat, _ bytes: [UInt8]) -> Int? {
         let b = ByteReader(bytes)
         switch format {
-        case "gif": return gifFrames(b)
-        case "webp": return webpFrames(b)
+        case .gif: return gifFrames(b)
+        case .webp: return webpFrames(b)
         default: return nil
         }
     }
@@ -119,7 +119,7 @@ public enum FormatSniffer {
     // MARK: GIF
 
     private static func gif(_ b: ByteReader) -> ImageMedia {
-        var image = ImageMedia(format: "gif")
+        var image = ImageMedia(format: .gif)
         image.width = b.le16(6)
         image.height = b.le16(8)
         image.colorType = .palette
@@ -129,7 +129,7 @@ public enum FormatSniffer {
     // MARK: WebP
 
     private static func webp(_ b: ByteReader) -> ImageMedia {
-        var image = ImageMedia(format: "webp")
+        var image = ImageMedia(format: .webp)
         switch b.ascii(12, 4) {
         case "VP8 ":  // lossy: frame header after the start code 9d 01 2a
             if b.bytes(23, 3) == [0x9D, 0x01, 0x2A] {
@@ -170,11 +170,11 @@ public enum FormatSniffer {
             at += 4
         }
         guard let major = brands.first else { return nil }
-        let format: String
+        let format: ImageFileFormat
         if avifBrands.contains(major) || (major == "mif1" && brands.contains { avifBrands.contains($0) }) {
-            format = "avif"
+            format = .avif
         } else if heicBrands.contains(major) || major == "mif1" || major == "msf1" {
-            format = "heic"
+            format = .heic
         } else {
             return nil
         }

@@ -356,10 +356,28 @@ public struct AVMedia: Sendable, Equatable {
     }
 }
 
+/// An image's format: those reelshare tells itself, or the codec FFmpeg names for another
+/// (`ImageFileFormat(rawValue: "bmp")`). Profiles list formats by these names (image.format).
+public struct ImageFileFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let png = ImageFileFormat(rawValue: "png")
+    public static let jpeg = ImageFileFormat(rawValue: "jpeg")
+    public static let gif = ImageFileFormat(rawValue: "gif")
+    public static let webp = ImageFileFormat(rawValue: "webp")
+    public static let heic = ImageFileFormat(rawValue: "heic")
+    public static let avif = ImageFileFormat(rawValue: "avif")
+
+    /// PNG and JPEG, which reelshare decodes itself (libpng, libjpeg), in full.
+    public var isDecodedInFull: Bool { self == .png || self == .jpeg }
+
+    public var description: String { rawValue }
+}
+
 /// A still (or animated) image.
 public struct ImageMedia: Sendable, Equatable {
-    /// png, jpeg, gif, webp, heic, avif, or the codec FFmpeg names for other image formats.
-    public var format: String
+    public var format: ImageFileFormat
     public var width: Int?
     public var height: Int?
     public var bitDepth: Int?
@@ -391,7 +409,7 @@ public struct ImageMedia: Sendable, Equatable {
     public var displayHeight: Int? { turned ? width : height }
 
     public init(
-        format: String, width: Int? = nil, height: Int? = nil, bitDepth: Int? = nil,
+        format: ImageFileFormat, width: Int? = nil, height: Int? = nil, bitDepth: Int? = nil,
         colorType: ColorType? = nil, colorSpace: ColorSpace? = nil, hasAlpha: Bool? = nil, allTransparent: Bool? = nil,
         colorProfileIgnored: Bool? = nil, interlaced: Bool? = nil, progressive: Bool? = nil, frameCount: Int? = nil,
         orientation: Int? = nil, decoded: Bool = false

@@ -89,7 +89,7 @@ public enum ProbeJSON {
 
     static func image(_ i: ImageMedia) -> JSON {
         .object([
-            "format": .string(i.format),
+            "format": .string(i.format.rawValue),
             "width": .from(i.width),
             "height": .from(i.height),
             "displayWidth": .from(i.displayWidth),

@@ -16,16 +16,16 @@ struct ImageFormat: Rule {
         guard let image = s.image else { return .unknown("not an image") }
         // The JPEG apps read is 8 bits a sample, baseline or progressive (Android's supported
         // formats say "Base+progressive"); 12-bit (extended DCT) and lossless JPEG are other codings.
-        if image.format == "jpeg", allowed.contains("jpeg"), let depth = image.bitDepth, depth != 8 {
+        if image.format == .jpeg, allowed.contains(ImageFileFormat.jpeg.rawValue), let depth = image.bitDepth, depth != 8 {
             return .fail(
                 "a \(depth)-bit JPEG: apps decode JPEG of 8-bit samples only (baseline or progressive)",
                 actual: .string("jpeg, \(depth)-bit"), limit: .array(allowed.map(JSON.string)),
                 fix: FixHint.eightBitJPEG(s, image: image))
         }
-        guard !allowed.contains(image.format) else { return .pass }
+        guard !allowed.contains(image.format.rawValue) else { return .pass }
         return .fail(
-            "\(image.format.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
-            actual: .string(image.format), limit: .array(allowed.map(JSON.string)), fix: FixHint.toPNG(s, image: image))
+            "\(image.format.rawValue.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
+            actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)), fix: FixHint.toPNG(s, image: image))
     }
 }
 
@@ -115,7 +115,7 @@ struct ImageAnimated: Requirement {
     func check(_ s: Subject) -> Outcome {
         guard let image = s.image, let frames = image.frameCount, frames > 1 else { return .pass }
         return .fail(
-            "an animated \(image.format.uppercased()) of \(frames) frames: the composer shows its first frame only (--as video makes it a video clip)",
+            "an animated \(image.format.rawValue.uppercased()) of \(frames) frames: the composer shows its first frame only (--as video makes it a video clip)",
             actual: .int(frames), limit: .int(1), fix: FixHint.firstFrame(s, image: image))
     }
 }
@@ -131,7 +131,7 @@ struct ImageVisible: Requirement {
     func check(_ s: Subject) -> Outcome {
         guard let image = s.image, image.allTransparent == true else { return .pass }
         return .fail(
-            "every pixel is fully transparent (alpha 0): the \(image.format.uppercased()) shows nothing",
+            "every pixel is fully transparent (alpha 0): the \(image.format.rawValue.uppercased()) shows nothing",
             actual: .bool(false), limit: .bool(true), fix: nil)
     }
 }

@@ -159,9 +159,9 @@ public enum Rules {
             }
             let how =
                 image.framesDecodable == false
-                ? "the FFmpeg reelshare runs with cannot decode an animated \(image.format.uppercased()) (FFmpeg 9 can)"
+                ? "the FFmpeg reelshare runs with cannot decode an animated \(image.format.rawValue.uppercased()) (FFmpeg 9 can)"
                 : "fix --as video makes it an MP4 clip"
-            return "an animated \(image.format.uppercased()) of \(frames) frames is an image, not a video: \(how)"
+            return "an animated \(image.format.rawValue.uppercased()) of \(frames) frames is an image, not a video: \(how)"
         case (.unknown, _): return "not a video or an image"
         }
     }
