@@ -4,7 +4,8 @@
 // Layers (each depends only on the ones above it):
 //   CFFmpeg, CImageLibs, COpenSSL, CLibZip
 //                                system libraries found through pkg-config
-//   CReelShareIO                 the shims' shared byte reading and EINTR-safe writing (a leaf)
+//   CReelShareIO                 the shims' shared byte reading and EINTR-safe writing, and output
+//                                files: unnamed until whole, removed on a signal (a leaf)
 //   CReelShareAV, CReelShareImage, CReelShareStream, CReelShareZip
 //                                C shims with a flat rs_* API; all C pointers stay here
 //   ReelShareKit                 pure Swift: media model, format sniffing, targets, rules, JSON;
@@ -127,7 +128,7 @@ let package = Package(
             name: "ReelShareMediaTests",
             dependencies: [
                 "ReelShareMedia", "ReelShareKit", "ReelShareTestSupport", "CReelShareAV", "CReelShareImage",
-                "CReelShareStream",
+                "CReelShareStream", "CReelShareIO",
             ]
         ),
         .testTarget(

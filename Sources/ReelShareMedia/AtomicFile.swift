@@ -5,7 +5,6 @@
     import Darwin
 #endif
 import CReelShareIO
-import CReelShareStream
 import ReelShareKit
 
 /// Why an output file cannot be written where it was asked for.

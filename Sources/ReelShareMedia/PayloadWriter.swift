@@ -1,8 +1,7 @@
-// Writes a payload document through the streaming shim (CReelShareStream; Posix.swift uses its
-// output-file and clean-up calls).
+// Writes a payload document through the streaming shim (CReelShareStream).
 // Text parts are buffered here; each media file is streamed by C in bounded chunks, base64 on this
 // thread and SHA-256 of the same chunks on another, so memory does not grow with the video. A file
-// output is an AtomicFile (Posix.swift): a failure or an interrupt leaves the old file (or none),
+// output is an AtomicFile (AtomicFile.swift): a failure or an interrupt leaves the old file (or none),
 // never part of a new one.
 import CReelShareStream
 import ReelShareKit

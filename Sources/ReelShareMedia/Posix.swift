@@ -11,7 +11,6 @@
     import Darwin
 #endif
 import CReelShareIO
-import CReelShareStream
 import ReelShareKit
 
 public enum Posix {

@@ -5,7 +5,6 @@
     import Darwin
 #endif
 import CReelShareIO
-import CReelShareStream
 import ReelShareKit
 
 /// Bytes kept on disk rather than in memory until they can be written: a report whose head needs

@@ -1,6 +1,7 @@
 // The C shims and the POSIX layer on their failure paths, called directly: bad descriptors, closed
 // pipes, full disks, files that are not files, truncated and oversized images.
 import CReelShareAV
+import CReelShareIO
 import CReelShareImage
 import CReelShareStream
 import Foundation
