@@ -22,8 +22,8 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     switch target {
     case "sniff":
         _ = FormatSniffer.sniff(bytes)
-        _ = FormatSniffer.frameCount(format: "gif", bytes)
-        _ = FormatSniffer.frameCount(format: "webp", bytes)
+        _ = FormatSniffer.frameCount(format: .gif, bytes)
+        _ = FormatSniffer.frameCount(format: .webp, bytes)
     case "profile":
         _ = try? ProfileSet.decode(bytes)
     case "plist":

@@ -236,6 +236,10 @@ struct ProfileTests {
                 "targets[0].advisories: the advisory id 'a' appears twice"
             ),
             ("not json", "not JSON"),
+            // The version first, then the rule sets, then unknown keys at the top, then the targets.
+            (#"{"schemaVersion": 2, "ruleSets": {"": []}, "target": []}"#, "schemaVersion: schemaVersion 2's android.type"),
+            (#"{"schemaVersion": 3, "ruleSets": {"": []}, "target": []}"#, "ruleSets: the rule set '' needs a name and rules"),
+            (#"{"schemaVersion": 3, "target": [], "targets": [{}]}"#, "target: unknown key 'target'; did you mean 'targets'?"),
         ])
     func malformed(json: String, expected: String) {
         #expect(throws: ProfileError.self) { try ProfileSet.decode(Array(json.utf8)) }

@@ -43,9 +43,6 @@ private struct ProfileDocumentWire: Decodable {
         let container = try decoder.container(keyedBy: Key.self)
         let version = try container.decode(Int.self, forKey: .schemaVersion)
         guard version == ProfileDocument.schemaVersion else { throw Self.versionError(version) }
-        // Unknown keys are errors at the top as everywhere below: a misspelt "target" would
-        // otherwise load no target at all, silently.
-        try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
         // The sets first (their rules may leave out the source), then the targets that use them.
         let table = decoder.userInfo[RuleSetTable.key] as? RuleSetTable
         table?.setInSet(true)
@@ -55,6 +52,9 @@ private struct ProfileDocumentWire: Decodable {
             throw ProfileDecoding.invalid(container, .ruleSets, "the rule set '\(name)' needs a name and rules")
         }
         table?.add(ruleSets)
+        // Unknown keys are errors at the top as everywhere below: a misspelt "target" would
+        // otherwise load no target at all, silently.
+        try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
         targets = try container.decode([TargetProfile].self, forKey: .targets)
     }
 
