@@ -29,7 +29,11 @@ enum Parallel {
         }
         let shared = Shared<T>()
         let window = max(64, workers * 4)
-        let slots = DispatchSemaphore(value: window)  // results started and not yet emitted
+        // Results started and not yet emitted. Made at 0 and raised to the window: libdispatch
+        // traps (SIGILL) when a semaphore is freed below the value it was made with, as this one
+        // is when the reader goes away while workers hold slots (the last worker frees it).
+        let slots = DispatchSemaphore(value: 0)
+        for _ in 0..<window { slots.signal() }
         for _ in 0..<workers {
             let thread = Thread {
                 while true {
