@@ -327,9 +327,13 @@ static rs_av_status read_packets(probe *p, int deep) {
     int guessed = vst && (p->rate_guessed || info->frame_rate <= 0 || info->frame_rate > 240 ||
                           (tick_rate > 0 && fabs(info->frame_rate - tick_rate) < 1e-6 * tick_rate));
     // The average FFmpeg counts and the rate the bitstream states disagree: packets that are not
-    // frames were counted (an MPEG-TS with junk between its packets).
+    // frames were counted (an MPEG-TS with junk between its packets). Not in an ISO-BMFF file
+    // without fragments, whose average is its sample table's frames over the track's length:
+    // where the two differ there, the frame rate varies (an idle screen recording: 35 frames over
+    // 2.5 s, r_frame_rate 60), and the average is the file's.
     double stated = vst ? rs_rational_or(vst->r_frame_rate, -1) : -1;
-    int disagree = vst && stated > 0 && info->frame_rate > 0 && fabs(stated - info->frame_rate) > 0.01 * stated;
+    int counted = info->demuxer_kind == RS_AV_DEMUXER_ISO && p->iso.walked && p->iso.fragments == 0;
+    int disagree = vst && !counted && stated > 0 && info->frame_rate > 0 && fabs(stated - info->frame_rate) > 0.01 * stated;
     // A Matroska track's DefaultDuration is only a hint: its blocks' timestamps are what a player
     // shows (a track may say 60 fps over frames 33 ms apart). Sixteen blocks tell.
     int matroska = vst && info->demuxer_kind == RS_AV_DEMUXER_MATROSKA;
@@ -358,6 +362,9 @@ static rs_av_status read_packets(probe *p, int deep) {
         info->audio_codec = avcodec_get_name(scan.audio_codec);
         info->audio_codec_id = rs_codec_id(scan.audio_codec);
     }
+    // MPEG audio's channels are its frame header's: an MP4's sample entry says 2 whatever the
+    // stream holds (FFmpeg's muxer writes 2 for MP3), and ffprobe and mediainfo read the header.
+    if (scan.audio_channels > 0) info->channels = scan.audio_channels;
     // A length that is an end on the file's clock, less the stream's start (AC-3 that starts
     // 62 ms in and ends at 1.071 s lasts 1.009 s).
     if (p->ends_on_clock[0] && scan.video_start > 0 && info->video_duration_seconds > scan.video_start)

@@ -92,7 +92,13 @@ static enum AVCodecID mpeg_audio_layer(const uint8_t *data, int size) {
 rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_scan_needs needs, rs_av_info *info,
                                rs_video_layout *layout) {
     int deep = needs.deep, lengths = needs.lengths;
-    rs_scan_result result = {-1, -1, 0, -1, AV_CODEC_ID_NONE, NAN, NAN};
+    rs_scan_result result = {.video_end = -1,
+                             .audio_end = -1,
+                             .frame_rate = -1,
+                             .audio_codec = AV_CODEC_ID_NONE,
+                             .audio_channels = -1,
+                             .video_start = NAN,
+                             .audio_start = NAN};
     int64_t rate_pts[RATE_PACKETS];
     size_t rate_count = 0, rate_wanted = needs.rate < 0 ? 0 : needs.rate > RATE_PACKETS ? RATE_PACKETS : (size_t)needs.rate;
     int audio_parsed = !needs.audio_layer || audio < 0, packets = 0;
@@ -156,6 +162,9 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
             if (!audio_parsed) {
                 audio_parsed = 1;
                 result.audio_codec = mpeg_audio_layer(pkt->data, pkt->size);
+                // The channel mode, the last two bits' pair of the fourth byte: 3 is one channel
+                // (ISO/IEC 11172-3, 2.4.2.3, "mode"); stereo, joint stereo and dual channel are two.
+                if (result.audio_codec != AV_CODEC_ID_NONE) result.audio_channels = (pkt->data[3] >> 6) == 3 ? 1 : 2;
             }
             av_packet_unref(pkt);
             if (!deep && !lengths &&

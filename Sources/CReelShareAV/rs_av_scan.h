@@ -30,6 +30,7 @@ typedef struct rs_scan_result {
     int error;          // a read error other than the end of the file
     double frame_rate;  // needs.rate: from the first packets' timestamps, snapped to a standard rate; < 0 unknown
     enum AVCodecID audio_codec; // needs.audio_layer: MP1, MP2 or MP3 from the frame header; NONE unknown
+    int audio_channels;         // needs.audio_layer: 1 or 2 from the frame header's channel mode; -1 unknown
     double video_start, audio_start; // needs.starts: the first packet's time, in seconds; NAN unknown
 } rs_scan_result;
 

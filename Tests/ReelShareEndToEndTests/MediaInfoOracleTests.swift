@@ -242,8 +242,9 @@ private let differences: [String: [String: Why]] = [
     // The display matrix flips the picture left to right (-1, 0, 0, 1): reelshare says mirrored,
     // not turned (ffprobe: "rotation of -0.00 degrees", hflip); mediainfo's one angle reads 180.
     "h264_mirrored.mp4": ["rotation": Why(ours: "0", why: "a left-right flip, not a half turn (mirrored: true)")],
-    // A clip at 30 fps for 1 s, then 10 fps: reelshare's frameRate is the stream's own (30, with
-    // variableFrameRate under --deep); its video stream lasts 1.867 s, ffprobe's too (the movie
+    // A clip at 30 fps for 1 s, then 10 fps: reelshare's frameRate is its average, 40 frames over
+    // 1.867 s (21.425, as mediainfo's, which calls it VFR; variableFrameRate under --deep); its
+    // video stream lasts 1.867 s, ffprobe's too (the movie
     // header's 2 s counts the last frame's 0.1 s and the edit list); mediainfo's 2 s is the header's.
     "h264_vfr_30_then_10.mp4": ["video.duration": Why(ours: "1.867", why: "the stream's samples, as ffprobe's stream duration")],
     // FLV keeps AAC's channels in its AudioSpecificConfig; the tag header's stereo flag is always
