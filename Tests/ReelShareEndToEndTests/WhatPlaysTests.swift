@@ -93,7 +93,8 @@ struct WhatPlaysTests {
             #expect(mediainfo == String(channels), "\(name): mediainfo \(mediainfo)")
         }
         // Facebook's Reels API takes stereo only: the mono one is an error there.
-        let verdict = try runReelshare(["validate", "--format", "json", "--target", "fb-reels-api", "--", "mono.mp4"], in: directory)
+        let verdict = try runReelshare(
+            ["validate", "--format", "json", "--target", "fb-reels-api", "--", "mono.mp4"], in: directory)
         let findings =
             ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
             as? [[String: Any]] ?? []
