@@ -275,12 +275,24 @@ int rs_needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enu
 
 void rs_first_streams(const AVFormatContext *fmt, int *video, int *audio) {
     *video = *audio = -1;
+    // The stream a player picks: the first marked default (an MP4 track's tkhd "enabled" flag,
+    // Matroska's FlagDefault), else the first. A disabled commentary before the main mix is not
+    // the sound the share plays.
+    int video_default = 0, audio_default = 0;
     for (unsigned i = 0; i < fmt->nb_streams; i++) {
         const AVStream *st = fmt->streams[i];
         enum AVMediaType type = st->codecpar->codec_type;
         if (st->codecpar->codec_id == AV_CODEC_ID_NONE) continue; // undescribed: listed, not chosen
-        if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC) && *video < 0) *video = (int)i;
-        if (type == AVMEDIA_TYPE_AUDIO && *audio < 0) *audio = (int)i;
+        int is_default = (st->disposition & AV_DISPOSITION_DEFAULT) != 0;
+        if (type == AVMEDIA_TYPE_VIDEO && !(st->disposition & AV_DISPOSITION_ATTACHED_PIC) &&
+            (*video < 0 || (is_default && !video_default))) {
+            *video = (int)i;
+            video_default = is_default;
+        }
+        if (type == AVMEDIA_TYPE_AUDIO && (*audio < 0 || (is_default && !audio_default))) {
+            *audio = (int)i;
+            audio_default = is_default;
+        }
     }
 }
 

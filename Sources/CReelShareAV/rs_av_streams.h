@@ -12,9 +12,10 @@
 #include "rs_av.h"
 #include "rs_av_codec.h"
 
-/// The streams every command describes and works on: the first video stream that is not cover
-/// art, and the first audio stream (-1: none). Probe, preview, --decode and fix all use these, so
-/// a plan made from the probe is carried out on the streams it was made for.
+/// The streams every command describes and works on, as a player picks them: of the video streams
+/// that are not cover art and of the audio streams, the first marked default, else the first (-1:
+/// none). Probe, preview, --decode and fix all use these, so a plan made from the probe is carried
+/// out on the streams it was made for.
 void rs_first_streams(const AVFormatContext *fmt, int *video, int *audio);
 /// Chooses the streams (rs_first_streams) and counts them into `info`.
 void rs_choose_streams(const AVFormatContext *fmt, rs_av_info *info, int *video, int *audio);

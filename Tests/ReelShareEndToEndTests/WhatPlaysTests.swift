@@ -100,4 +100,63 @@ struct WhatPlaysTests {
             as? [[String: Any]] ?? []
         #expect(findings.contains { $0["rule"] as? String == "audio.channels" }, "\(findings.map { $0["rule"] ?? "" })")
     }
+
+    @Test(
+        "a clip under 540p whose codec a fix would re-encode is refused before any work, --dry-run too: a re-encode does not make it 540p"
+    )
+    func refusedBeforeWork() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A camera's MJPEG AVI with PCM sound, 640x360: Facebook's Reels API takes H.264 and AAC
+        // at 540p and more.
+        let made = try runCommand(
+            [
+                "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=3", "-f", "lavfi",
+                "-i",
+                "sine=d=3:r=48000", "-c:v", "mjpeg", "-q:v", "5", "-c:a", "pcm_s16le", "-ac", "2", "cam.avi",
+            ], in: directory)
+        try #require(made.status == 0)
+        for dryRun in [true, false] {
+            let run = try runReelshare(
+                ["fix", "--target", "fb-reels-api"] + (dryRun ? ["--dry-run"] : []) + ["cam.avi"], in: directory)
+            #expect(run.status == 1, "\(dryRun): \(run.status) \(run.stdout) \(run.stderr)")
+            #expect(run.stderr.contains("cam.avi: no mechanical fix for video.resolution"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("cam.fixed.mp4").path))
+        }
+    }
+
+    @Test("of two audio tracks, the one a player plays is judged, fixed and kept: not a disabled commentary before it")
+    func playedAudioTrack() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Track 2 a disabled 22.05 kHz mono commentary (tkhd enabled 0), track 3 the default 48 kHz
+        // stereo mix; the index at the end (ig-reels-api asks for it first: a fix is due).
+        let made = try runCommand(
+            [
+                "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=4", "-f", "lavfi",
+                "-i",
+                "sine=d=4:r=22050:f=300", "-f", "lavfi", "-i", "sine=d=4:r=48000:f=440", "-map", "0:v", "-map", "1:a", "-map",
+                "2:a", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac:a:0", "1", "-ac:a:1", "2",
+                "-disposition:a:0", "0", "-disposition:a:1", "default", "two.mp4",
+            ], in: directory)
+        try #require(made.status == 0)
+        let mediainfo = try runCommand(["mediainfo", "--Inform=Audio;%SamplingRate% %Default%|", "two.mp4"], in: directory).stdout
+        #expect(mediainfo.contains("48000 Yes|") && mediainfo.contains("22050 No|"), "\(mediainfo)")
+        let probe = try runReelshare(["probe", "--format", "json", "--", "two.mp4"], in: directory)
+        let audio = try #require((probe.json?["files"] as? [[String: Any]])?.first?["audio"] as? [String: Any])
+        #expect(audio["sampleRate"] as? Int == 48000 && audio["channels"] as? Int == 2, "\(audio)")
+        // The printed command and the fix keep the same track: the main mix.
+        let hint = try runReelshare(["validate", "--target", "ig-reels-api", "two.mp4"], in: directory)
+        #expect(hint.stdout.contains("-map 0:2"), "\(hint.stdout)")
+        let fix = try runReelshare(["fix", "--target", "ig-reels-api", "two.mp4"], in: directory)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        let kept = try runCommand(
+            [
+                "ffprobe", "-v", "error", "-select_streams", "a", "-show_entries", "stream=sample_rate,channels", "-of",
+                "csv=p=0",
+                "two.fixed.mp4",
+            ], in: directory
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(kept == "48000,2", "\(kept)")
+    }
 }

@@ -3,7 +3,9 @@
 public enum FixPlanner {
     /// The errors no fix can answer, so that `fix` stops before any work: an error of a rule that
     /// offers no fix (a resolution below the minimum, a first frame that does not decode), unless
-    /// its stream is re-encoded anyway because its codec fails, which sets what the rule asks.
+    /// its stream is re-encoded anyway because its codec fails and the re-encode sets what the rule
+    /// asks (an audio bit rate under the minimum: the encoder is asked for the profile's). A
+    /// re-encode does not make a 640x360 clip 540p: that stays unfixable, and --dry-run says so.
     public static func unfixable(_ findings: [Finding]) -> [Finding] {
         let errors = findings.filter { $0.severity == .error }
         let reencoded = Set(
@@ -13,7 +15,7 @@ public enum FixPlanner {
             })
         return errors.filter { finding in
             guard finding.remedy == nil else { return false }
-            if case .profile(let id) = finding.rule, reencoded.contains(id.family) { return false }
+            if case .profile(let id) = finding.rule, reencoded.contains(id.family), id.isSetByReencode { return false }
             return true
         }
     }

@@ -81,6 +81,10 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable {
 
     public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
 
+    /// Whether re-encoding its stream with the profile's settings answers the rule though it
+    /// offers no fix of its own: the audio bit rate, which the encoder is asked for.
+    var isSetByReencode: Bool { self == .audioBitRate }
+
     /// What the rule is about: "file", "video", "audio" or "image" (its id's first word).
     var family: String { String(rawValue.prefix { $0 != "." }) }
 
