@@ -99,7 +99,9 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     }
     AVRational rate = av_guess_frame_rate(NULL, j->in, NULL);
     j->frame_rate = rate;
-    AVRational sar = j->dec->sample_aspect_ratio.num > 0 ? j->dec->sample_aspect_ratio : (AVRational){1, 1};
+    // The pixel aspect the probe found and the rules judged (square where the file states none),
+    // not the decoder's inference (H.263 infers 12:11 for its standard sizes).
+    AVRational sar = plan->sar_num > 0 && plan->sar_den > 0 ? (AVRational){plan->sar_num, plan->sar_den} : (AVRational){1, 1};
     char args[256];
     snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d%s%d/%d",
              j->dec->width, j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den,

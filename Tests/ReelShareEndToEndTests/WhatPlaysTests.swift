@@ -159,4 +159,34 @@ struct WhatPlaysTests {
         ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(kept == "48000,2", "\(kept)")
     }
+
+    @Test("an old phone's H.263 QCIF clip keeps square pixels in its fix, as probed (the decoder infers 12:11)")
+    func h263PixelAspect() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let made = try runCommand(
+            [
+                "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=176x144:r=15:d=3", "-f", "lavfi",
+                "-i",
+                "sine=d=3:r=8000", "-c:v", "h263", "-c:a", "aac", "-ar", "8000", "-ac", "1", "old.3gp",
+            ], in: directory)
+        try #require(made.status == 0)
+        func sar(_ file: String) throws -> String {
+            try runCommand(
+                [
+                    "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=sample_aspect_ratio", "-of",
+                    "csv=p=0", file,
+                ],
+                in: directory
+            ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try sar("old.3gp") == "1:1")
+        let probe = try runReelshare(["probe", "--format", "json", "--", "old.3gp"], in: directory)
+        let video = try #require((probe.json?["files"] as? [[String: Any]])?.first?["video"] as? [String: Any])
+        #expect(video["displayWidth"] as? Int == 176, "\(video)")
+        let fix = try runReelshare(["fix", "--target", "ig-reels", "old.3gp"], in: directory)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        let fixed = try sar("old.fixed.mp4")
+        #expect(["1:1", "N/A"].contains(fixed), "\(fixed)")
+    }
 }

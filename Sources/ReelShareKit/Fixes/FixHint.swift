@@ -205,6 +205,7 @@ public enum FixHint {
             dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
         plan.sourceRGB = media?.video?.rgb == true
+        plan.pixelAspect = media?.video?.sampleAspectRatio ?? PixelRatio(1, 1)
         return plan
     }
 

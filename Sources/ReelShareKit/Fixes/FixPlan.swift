@@ -117,6 +117,10 @@ public struct VideoPlan: Sendable, Equatable {
     public var dropsAlpha = false
     /// The source's pictures are RGB: a re-encode makes them Y'CbCr (VideoEncode.toBT709).
     public var sourceRGB = false
+    /// The source's pixel aspect as probed (square where the file states none): a re-encode keeps
+    /// it, not what the decoder infers (H.263's 12:11 for QCIF, which no player, ffprobe or
+    /// mediainfo shows), so the output's display size is the one the rules judged.
+    public var pixelAspect = PixelRatio(1, 1)
 
     /// How far past `loopTo` a loop runs, so that the last frame and audio packet before it are
     /// whole: the loop's length is loopTo plus this.
