@@ -44,14 +44,11 @@ private struct ProfileDocumentWire: Decodable {
         let version = try container.decode(Int.self, forKey: .schemaVersion)
         guard version == ProfileDocument.schemaVersion else { throw Self.versionError(version) }
         // The sets first (their rules may leave out the source), then the targets that use them.
-        let table = decoder.userInfo[RuleSetTable.key] as? RuleSetTable
-        table?.setInSet(true)
         ruleSets = try container.decodeIfPresent([String: [RuleSpec]].self, forKey: .ruleSets) ?? [:]
-        table?.setInSet(false)
         for (name, rules) in ruleSets where name.isEmpty || rules.isEmpty {
             throw ProfileDecoding.invalid(container, .ruleSets, "the rule set '\(name)' needs a name and rules")
         }
-        table?.add(ruleSets)
+        (decoder.userInfo[RuleSetTable.key] as? RuleSetTable)?.add(ruleSets)
         // Unknown keys are errors at the top as everywhere below: a misspelt "target" would
         // otherwise load no target at all, silently.
         try ProfileDecoding.rejectUnknownKeys(in: decoder, known: Key.allCases.map(\.rawValue))
@@ -88,22 +85,18 @@ extension ProfileDocument {
 final class RuleSetTable: Sendable {
     static let key = CodingUserInfoKey(rawValue: "reelshare.ruleSets")!
 
-    private struct State {
-        var sets: [String: [RuleSpec]]
-        /// While a document's `ruleSets` are decoded: their rules may leave out the source.
-        var inSet = false
+    private let state: Mutex<[String: [RuleSpec]]>
+
+    init(sets: [String: [RuleSpec]]) { state = Mutex(sets) }
+
+    var sets: [String: [RuleSpec]] { state.withLock { $0 } }
+    fileprivate func add(_ sets: [String: [RuleSpec]]) { state.withLock { $0.merge(sets) { $1 } } }
+
+    /// Whether the rule being decoded is in a document's `ruleSets` (where its source may be left
+    /// to the role that uses it): read from where the decoder is, not kept as state.
+    static func decodingSet(_ decoder: any Decoder) -> Bool {
+        decoder.codingPath.first?.stringValue == ProfileDocumentWire.Key.ruleSets.stringValue
     }
-    private let state: Mutex<State>
-
-    init(sets: [String: [RuleSpec]]) { state = Mutex(State(sets: sets)) }
-
-    var sets: [String: [RuleSpec]] { state.withLock { $0.sets } }
-    var inSet: Bool { state.withLock { $0.inSet } }
-    fileprivate func setInSet(_ value: Bool) { state.withLock { $0.inSet = value } }
-    fileprivate func add(_ sets: [String: [RuleSpec]]) { state.withLock { $0.sets.merge(sets) { $1 } } }
-
-    /// Whether the rule being decoded is in a document's `ruleSets`.
-    static func decodingSet(_ decoder: any Decoder) -> Bool { (decoder.userInfo[key] as? RuleSetTable)?.inSet == true }
 
     private enum Key: String, CodingKey, CaseIterable { case use, source }
 
