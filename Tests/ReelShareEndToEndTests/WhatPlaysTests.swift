@@ -4,22 +4,38 @@ import Foundation
 import ReelShareTestSupport
 import Testing
 
-/// ffprobe's average frame rate of `file`'s video (avg_frame_rate, "num/den").
-private func ffprobeAverageRate(_ file: String, in directory: URL) throws -> Double? {
-    let text = try runCommand(
-        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=avg_frame_rate", "-of", "csv=p=0", file],
-        in: directory
-    ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let parts = text.split(separator: "/").compactMap { Double($0) }
-    guard parts.count == 2, parts[1] > 0 else { return nil }
-    return parts[0] / parts[1]
+/// Makes `name` in `directory` with the ffmpeg CLI and `arguments` (its inputs and settings).
+private func make(_ name: String, _ arguments: [String], in directory: URL) throws {
+    let made = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments + [name], in: directory)
+    try #require(made.status == 0, "making \(name) failed")
 }
 
-/// mediainfo's frame rate of `file`'s video, and whether it calls it variable.
-private func mediainfoRate(_ file: String, in directory: URL) throws -> (rate: Double?, mode: String) {
-    let words = try runCommand(["mediainfo", "--Inform=Video;%FrameRate% %FrameRate_Mode%", file], in: directory).stdout
-        .split(whereSeparator: \.isWhitespace)
-    return (words.first.flatMap { Double($0) }, words.count > 1 ? String(words[1]) : "")
+/// What ffprobe says of `file`'s stream `stream` ("v:0", "a"): `entries` ("stream=channels"), as CSV.
+private func ffprobe(_ file: String, _ stream: String, _ entries: String, in directory: URL) throws -> String {
+    try runCommand(
+        ["ffprobe", "-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", file], in: directory
+    ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// What mediainfo says of `file` in the template `inform` ("Audio;%Channel(s)%").
+private func mediainfo(_ file: String, _ inform: String, in directory: URL) throws -> String {
+    try runCommand(["mediainfo", "--Inform=\(inform)", file], in: directory).stdout.trimmingCharacters(
+        in: .whitespacesAndNewlines)
+}
+
+/// The first file of a probe's JSON document.
+private func probed(_ file: String, _ extra: [String] = [], in directory: URL) throws -> [String: Any] {
+    let result = try runReelshare(["probe", "--format", "json"] + extra + ["--", file], in: directory)
+    return try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
+}
+
+/// The rules of `file`'s findings for `target`.
+private func rules(_ file: String, _ target: String, in directory: URL) throws -> [String] {
+    let verdict = try runReelshare(["validate", "--format", "json", "--target", target, "--", file], in: directory)
+    let findings =
+        ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
+        as? [[String: Any]] ?? []
+    return findings.compactMap { $0["rule"] as? String }
 }
 
 @Suite("Right about what plays")
@@ -38,14 +54,13 @@ struct WhatPlaysTests {
             ("steps.mp4", "lt(n\\,60)+between(n\\,60\\,119)*not(mod(n\\,6))+gte(n\\,120)*not(mod(n\\,2))", 100, 100 / 2.983_333),
         ]
         for (name, select, frames, average) in shapes {
-            let made = try runCommand(
+            try make(
+                name,
                 [
-                    "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=60:d=3", "-vf",
-                    "select='\(select)'", "-fps_mode", "vfr", "-c:v", "libx264", "-bf", "0", "-pix_fmt", "yuv420p", name,
+                    "-f", "lavfi", "-i", "testsrc2=s=320x240:r=60:d=3", "-vf", "select='\(select)'", "-fps_mode", "vfr", "-c:v",
+                    "libx264", "-bf", "0", "-pix_fmt", "yuv420p",
                 ], in: directory)
-            try #require(made.status == 0, "making \(name) failed")
-            let result = try runReelshare(["probe", "--deep", "--format", "json", "--", name], in: directory)
-            let file = try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
+            let file = try probed(name, ["--deep"], in: directory)
             let video = try #require(file["video"] as? [String: Any])
             let deep = try #require(file["deep"] as? [String: Any])
             let rate = try #require(video["frameRate"] as? Double)
@@ -53,19 +68,19 @@ struct WhatPlaysTests {
             #expect(deep["variableFrameRate"] as? Bool == true, "\(name)")
             // As made: its frames over the time they are shown (the last one for 1/60 s).
             #expect(abs(rate - average) < 0.01, "\(name): \(rate), made \(average)")
-            let theirs = try #require(try ffprobeAverageRate(name, in: directory))
+            let fraction = try ffprobe(name, "v:0", "stream=avg_frame_rate", in: directory).split(separator: "/").compactMap {
+                Double($0)
+            }
+            try #require(fraction.count == 2 && fraction[1] > 0, "ffprobe: \(fraction)")
+            let theirs = fraction[0] / fraction[1]
             #expect(abs(rate - theirs) < 0.001 * theirs, "\(name): \(rate), ffprobe \(theirs)")
-            let mediainfo = try mediainfoRate(name, in: directory)
-            #expect(mediainfo.mode == "VFR", "\(name): \(mediainfo)")
-            #expect(abs(rate - (mediainfo.rate ?? 0)) < 0.001 * rate, "\(name): \(rate), mediainfo \(mediainfo)")
+            let words = try mediainfo(name, "Video;%FrameRate% %FrameRate_Mode%", in: directory).split(separator: " ")
+            #expect(words.last == "VFR", "\(name): \(words)")
+            #expect(abs(rate - (words.first.flatMap { Double($0) } ?? 0)) < 0.001 * rate, "\(name): \(rate), mediainfo \(words)")
         }
         // The average below Facebook's 24 fps minimum is found (the peak, 60, passed before).
-        let verdict = try runReelshare(
-            ["validate", "--format", "json", "--target", "fb-reels-api", "--", "idle.mp4"], in: directory)
-        let findings =
-            ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
-            as? [[String: Any]] ?? []
-        #expect(findings.contains { $0["rule"] as? String == "video.frame-rate" }, "\(findings.map { $0["rule"] ?? "" })")
+        let found = try rules("idle.mp4", "fb-reels-api", in: directory)
+        #expect(found.contains("video.frame-rate"), "\(found)")
     }
 
     @Test("MP3 in MP4 has the channels its frame header says, not the sample entry's 2 the muxer writes")
@@ -73,32 +88,23 @@ struct WhatPlaysTests {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, channels) in [("mono.mp4", 1), ("stereo.mp4", 2)] {
-            let made = try runCommand(
+            try make(
+                name,
                 [
-                    "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=2", "-f", "lavfi",
-                    "-i", "sine=d=2:r=44100", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "libmp3lame", "-ac",
-                    String(channels), name,
+                    "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=2", "-f", "lavfi", "-i", "sine=d=2:r=44100", "-c:v",
+                    "libx264",
+                    "-pix_fmt", "yuv420p", "-c:a", "libmp3lame", "-ac", String(channels),
                 ], in: directory)
-            try #require(made.status == 0, "making \(name) failed")
-            let result = try runReelshare(["probe", "--format", "json", "--", name], in: directory)
-            let audio = try #require((result.json?["files"] as? [[String: Any]])?.first?["audio"] as? [String: Any])
+            let audio = try #require(try probed(name, in: directory)["audio"] as? [String: Any])
             #expect(audio["codec"] as? String == "mp3" && audio["channels"] as? Int == channels, "\(name): \(audio)")
-            let ffprobe = try runCommand(
-                ["ffprobe", "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels", "-of", "csv=p=0", name],
-                in: directory
-            ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(ffprobe == String(channels), "\(name): ffprobe \(ffprobe)")
-            let mediainfo = try runCommand(["mediainfo", "--Inform=Audio;%Channel(s)%", name], in: directory).stdout
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(mediainfo == String(channels), "\(name): mediainfo \(mediainfo)")
+            let theirs = try ffprobe(name, "a:0", "stream=channels", in: directory)
+            #expect(theirs == String(channels), "\(name): ffprobe \(theirs)")
+            let info = try mediainfo(name, "Audio;%Channel(s)%", in: directory)
+            #expect(info == String(channels), "\(name): mediainfo \(info)")
         }
         // Facebook's Reels API takes stereo only: the mono one is an error there.
-        let verdict = try runReelshare(
-            ["validate", "--format", "json", "--target", "fb-reels-api", "--", "mono.mp4"], in: directory)
-        let findings =
-            ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
-            as? [[String: Any]] ?? []
-        #expect(findings.contains { $0["rule"] as? String == "audio.channels" }, "\(findings.map { $0["rule"] ?? "" })")
+        let found = try rules("mono.mp4", "fb-reels-api", in: directory)
+        #expect(found.contains("audio.channels"), "\(found)")
     }
 
     @Test(
@@ -109,13 +115,13 @@ struct WhatPlaysTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A camera's MJPEG AVI with PCM sound, 640x360: Facebook's Reels API takes H.264 and AAC
         // at 540p and more.
-        let made = try runCommand(
+        try make(
+            "cam.avi",
             [
-                "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=3", "-f", "lavfi",
-                "-i",
-                "sine=d=3:r=48000", "-c:v", "mjpeg", "-q:v", "5", "-c:a", "pcm_s16le", "-ac", "2", "cam.avi",
+                "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=3", "-f", "lavfi", "-i", "sine=d=3:r=48000", "-c:v", "mjpeg",
+                "-q:v",
+                "5", "-c:a", "pcm_s16le", "-ac", "2",
             ], in: directory)
-        try #require(made.status == 0)
         for dryRun in [true, false] {
             let run = try runReelshare(
                 ["fix", "--target", "fb-reels-api"] + (dryRun ? ["--dry-run"] : []) + ["cam.avi"], in: directory)
@@ -131,32 +137,23 @@ struct WhatPlaysTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // Track 2 a disabled 22.05 kHz mono commentary (tkhd enabled 0), track 3 the default 48 kHz
         // stereo mix; the index at the end (ig-reels-api asks for it first: a fix is due).
-        let made = try runCommand(
+        try make(
+            "two.mp4",
             [
-                "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=4", "-f", "lavfi",
-                "-i",
-                "sine=d=4:r=22050:f=300", "-f", "lavfi", "-i", "sine=d=4:r=48000:f=440", "-map", "0:v", "-map", "1:a", "-map",
-                "2:a", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac:a:0", "1", "-ac:a:1", "2",
-                "-disposition:a:0", "0", "-disposition:a:1", "default", "two.mp4",
+                "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=4", "-f", "lavfi", "-i", "sine=d=4:r=22050:f=300", "-f", "lavfi",
+                "-i", "sine=d=4:r=48000:f=440", "-map", "0:v", "-map", "1:a", "-map", "2:a", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p", "-c:a", "aac", "-ac:a:0", "1", "-ac:a:1", "2", "-disposition:a:0", "0", "-disposition:a:1", "default",
             ], in: directory)
-        try #require(made.status == 0)
-        let mediainfo = try runCommand(["mediainfo", "--Inform=Audio;%SamplingRate% %Default%|", "two.mp4"], in: directory).stdout
-        #expect(mediainfo.contains("48000 Yes|") && mediainfo.contains("22050 No|"), "\(mediainfo)")
-        let probe = try runReelshare(["probe", "--format", "json", "--", "two.mp4"], in: directory)
-        let audio = try #require((probe.json?["files"] as? [[String: Any]])?.first?["audio"] as? [String: Any])
+        let tracks = try mediainfo("two.mp4", "Audio;%SamplingRate% %Default%|", in: directory)
+        #expect(tracks.contains("48000 Yes|") && tracks.contains("22050 No|"), "\(tracks)")
+        let audio = try #require(try probed("two.mp4", in: directory)["audio"] as? [String: Any])
         #expect(audio["sampleRate"] as? Int == 48000 && audio["channels"] as? Int == 2, "\(audio)")
         // The printed command and the fix keep the same track: the main mix.
         let hint = try runReelshare(["validate", "--target", "ig-reels-api", "two.mp4"], in: directory)
         #expect(hint.stdout.contains("-map 0:2"), "\(hint.stdout)")
         let fix = try runReelshare(["fix", "--target", "ig-reels-api", "two.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
-        let kept = try runCommand(
-            [
-                "ffprobe", "-v", "error", "-select_streams", "a", "-show_entries", "stream=sample_rate,channels", "-of",
-                "csv=p=0",
-                "two.fixed.mp4",
-            ], in: directory
-        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let kept = try ffprobe("two.fixed.mp4", "a", "stream=sample_rate,channels", in: directory)
         #expect(kept == "48000,2", "\(kept)")
     }
 
@@ -164,25 +161,16 @@ struct WhatPlaysTests {
     func h263PixelAspect() throws {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let made = try runCommand(
+        try make(
+            "old.3gp",
             [
-                "ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=176x144:r=15:d=3", "-f", "lavfi",
-                "-i",
-                "sine=d=3:r=8000", "-c:v", "h263", "-c:a", "aac", "-ar", "8000", "-ac", "1", "old.3gp",
+                "-f", "lavfi", "-i", "testsrc2=s=176x144:r=15:d=3", "-f", "lavfi", "-i", "sine=d=3:r=8000", "-c:v", "h263",
+                "-c:a",
+                "aac", "-ar", "8000", "-ac", "1",
             ], in: directory)
-        try #require(made.status == 0)
-        func sar(_ file: String) throws -> String {
-            try runCommand(
-                [
-                    "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=sample_aspect_ratio", "-of",
-                    "csv=p=0", file,
-                ],
-                in: directory
-            ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        func sar(_ file: String) throws -> String { try ffprobe(file, "v:0", "stream=sample_aspect_ratio", in: directory) }
         #expect(try sar("old.3gp") == "1:1")
-        let probe = try runReelshare(["probe", "--format", "json", "--", "old.3gp"], in: directory)
-        let video = try #require((probe.json?["files"] as? [[String: Any]])?.first?["video"] as? [String: Any])
+        let video = try #require(try probed("old.3gp", in: directory)["video"] as? [String: Any])
         #expect(video["displayWidth"] as? Int == 176, "\(video)")
         let fix = try runReelshare(["fix", "--target", "ig-reels", "old.3gp"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
