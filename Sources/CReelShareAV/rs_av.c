@@ -57,6 +57,7 @@ static void reset_info(rs_av_info *info) {
     info->start_seconds = -1;
     info->format_bit_rate = info->video_bit_rate = info->audio_bit_rate = -1;
     info->width = info->height = info->bit_depth = info->sample_rate = info->channels = -1;
+    info->audio_priming = info->audio_priming_packets = -1;
     info->frame_rate = -1;
     info->fast_start = info->edit_list = -1;
     info->trailing_bytes = -1;
@@ -204,6 +205,32 @@ static void fragment_lengths(probe *p) {
     }
 }
 
+/// The audio's priming, from the demuxer's index of an ISO-BMFF track: the edit list's start
+/// makes the packets before it negative (FFmpeg's mov_fix_index), which the decoder drops.
+static void audio_priming(probe *p) {
+    rs_av_info *info = p->info;
+    AVStream *st = p->fmt->streams[p->audio];
+    int count = avformat_index_get_entries_count(st);
+    const AVIndexEntry *first = count > 0 ? avformat_index_get_entry(st, 0) : NULL;
+    if (!first || info->sample_rate <= 0 || st->time_base.num <= 0 || st->time_base.den <= 0) return;
+    int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
+    if (first->timestamp >= start) {
+        info->audio_priming = 0, info->audio_priming_packets = 0;
+        return;
+    }
+    double seconds = ((double)start - (double)first->timestamp) * av_q2d(st->time_base);
+    if (!(seconds < 10)) return; // no encoder primes for seconds: an edit that cuts, not priming
+    info->audio_priming = (int)llround(seconds * info->sample_rate);
+    for (int k = 1; k < count && k <= 64; k++) {
+        const AVIndexEntry *e = avformat_index_get_entry(st, k);
+        if (!e || e->timestamp > start) break;
+        if (e->timestamp == start) {
+            info->audio_priming_packets = k;
+            break;
+        }
+    }
+}
+
 /// The streams, their headers, and the lengths the container states.
 static void read_streams(probe *p) {
     rs_av_info *info = p->info;
@@ -214,6 +241,7 @@ static void read_streams(probe *p) {
     if (info->demuxer_kind == RS_AV_DEMUXER_MATROSKA) matroska_lengths(p);
     if (info->demuxer_kind != RS_AV_DEMUXER_ISO) return;
     if (p->iso.fragments > 0) fragment_lengths(p);
+    if (p->audio >= 0) audio_priming(p);
     if (p->video >= 0) {
         const rs_iso_track *t = rs_iso_track_with_id(&p->iso, (uint32_t)p->fmt->streams[p->video]->id);
         info->edit_list_effect = rs_iso_edit_effect(&p->iso, t);
@@ -304,6 +332,12 @@ static rs_av_status check_streams(probe *p) {
     return RS_AV_OK;
 }
 
+/// A Matroska file up to this size has its video blocks counted for the average frame rate (its
+/// header states only a DefaultDuration, a hint an idle screen recording's 60 fps blocks 70 ms
+/// apart belie); a larger one is judged by its first blocks' rate. Reading blocks without decoding
+/// them takes about 0.1 s for 100 MB.
+enum { MATROSKA_COUNTED = 1 << 30 };
+
 /// Reads packets where the headers leave something out (a VP8/VP9 layout, an H.264 field order, a
 /// length: FLV without metadata, raw streams) or a deep probe asks for them all.
 static rs_av_status read_packets(probe *p, int deep) {
@@ -346,18 +380,28 @@ static rs_av_status read_packets(probe *p, int deep) {
     // length starts at its first block.
     int need_starts = (p->ends_on_clock[0] && info->video_duration_seconds > 0 ? RS_SCAN_VIDEO_START : 0) |
                       (p->ends_on_clock[1] && info->audio_duration_seconds > 0 ? RS_SCAN_AUDIO_START : 0);
+    // A Matroska picture that starts after its sound (WebM's Opus starts 6.5 ms early, its codec
+    // delay): start_seconds, as an MP4's empty edit says it.
+    if (matroska && p->audio >= 0) need_starts |= RS_SCAN_VIDEO_START | RS_SCAN_AUDIO_START;
     if (!(deep || need_frame_header || need_field_order || need_lengths || need_rate || need_layer || need_starts))
         return RS_AV_OK;
     rs_scan_needs needs = {.deep = deep,
                            .lengths = need_lengths,
                            .rate = need_rate,
                            .audio_layer = need_layer,
-                           .starts = need_starts};
+                           .starts = need_starts,
+                           .average = matroska && info->file_size <= MATROSKA_COUNTED};
     rs_scan_result scan = rs_scan_packets(p->fmt, p->video, p->audio, needs, info, &p->layout);
     // A measured rate replaces a guessed or contradicted one; a Matroska track's stated rate only
     // when its blocks are more than 1% apart from it.
     if (scan.frame_rate > 0 && (guessed || disagree || fabs(scan.frame_rate - info->frame_rate) > 0.01 * scan.frame_rate))
         info->frame_rate = scan.frame_rate;
+    // Blocks whose intervals vary (an idle screen recording): the average, every frame over the
+    // span they cover, is the rate, not the commonest interval's.
+    if (scan.average_rate > 0) info->frame_rate = scan.average_rate;
+    if (matroska && scan.video_start == scan.video_start && scan.audio_start == scan.audio_start &&
+        scan.video_start - scan.audio_start > 0.001)
+        info->start_seconds = scan.video_start - scan.audio_start;
     if (scan.audio_codec != AV_CODEC_ID_NONE) {
         info->audio_codec = avcodec_get_name(scan.audio_codec);
         info->audio_codec_id = rs_codec_id(scan.audio_codec);

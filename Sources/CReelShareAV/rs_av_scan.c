@@ -98,7 +98,8 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
                              .audio_codec = AV_CODEC_ID_NONE,
                              .audio_channels = -1,
                              .video_start = NAN,
-                             .audio_start = NAN};
+                             .audio_start = NAN,
+                             .average_rate = -1};
     int64_t rate_pts[RATE_PACKETS];
     size_t rate_count = 0, rate_wanted = needs.rate < 0 ? 0 : needs.rate > RATE_PACKETS ? RATE_PACKETS : (size_t)needs.rate;
     int audio_parsed = !needs.audio_layer || audio < 0, packets = 0;
@@ -131,13 +132,16 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
         }
     }
     AVFrame *frame = deep ? av_frame_alloc() : NULL;
-    int64_t *pts = deep ? malloc(sizeof(int64_t) * 4096) : NULL;
+    int64_t *pts = deep || needs.average ? malloc(sizeof(int64_t) * 4096) : NULL;
     size_t pts_count = 0, pts_capacity = pts ? 4096 : 0;
     // Timestamps come from the file and may be anything: differences are taken in double.
     int64_t last_key = AV_NOPTS_VALUE;
     double max_gap = 0;
     double start[2] = {HUGE_VAL, HUGE_VAL}, end[2] = {-HUGE_VAL, -HUGE_VAL};
     int header_parsed = 0, decode_tries = 0, ret = 0, seen = 0;
+    // needs.average: every video packet counts.
+    int counting = needs.average;
+    int64_t frames = 0;
 
     while ((ret = rs_read_packet(fmt, pkt)) >= 0) {
         int which = pkt->stream_index == video ? 0 : pkt->stream_index == audio ? 1 : -1;
@@ -167,12 +171,15 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
                 if (result.audio_codec != AV_CODEC_ID_NONE) result.audio_channels = (pkt->data[3] >> 6) == 3 ? 1 : 2;
             }
             av_packet_unref(pkt);
-            if (!deep && !lengths &&
+            if (!deep && !lengths && !counting &&
                 ((header_parsed && audio_parsed && rate_count >= rate_wanted && started) || ++packets > HEADER_PACKETS))
                 break;
             continue;
         }
-        if (rate_count < rate_wanted && pkt->pts != AV_NOPTS_VALUE) rate_pts[rate_count++] = pkt->pts;
+        frames++;
+        if (rate_count < rate_wanted && pkt->pts != AV_NOPTS_VALUE) {
+            rate_pts[rate_count++] = pkt->pts;
+        }
         if (!header_parsed) {
             header_parsed = 1;
             if (codec == AV_CODEC_ID_VP9) rs_parse_vp9_frame(pkt->data, (size_t)pkt->size, layout);
@@ -189,10 +196,22 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
             }
         }
         // Only what the header, the rate, the audio layer and the starts need: at most so many packets.
-        if (!deep && !lengths &&
+        if (!deep && !lengths && !counting &&
             ((header_parsed && audio_parsed && rate_count >= rate_wanted && started) || ++packets > HEADER_PACKETS)) {
             av_packet_unref(pkt);
             break;
+        }
+        if (deep || counting) {
+            if (pkt->pts != AV_NOPTS_VALUE && pts && pts_count < MAX_PTS) {
+                if (pts_count == pts_capacity) {
+                    int64_t *grown = realloc(pts, pts_capacity * 2 * sizeof *pts);
+                    if (grown) {
+                        pts = grown;
+                        pts_capacity *= 2;
+                    }
+                }
+                if (pts_count < pts_capacity) pts[pts_count++] = pkt->pts;
+            }
         }
         if (deep) {
             info->video_packets++;
@@ -204,16 +223,6 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
                     if (gap > max_gap) max_gap = gap;
                 }
                 last_key = ts;
-            }
-            if (pkt->pts != AV_NOPTS_VALUE && pts && pts_count < MAX_PTS) {
-                if (pts_count == pts_capacity) {
-                    int64_t *grown = realloc(pts, pts_capacity * 2 * sizeof *pts);
-                    if (grown) {
-                        pts = grown;
-                        pts_capacity *= 2;
-                    }
-                }
-                if (pts_count < pts_capacity) pts[pts_count++] = pkt->pts;
             }
             if (decoder && !info->decoded && decode_tries < 256) {
                 decode_tries++;
@@ -240,10 +249,24 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
         info->max_keyframe_interval = max_gap;
         info->variable_frame_rate = pts ? variable_rate(pts, pts_count) : 0;
     }
+    // The average only where the intervals vary: a constant rate is the first frames' (a track's
+    // last frame may be shown for longer, or its sound outlast it).
+    int varies = needs.average && pts && (deep ? info->variable_frame_rate : variable_rate(pts, pts_count));
     if (rate_wanted && st) result.frame_rate = rate_of(rate_pts, rate_count, st->time_base);
     if ((needs.starts & RS_SCAN_VIDEO_START) && start[0] < HUGE_VAL) result.video_start = start[0];
     if ((needs.starts & RS_SCAN_AUDIO_START) && start[1] < HUGE_VAL) result.audio_start = start[1];
-    int read_all = deep || lengths;
+    int read_all = deep || lengths || counting;
+    if (read_all && varies && ret == AVERROR_EOF && frames > 1 && start[0] < HUGE_VAL && end[0] > start[0]) {
+        // The last frame lasts to the end the file states, when that comes first (a Matroska
+        // block's duration may run past the segment's).
+        double stop = end[0];
+        if (fmt->duration != AV_NOPTS_VALUE && fmt->duration > 0) {
+            double stated = (double)fmt->duration / AV_TIME_BASE +
+                            (fmt->start_time != AV_NOPTS_VALUE ? (double)fmt->start_time / AV_TIME_BASE : 0);
+            if (stated > start[0] && stated < stop) stop = stated;
+        }
+        result.average_rate = round((double)frames / (stop - start[0]) * 1000) / 1000;
+    }
     if (read_all && ret != AVERROR_EOF) result.error = 1;
     if (read_all && start[0] < HUGE_VAL && end[0] > start[0]) result.video_end = end[0] - start[0];
     if (read_all && start[1] < HUGE_VAL && end[1] > start[1]) result.audio_end = end[1] - start[1];

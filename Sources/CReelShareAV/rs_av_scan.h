@@ -22,6 +22,7 @@ typedef struct rs_scan_needs {
     int audio_layer; // the first audio packet's MPEG audio header (layer I, II or III)
     int starts;      // RS_SCAN_VIDEO_START | RS_SCAN_AUDIO_START: those streams' first packet's time,
                      // if one comes within the first RS_SCAN_START_PACKETS packets
+    int average;     // every video packet, for the average rate (frames over the span they cover)
 } rs_scan_needs;
 
 typedef struct rs_scan_result {
@@ -32,6 +33,7 @@ typedef struct rs_scan_result {
     enum AVCodecID audio_codec; // needs.audio_layer: MP1, MP2 or MP3 from the frame header; NONE unknown
     int audio_channels;         // needs.audio_layer: 1 or 2 from the frame header's channel mode; -1 unknown
     double video_start, audio_start; // needs.starts: the first packet's time, in seconds; NAN unknown
+    double average_rate; // needs.average: frames over the span from the first to the last one's end; < 0 not counted
 } rs_scan_result;
 
 /// Reads packets of the streams `video` and `audio`: the first video packet fills in what only

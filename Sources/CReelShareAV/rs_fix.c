@@ -6,7 +6,9 @@
 // Time: the output's zero is where the kept streams start (an MPEG-TS starts at 1.4 s, say), or a
 // part's start; the same instant is subtracted from every stream, so they stay in sync. From the
 // beginning nothing is dropped (AAC's priming packet and an edit list's pre-roll have negative
-// times and are kept, for the muxer to hide as the input did).
+// times and are kept, for the muxer to hide as the input did), unless the output has no edit list
+// to hide them: then the plan says how the audio's priming is cut (audio_drop_priming, or the
+// encoder's input trimmed by audio_trim_seconds).
 #include "rs_av_compat.h"
 #include "rs_av_claims.h"
 #include "rs_av_source.h"
@@ -134,6 +136,7 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
 static int copy(run *r, job *j, AVPacket *pkt, int video) {
     if (pkt->pts == AV_NOPTS_VALUE && pkt->dts == AV_NOPTS_VALUE) return 0;
     int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    if (j->drop_priming && ts < j->shift) return 0; // priming no edit list will hide
     if (!j->started) {
         // A part starts at the video's keyframe at its start, and the audio from there; from the
         // beginning, with the first packet whatever it is.
@@ -198,6 +201,7 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
         j->delay_seconds = (double)delay / AV_TIME_BASE;
     }
     if (i == 0) j->frame_rate = av_guess_frame_rate(r->in, j->in, NULL);
+    j->drop_priming = i == 1 && !j->encode && plan->audio_drop_priming;
     if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     int err;
     if (j->encode) {

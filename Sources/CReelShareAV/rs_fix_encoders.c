@@ -222,8 +222,12 @@ int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     char args[384], description[384];
     snprintf(args, sizeof args, "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->in->time_base.num,
              j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
-    snprintf(description, sizeof description, "aresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
-             j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
+    // The priming cut first, on the source's samples, as `ffmpeg -af atrim=start=...` does before
+    // the CLI's own resampling.
+    char trim[64] = "";
+    if (plan->audio_trim_seconds > 0) snprintf(trim, sizeof trim, "atrim=start=%.6f,", plan->audio_trim_seconds);
+    snprintf(description, sizeof description, "%saresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
+             trim, j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
     if ((err = build_graph(j, args, description, 0)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
         else snprintf(why, why_size, "the audio cannot be resampled");

@@ -40,6 +40,7 @@ typedef struct job {
     int64_t next_key;       // the next forced keyframe
     int64_t last_pts;       // the last timestamp given to the encoder (encoder time base)
     double delay_seconds;   // re-encoded video: held first frame before it (a delayed picture)
+    int drop_priming;       // copied audio: packets that start before the output's start are left out
 } job;
 
 void rs_fix_job_free(job *j);

@@ -153,6 +153,8 @@ enum FFmpeg {
                 durationSeconds: info.audio_duration_seconds > 0 ? info.audio_duration_seconds : nil)
             media.audio?.index = info.audio_index >= 0 ? Int(info.audio_index) : nil
             media.audio?.codecID = codecID(info.audio_codec_id)
+            media.audio?.primingSamples = info.audio_priming >= 0 ? Int(info.audio_priming) : nil
+            media.audio?.primingPackets = info.audio_priming_packets >= 0 ? Int(info.audio_priming_packets) : nil
         }
         if info.deep != 0 {
             media.deep = DeepScan(

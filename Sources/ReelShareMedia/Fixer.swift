@@ -156,6 +156,11 @@ public enum Fixer {
         c.loop = plan.loopTo == nil ? 0 : 1
         c.drop_edit_list = plan.dropEditList && plan.container == .mp4 ? 1 : 0  // WebM has no edit list
         c.video_delay_seconds = plan.videoDelaySeconds ?? 0
+        switch plan.primingCut {
+        case .dropPackets?: c.audio_drop_priming = 1
+        case .trimSeconds(let seconds)?: c.audio_trim_seconds = seconds
+        case nil: break
+        }
         return c
     }
 

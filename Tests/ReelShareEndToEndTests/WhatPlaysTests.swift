@@ -11,9 +11,14 @@ private func make(_ name: String, _ arguments: [String], in directory: URL) thro
 }
 
 /// What ffprobe says of `file`'s stream `stream` ("v:0", "a"): `entries` ("stream=channels"), as CSV.
-private func ffprobe(_ file: String, _ stream: String, _ entries: String, in directory: URL) throws -> String {
+/// `count`: its packets read and counted (nb_read_packets).
+private func ffprobe(_ file: String, _ stream: String, _ entries: String, in directory: URL, count: Bool = false) throws
+    -> String
+{
     try runCommand(
-        ["ffprobe", "-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", file], in: directory
+        ["ffprobe", "-v", "error"] + (count ? ["-count_packets"] : []) + [
+            "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", file,
+        ], in: directory
     ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
@@ -52,14 +57,18 @@ struct WhatPlaysTests {
         let shapes = [
             ("idle.mp4", "lt(n\\,30)+not(mod(n\\,30))", 35, 35 / 2.516_667),
             ("steps.mp4", "lt(n\\,60)+between(n\\,60\\,119)*not(mod(n\\,6))+gte(n\\,120)*not(mod(n\\,2))", 100, 100 / 2.983_333),
+            // As a browser's MediaRecorder writes MP4: in fragments, each from a keyframe.
+            ("fragments.mp4", "lt(n\\,30)+not(mod(n\\,30))", 35, 35 / 2.516_667),
         ]
         for (name, select, frames, average) in shapes {
+            let fragments =
+                name == "fragments.mp4" ? ["-g", "10", "-movflags", "frag_keyframe+empty_moov+default_base_moof"] : []
             try make(
                 name,
                 [
                     "-f", "lavfi", "-i", "testsrc2=s=320x240:r=60:d=3", "-vf", "select='\(select)'", "-fps_mode", "vfr", "-c:v",
                     "libx264", "-bf", "0", "-pix_fmt", "yuv420p",
-                ], in: directory)
+                ] + fragments, in: directory)
             let file = try probed(name, ["--deep"], in: directory)
             let video = try #require(file["video"] as? [String: Any])
             let deep = try #require(file["deep"] as? [String: Any])
@@ -81,6 +90,19 @@ struct WhatPlaysTests {
         // The average below Facebook's 24 fps minimum is found (the peak, 60, passed before).
         let found = try rules("idle.mp4", "fb-reels-api", in: directory)
         #expect(found.contains("video.frame-rate"), "\(found)")
+        // In Matroska and WebM, whose track states 60 fps (DefaultDuration, a hint mediainfo
+        // reports as the rate): the blocks counted over the segment's length, as ffprobe averages.
+        try make("idle.mkv", ["-i", "idle.mp4", "-c", "copy"], in: directory)
+        try make("idle.webm", ["-i", "idle.mp4", "-c:v", "libvpx-vp9", "-fps_mode", "vfr", "-b:v", "200k"], in: directory)
+        for name in ["idle.mkv", "idle.webm"] {
+            let rate = try #require((try probed(name, in: directory)["video"] as? [String: Any])?["frameRate"] as? Double)
+            let blocks = try #require(
+                Double(try ffprobe(name, "v:0", "stream=nb_read_packets", in: directory, count: true)), "\(name)")
+            let length = try #require(Double(try ffprobe(name, "v:0", "format=duration", in: directory)), "\(name)")
+            #expect(blocks == 35, "\(name): \(blocks) blocks")
+            #expect(abs(rate - blocks / length) < 0.01, "\(name): \(rate), \(blocks) blocks over \(length) s")
+            #expect(try rules(name, "fb-reels-api", in: directory).contains("video.frame-rate"), "\(name)")
+        }
     }
 
     @Test("MP3 in MP4 has the channels its frame header says, not the sample entry's 2 the muxer writes")
@@ -176,5 +198,110 @@ struct WhatPlaysTests {
         #expect(fix.status == 0, "\(fix.stderr)")
         let fixed = try sar("old.fixed.mp4")
         #expect(["1:1", "N/A"].contains(fixed), "\(fixed)")
+    }
+}
+
+/// When `file`'s sound starts after its picture, in milliseconds: a white flash and a 1 kHz beep
+/// both made at 1.000 s, found as ffmpeg plays the file (the first frame that is not black, the
+/// first sample that is not silent, on the one clock of the file's streams).
+private func beepAfterFlash(_ file: String, in directory: URL) throws -> Double {
+    func first(_ filter: String, _ map: String, _ key: String) throws -> Double {
+        let log = try runCommand(
+            ["sh", "-c", "ffmpeg -nostdin -nostats -i \"$1\" -map \(map) -\(filter) -f null - 2>&1", "sh", file], in: directory
+        ).stdout
+        let value = log.components(separatedBy: key).dropFirst().first?.prefix { "0123456789.".contains($0) }
+        return try #require(value.flatMap { Double($0) }, "no \(key) in \(file): \(log.suffix(400))")
+    }
+    let flash = try first("vf blackdetect=d=0.05:pix_th=0.5", "0:v:0", "black_end:")
+    let beep = try first("af silencedetect=n=-30dB:d=0.1", "0:a:0", "silence_end: ")
+    return (beep - flash) * 1000
+}
+
+extension WhatPlaysTests {
+    @Test(
+        "without an edit list (ig-reels-api) the fix and its printed command keep the sound with the picture within 1 ms: AAC priming cut, never played"
+    )
+    func syncWithoutEditList() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = "color=c=black:s=540x960:r=30:d=3,geq=lum='if(between(T\\,1\\,1.2)\\,235\\,16)':cb=128:cr=128"
+        func sound(_ rate: Int) -> String { "aevalsrc='if(between(t\\,1\\,1.2)\\,0.5*sin(2*PI*1000*t)\\,0)':s=\(rate):d=3" }
+        // A phone's MP4 (B-frames, AAC behind an edit list: copied, its priming packet left out);
+        // 8 kHz AAC (a priming of 128 ms); MP3 in MP4 and WebM with Opus (re-encoded to AAC,
+        // whose own priming is cut; the WebM's picture starts 14 ms after its sound).
+        let shapes: [(String, [String])] = [
+            ("phone.mp4", ["-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", "-c:a", "aac"]),
+            ("low.mp4", ["-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "8000", "-b:a", "24k"]),
+            ("mp3.mp4", ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "libmp3lame", "-ar", "44100", "-ac", "1"]),
+            ("web.webm", ["-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"]),
+        ]
+        for (name, settings) in shapes {
+            try make(name, ["-f", "lavfi", "-i", picture, "-f", "lavfi", "-i", sound(48000)] + settings, in: directory)
+            let source = try beepAfterFlash(name, in: directory)
+            let fix = try runReelshare(["fix", "--target", "ig-reels-api", "--", name], in: directory)
+            #expect(fix.status == 0, "\(name): \(fix.stderr)")
+            let stem = (name as NSString).deletingPathExtension
+            let fixed = try beepAfterFlash("\(stem).fixed.mp4", in: directory)
+            #expect(abs(fixed - source) <= 1, "\(name): the beep \(source) ms after the flash, \(fixed) ms after the fix")
+            #expect(try ffprobe("\(stem).fixed.mp4", "a", "stream=codec_name", in: directory) == "aac")
+            try FileManager.default.removeItem(at: directory.appendingPathComponent("\(stem).fixed.mp4"))
+            // The command validate prints does the same, run as printed.
+            let hint = try runReelshare(["validate", "--format", "json", "--target", "ig-reels-api", "--", name], in: directory)
+            let verdict = try #require(
+                ((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+            let printed = try #require(verdict["fix"] as? String, "\(verdict)")
+            let ran = try runCommand(["sh", "-c", printed + " -v error -nostdin"], in: directory)
+            #expect(ran.status == 0, "\(printed)")
+            let commanded = try beepAfterFlash("\(stem).fixed.mp4", in: directory)
+            #expect(abs(commanded - source) <= 1, "\(name): \(commanded) ms after the printed command, \(source) before")
+            // A target whose fix keeps an edit list (fb-reels-api: stereo AAC at 48 kHz) holds it too.
+            let kept = try runReelshare(["fix", "--target", "fb-reels-api", "-o", "fb.mp4", "--", name], in: directory)
+            #expect(kept.status == 0, "\(name): \(kept.stderr)")
+            let other = try beepAfterFlash("fb.mp4", in: directory)
+            #expect(abs(other - source) <= 1, "\(name): \(other) ms after the fb-reels-api fix, \(source) before")
+            try FileManager.default.removeItem(at: directory.appendingPathComponent("fb.mp4"))
+        }
+    }
+}
+
+extension WhatPlaysTests {
+    @Test(
+        "AC-3, E-AC-3 and ALAC soundtracks, which Android need not decode (CDD 5.1.2), are a warning on Android and fixed to AAC"
+    )
+    func androidSoundtracks() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, codec) in [("ac3.mp4", "ac3"), ("eac3.mp4", "eac3"), ("alac.mov", "alac")] {
+            try make(
+                name,
+                [
+                    "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=4", "-f", "lavfi", "-i", "sine=d=4:r=48000", "-c:v",
+                    "libx264",
+                    "-pix_fmt", "yuv420p", "-c:a", codec, "-ac", "2",
+                ], in: directory)
+            // AC-3's audio service type comes out as a second, empty field ("ac3,").
+            #expect(try ffprobe(name, "a", "stream=codec_name", in: directory).hasPrefix(codec))
+            let android = try runReelshare(
+                ["validate", "--format", "json", "--target", "ig-reels", "--platform", "android", "--", name], in: directory)
+            let findings =
+                ((android.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
+                as? [[String: Any]] ?? []
+            let warning = findings.first { $0["rule"] as? String == "audio.codec" }
+            #expect(warning?["severity"] as? String == "warning", "\(name): \(findings)")
+            #expect((warning?["source"] as? String)?.contains("Android Compatibility Definition, 5.1.2") == true)
+            #expect(try rules(name, "ig-reels", in: directory).contains("audio.codec"), "\(name): both platforms")
+            let ios = try runReelshare(
+                ["validate", "--strict", "--target", "ig-reels", "--platform", "ios", "--", name], in: directory)
+            #expect(ios.status == 0, "\(name): iPhones play it: \(ios.stdout)")
+            let fix = try runReelshare(
+                ["fix", "--strict", "--target", "ig-reels", "--platform", "android", "-o", "fixed.mp4", "--", name], in: directory
+            )
+            #expect(fix.status == 0, "\(name): \(fix.stderr)")
+            #expect(try ffprobe("fixed.mp4", "a", "stream=codec_name", in: directory) == "aac")
+            let again = try runReelshare(
+                ["validate", "--strict", "--target", "ig-reels", "--platform", "android", "fixed.mp4"], in: directory)
+            #expect(again.status == 0, "\(name): \(again.stdout)")
+            try FileManager.default.removeItem(at: directory.appendingPathComponent("fixed.mp4"))
+        }
     }
 }

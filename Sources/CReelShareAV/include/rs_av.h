@@ -167,13 +167,20 @@ typedef struct rs_av_info {
     int sample_rate;
     int channels;
     int64_t audio_bit_rate;
+    /// ISO-BMFF: the samples decoded before the audio's start that its edit list hides (an
+    /// encoder's priming: AAC's 1024 or 2112), 0 when none, -1 unknown.
+    int audio_priming;
+    /// The packets wholly before the audio's start when the priming ends where a packet starts;
+    /// -1 when it ends inside one (or is unknown).
+    int audio_priming_packets;
 
     int fast_start;          // ISO-BMFF only: 1 when moov precedes mdat, 0 when not, -1 otherwise
     int edit_list;           // ISO-BMFF only: 1 when a track carries an edit list, 0, -1 otherwise
     /// ISO-BMFF: what the video track's edit list does.
     rs_av_edit_effect edit_list_effect;
     int fragmented;          // ISO-BMFF: 1 when the media is in movie fragments (moof)
-    /// ISO-BMFF: when the video's first frame is shown, after an empty edit (-output_ts_offset);
+    /// When the video's first frame is shown, after the sound starts: an MP4's empty edit
+    /// (-output_ts_offset), or a Matroska video track's first block after the audio's first;
     /// < 0 when it is shown from the start.
     double start_seconds;
     int truncated;           // 1 when indexed media data lies past the end of the file

@@ -70,6 +70,8 @@ typedef struct rs_fix_plan {
     int drop_edit_list;                  // MP4: write no edit list
     double video_delay_seconds;          // encode from the start: the video starts this much after
                                          // the audio (an empty edit): held first frame, 0 for none
+    int audio_drop_priming;              // copy: leave out the packets that start before the output's start
+    double audio_trim_seconds;           // encode: the encoder's input starts this far in (atrim), 0 for none
 } rs_fix_plan;
 
 /// The plan's filters and colour conversion in FFmpeg's filter syntax, as `ffmpeg -vf` takes them

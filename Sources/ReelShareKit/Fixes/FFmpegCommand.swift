@@ -51,8 +51,14 @@ public enum FFmpegCommand {
         }
         switch plan.audio {
         case .none: break
-        case .copy: arguments += ["-c:a", "copy"]
+        case .copy:
+            arguments += ["-c:a", "copy"]
+            // A copied packet that starts before the output's start is left out (the CLI keeps it).
+            if plan.primingCut == .dropPackets { arguments += ["-copypriorss:a", "0"] }
         case .encode(let encode):
+            if case .trimSeconds(let seconds)? = plan.primingCut {
+                arguments += ["-af", "atrim=start=\(PrimingCut.text(seconds))"]
+            }
             arguments += ["-c:a", encode.codec == .opus ? "libopus" : "aac", "-b:a", "\(encode.bitRateKbps)k"]
             if let sampleRate = encode.sampleRate { arguments += ["-ar", "\(sampleRate)"] }
             if let channels = encode.channels { arguments += ["-ac", "\(channels)"] }

@@ -203,10 +203,35 @@ public enum FixHint {
             leftOut: (media?.streams ?? []).filter { !kept.contains($0.index) }, video: video, audio: audioStep,
             loopTo: loopTo, trimTo: cut == nil ? trimTarget : nil, cutAtKeyframe: cut,
             dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
+        if plan.dropEditList, let stream = media?.audio { Self.cutPriming(&plan, stream, frameRate: media?.video?.frameRate) }
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
         plan.sourceRGB = media?.video?.rgb == true
         plan.pixelAspect = media?.video?.sampleAspectRatio ?? PixelRatio(1, 1)
         return plan
+    }
+
+    /// An MP4 without an edit list plays whatever its audio's first packet holds from the start:
+    /// copied AAC keeps only the packets from its start, where the source's priming fills whole
+    /// packets, and is otherwise re-encoded; AAC encoded starts its input one priming in, so that
+    /// the encoder's own priming stands where the cut samples were. The sound then plays with the
+    /// picture it was made with. A picture that starts less than a frame after the sound (WebM's
+    /// Opus starts 6.5 ms early) cannot be held for that long: the sound is cut by as much, as the
+    /// ffmpeg CLI's constant frame rate moves that picture to the start.
+    static func cutPriming(_ plan: inout VideoPlan, _ stream: AudioStream, frameRate: Double?) {
+        let frame = 1 / max(frameRate ?? 30, 1)
+        let lead = plan.videoDelaySeconds.flatMap { $0 < frame ? $0 : nil } ?? 0
+        if lead > 0 { plan.videoDelaySeconds = nil }
+        if plan.audio == .copy, let priming = stream.primingSamples, priming > 0 || lead > 0 {
+            if stream.primingPackets != nil, lead == 0 {
+                plan.primingCut = .dropPackets
+                return
+            }
+            plan.audio = .encode(AudioEncode(codec: .aac, bitRateKbps: 128))
+        }
+        guard case .encode(let encode) = plan.audio, encode.codec == .aac,
+            let rate = encode.sampleRate ?? stream.sampleRate, rate > 0
+        else { return }
+        plan.primingCut = .trimSeconds(lead + Double(PrimingCut.aacEncoderPriming) / Double(rate))
     }
 
     /// The turn a fix must make in the pixels: the EXIF orientation of a PNG or JPEG.

@@ -86,6 +86,24 @@ public enum AudioStep: Sendable, Equatable {
     case encode(AudioEncode)
 }
 
+/// How an output without an edit list keeps the audio's priming from being played: an edit list
+/// is what hides it (an AAC encoder's first 1024 or 2112 samples), and without one a player plays
+/// it, the sound that much after the picture.
+public enum PrimingCut: Sendable, Equatable {
+    /// The copied packets that start before the output's start are left out: the source's
+    /// priming fills whole packets (AudioStream.primingPackets).
+    case dropPackets
+    /// The encoder's input starts this far in (its priming's length at its rate), so that its
+    /// first packet, priming included, starts at the output's start.
+    case trimSeconds(Double)
+
+    /// The priming of FFmpeg's AAC encoder (initial_padding), in samples, on every release.
+    public static let aacEncoderPriming = 1024
+
+    /// A trim in seconds as both carriers write it: six decimals (a microsecond).
+    public static func text(_ seconds: Double) -> String { String(format: "%.6f", seconds) }
+}
+
 /// The plan for a video file: the streams kept, the container, each stream's step, and the cut.
 public struct VideoPlan: Sendable, Equatable {
     public enum Container: String, Sendable { case mp4, webm }
@@ -109,6 +127,8 @@ public struct VideoPlan: Sendable, Equatable {
     public var cutAtKeyframe: Double?
     /// Write no edit list (MP4).
     public var dropEditList: Bool
+    /// With no edit list, how the audio's priming is kept out of what plays.
+    public var primingCut: PrimingCut?
     /// An empty edit's delay of the picture that no edit list will carry: the re-encoded video
     /// starts with the first frame held this long, so that it stays in step with the audio and the
     /// picture still appears when it did (as the ffmpeg CLI fills a constant frame rate).
@@ -239,11 +259,16 @@ public enum FixPlan: Sendable, Equatable {
         }
         switch plan.audio {
         case .none: break
-        case .copy: steps.append("audio: copy")
+        case .copy:
+            steps.append(
+                "audio: copy" + (plan.primingCut == .dropPackets ? ", without the priming packets before its start" : ""))
         case .encode(let encode):
             var words = "audio: encode \(encode.codec.name) \(encode.bitRateKbps) kb/s"
             if let sampleRate = encode.sampleRate { words += ", \(sampleRate) Hz" }
             if let channels = encode.channels { words += ", \(channels) channel\(channels == 1 ? "" : "s")" }
+            if case .trimSeconds(let seconds)? = plan.primingCut {
+                words += ", from \(PrimingCut.text(seconds)) s in (the encoder's priming takes its place)"
+            }
             steps.append(words)
         }
         if !plan.leftOut.isEmpty {

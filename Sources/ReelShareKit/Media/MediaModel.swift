@@ -166,6 +166,12 @@ public struct AudioStream: Sendable, Equatable {
     public var streamCount: Int
     /// The stream's own length.
     public var durationSeconds: Double?
+    /// Samples decoded before the stream's start that the container hides (an MP4 edit list over
+    /// an AAC encoder's priming); 0 none, nil unknown.
+    public var primingSamples: Int?
+    /// The whole packets that priming fills, when it ends where a packet starts; nil when it ends
+    /// inside one.
+    public var primingPackets: Int?
 
     public init(
         codec: String? = nil, codecID: CodecID? = nil, sampleRate: Int? = nil, channels: Int? = nil, bitRate: Int? = nil,

@@ -84,6 +84,7 @@ public enum ProbeJSON {
             "bitRate": .from(a.bitRate),
             "streamCount": .int(a.streamCount),
             "durationSeconds": .from(a.durationSeconds),
+            "primingSamples": .from(a.primingSamples),
         ])
     }
 
