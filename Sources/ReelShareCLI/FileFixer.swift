@@ -129,7 +129,7 @@ struct FileFixer: Sendable {
         let destination = destinationPath(for: path, planned: plannedPath)
         var operations = plan.operations
         if case .external = plan {
-            result.fail("its fix needs another tool: \(plan.command)")
+            result.fail("its fix needs another tool: \(plan.writing(to: destination).command)")
             return result
         }
         if let why = refusal(destination) {

@@ -2,6 +2,7 @@
 // rs_av_status a ProbeFailure; no C type leaves this file. (The same shim draws frames for
 // Pictures.swift and carries out fixes for Fixer.swift.)
 import CReelShareAV
+import CReelShareIO
 import ReelShareKit
 
 enum FFmpeg {
@@ -40,15 +41,22 @@ enum FFmpeg {
             return .failure(ProbeFailure(.unsupported, "not a media file (text)"))
         case RS_AV_DEMUXER_IMAGE_FILE:
             let codec = string(info.video_codec) ?? "image"
+            // An SVG that starts at its <svg> element (no XML declaration) is one FFmpeg's
+            // svg_pipe does not claim: its content says what it is.
+            if codec == "svg", startsWithSVG(descriptor) {
+                return .image(ImageMedia(format: .svg, width: known(info.width), height: known(info.height), bitDepth: nil))
+            }
             return .failure(
                 ProbeFailure(.corrupt, "not a valid \(codec) file: the content does not match its name (damaged signature?)"))
         default: break
         }
         if info.demuxer_kind == RS_AV_DEMUXER_IMAGE_PIPE, info.has_video != 0 {
+            let format = ImageFileFormat(rawValue: string(info.video_codec) ?? "unknown")
+            // A vector drawing has no samples: the depth of FFmpeg's rasterizer output is not its.
             return .image(
                 ImageMedia(
-                    format: ImageFileFormat(rawValue: string(info.video_codec) ?? "unknown"), width: known(info.width),
-                    height: known(info.height), bitDepth: known(info.bit_depth)))
+                    format: format, width: known(info.width), height: known(info.height),
+                    bitDepth: format == .svg ? nil : known(info.bit_depth)))
         }
         var media = media(from: info)
         if options.decode, media.video != nil {
@@ -58,6 +66,15 @@ enum FFmpeg {
             }
         }
         return .av(media)
+    }
+
+    /// Whether the file open on `descriptor` starts, after white space, with an <svg> element.
+    private static func startsWithSVG(_ descriptor: Int32) -> Bool {
+        var head = [UInt8](repeating: 0, count: 256)
+        let n = head.withUnsafeMutableBytes { rs_io_read(descriptor, $0.baseAddress!, $0.count, 0) }
+        guard n > 0 else { return false }
+        let text = head.prefix(Int(n)).drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return text.starts(with: Array("<svg".utf8))
     }
 
     /// Decodes every video frame of the file open on `descriptor` (the decoder's own threads).

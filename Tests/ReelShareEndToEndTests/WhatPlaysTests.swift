@@ -305,3 +305,46 @@ extension WhatPlaysTests {
         }
     }
 }
+
+extension WhatPlaysTests {
+    @Test("the another-tool hint of an AVIF or HEIC names where -o or --output-dir puts the output")
+    func externalHintOutput() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["sticker.avif", "sticker.heic"] {
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: TestPaths.fixture(name)), to: directory.appendingPathComponent(name))
+            let base = ["fix", "--target", "ig-stories", "--as", "sticker"]
+            let into = try runReelshare(base + ["--output-dir", "out", "--", name], in: directory)
+            #expect(into.status != 0 && into.stderr.contains("heif-convert \(name) out/sticker.fixed.png"), "\(into.stderr)")
+            let named = try runReelshare(base + ["-o", "mine.png", "--", name], in: directory)
+            #expect(named.stderr.contains("heif-convert \(name) mine.png"), "\(named.stderr)")
+            let plain = try runReelshare(base + ["--", name], in: directory)
+            #expect(plain.stderr.contains("heif-convert \(name) sticker.fixed.png"), "\(plain.stderr)")
+        }
+    }
+
+    @Test("an SVG is a drawing with no bit depth, with or without an XML declaration, and fixed to a PNG sticker")
+    func svgDrawing() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let drawing =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="red"/></svg>"#
+        try Data(drawing.utf8).write(to: directory.appendingPathComponent("bare.svg"))
+        try Data(("<?xml version=\"1.0\"?>\n" + drawing).utf8).write(to: directory.appendingPathComponent("declared.svg"))
+        try Data("not a drawing".utf8).write(to: directory.appendingPathComponent("text.svg"))
+        for name in ["bare.svg", "declared.svg"] {
+            let file = try probed(name, in: directory)
+            let image = try #require(file["image"] as? [String: Any], "\(name): \(file)")
+            #expect(image["format"] as? String == "svg" && image["bitDepth"] is NSNull, "\(name): \(image)")
+            #expect(image["width"] as? Int == 120 && image["height"] as? Int == 90, "\(name): \(image)")
+            #expect(try runReelshare(["probe", "--", name], in: directory).stdout.contains("8-bit") == false)
+            let fix = try runReelshare(
+                ["fix", "--target", "ig-stories", "--as", "sticker", "-o", "s.png", "--", name], in: directory)
+            #expect(fix.status == 0, "\(name): \(fix.stderr)")
+            #expect(try ffprobe("s.png", "v:0", "stream=codec_name,width,height", in: directory) == "png,120,90")
+        }
+        let text = try runReelshare(["probe", "--", "text.svg"], in: directory)
+        #expect(text.status != 0 && text.stderr.contains("text.svg"), "\(text.stderr)")
+    }
+}

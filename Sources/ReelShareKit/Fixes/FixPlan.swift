@@ -219,6 +219,20 @@ public enum FixPlan: Sendable, Equatable {
         }
     }
 
+    /// The same plan writing `path` (where -o or --output-dir puts it).
+    public func writing(to path: String) -> FixPlan {
+        switch self {
+        case .video(var plan):
+            plan.output = path
+            return .video(plan)
+        case .image(var plan):
+            plan.output = path
+            return .image(plan)
+        case .external(let words):
+            return .external(words.dropLast() + [FFmpegCommand.argumentPath(path)])
+        }
+    }
+
     /// What the plan does to each stream, in words (`fix --dry-run`).
     public var operations: [String] {
         switch self {

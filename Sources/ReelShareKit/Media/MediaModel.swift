@@ -374,6 +374,8 @@ public struct ImageFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let webp = ImageFileFormat(rawValue: "webp")
     public static let heic = ImageFileFormat(rawValue: "heic")
     public static let avif = ImageFileFormat(rawValue: "avif")
+    /// A vector drawing: FFmpeg rasterizes it (librsvg); it has no bit depth of its own.
+    public static let svg = ImageFileFormat(rawValue: "svg")
 
     /// PNG and JPEG, which reelshare decodes itself (libpng, libjpeg), in full.
     public var isDecodedInFull: Bool { self == .png || self == .jpeg }
