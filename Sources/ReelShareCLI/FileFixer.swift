@@ -88,7 +88,7 @@ struct FileFixer: Sendable {
             result.fail(.media([failure.code], summary: "cannot read it: \(failure.message)"))
             return result
         }
-        guard let role = Validator.role(of: report, imageRole: command.imageRole) else {
+        guard let role = Validator.role(of: report, imageRole: command.imageRole, profile: command.target) else {
             result.fail("an \(report.kind.rawValue) file: \(command.target.id) takes video or images")
             return result
         }

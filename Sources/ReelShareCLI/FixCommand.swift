@@ -58,7 +58,8 @@ struct FixCommand: Command {
     let outputDirectory: String?
     let split: Bool
     let strict: Bool
-    let imageRole: Role
+    /// nil: as Validator.role chooses for the target.
+    let imageRole: Role?
     let platforms: Set<Platform>
     let dryRun: Bool
     let format: Format
@@ -79,7 +80,7 @@ struct FixCommand: Command {
         outputDirectory = parsed.value(Option.outputDir)
         split = parsed.has(Option.split)
         strict = parsed.has(Option.strict)
-        imageRole = parsed.choice(Option.role, default: ValidateCommand.ImageRole.sticker).role
+        imageRole = parsed.choice(Option.role)?.role
         dryRun = parsed.has(Option.dryRun)
         format = parsed.choice(Option.format, default: .text)
         jobs = try OptionValues.jobs(parsed)

@@ -39,7 +39,7 @@ struct ValidateCommand: Command {
         static let role = ChoiceOption<ImageRole>(
             "as", value: "ROLE",
             help:
-                "The role of images: sticker (default), background (a background image), or video (an animated GIF, APNG or WebP as a background video, which fix makes an MP4 clip)."
+                "The role of images: sticker (the default, or background for a target that takes no sticker), background (a background image), or video (an animated GIF, APNG or WebP as a background video, which fix makes an MP4 clip)."
         )
         static let format = ChoiceOption<Format>(
             "format", value: "FORMAT",
@@ -77,7 +77,8 @@ struct ValidateCommand: Command {
     /// Targets were named: a file must pass them all (otherwise one is enough).
     let requireAll: Bool
     let strict: Bool
-    let imageRole: Role
+    /// nil: as Validator.role chooses for each target.
+    let imageRole: Role?
     let options: ProbeOptions
     let jobs: Int
     let platforms: Set<Platform>
@@ -90,7 +91,7 @@ struct ValidateCommand: Command {
         files = try InputFiles.gather(parsed)
         format = parsed.choice(Option.format, default: .text)
         strict = parsed.has(Option.strict)
-        imageRole = parsed.choice(Option.role, default: ImageRole.sticker).role
+        imageRole = parsed.choice(Option.role)?.role
         let profiles = try ProfileLoading.profiles(parsed)
         if let named = try OptionValues.targets(Option.target, of: parsed, in: profiles) {
             targets = named

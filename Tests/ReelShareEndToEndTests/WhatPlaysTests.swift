@@ -348,3 +348,65 @@ extension WhatPlaysTests {
         #expect(text.status != 0 && text.stderr.contains("text.svg"), "\(text.stderr)")
     }
 }
+
+/// The findings of `file` for `target`: rule and severity, and each one's source.
+private func findings(_ file: String, _ target: String, in directory: URL) throws -> [(
+    rule: String, severity: String, source: String
+)] {
+    let verdict = try runReelshare(["validate", "--format", "json", "--target", target, "--", file], in: directory)
+    let list =
+        ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
+        as? [[String: Any]] ?? []
+    return list.map { ($0["rule"] as? String ?? "", $0["severity"] as? String ?? "", $0["source"] as? String ?? "") }
+}
+
+extension WhatPlaysTests {
+    @Test(
+        "Meta's newest pages: a Page story's 60 s and .mp4 advice (Reels Publishing API, Jul 30 2026); Graph API story images JPEG only, under 8 MiB; story videos as Reels' (index first, no edit list)"
+    )
+    func newestPages() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // fb-reels-api: 70 s is a reel (up to 90) but not a Page story (up to 60): a warning.
+        try make(
+            "long.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=70", "-f", "lavfi", "-i", "sine=d=70:r=48000", "-c:v", "libx264",
+                "-preset", "ultrafast",
+                "-g", "60", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2", "-b:a", "128k",
+            ], in: directory)
+        let long = try findings("long.mp4", "fb-reels-api", in: directory)
+        let story = long.first { $0.rule == "video.duration.max" }
+        #expect(story?.severity == "warning" && story?.source.contains("updated Jul 30 2026") == true, "\(long)")
+        #expect(!long.contains { $0.severity == "error" }, "\(long)")
+        try make(
+            "long.webm", ["-i", "long.mp4", "-t", "4", "-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"], in: directory)
+        #expect(
+            try findings("long.webm", "fb-reels-api", in: directory).contains {
+                $0.rule == "video.container" && $0.severity == "warning"
+            })
+        // ig-stories-api images: a PNG is refused and fixed to a JPEG; a JPEG over 8 MiB is refused.
+        try make("story.png", ["-f", "lavfi", "-i", "testsrc2=s=1080x1920", "-frames:v", "1"], in: directory)
+        #expect(try findings("story.png", "ig-stories-api", in: directory).map(\.rule) == ["image.format"])
+        let fix = try runReelshare(["fix", "--target", "ig-stories-api", "--", "story.png"], in: directory)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        #expect(try ffprobe("story.fixed.jpg", "v:0", "stream=codec_name,width,height", in: directory) == "mjpeg,1080,1920")
+        #expect(try findings("story.fixed.jpg", "ig-stories-api", in: directory).isEmpty)
+        try make(
+            "noise.jpg",
+            [
+                "-f", "lavfi", "-i", "nullsrc=s=4000x4000,geq=random(1)*255:random(2)*255:random(3)*255", "-frames:v", "1",
+                "-q:v", "1",
+            ], in: directory)
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("noise.jpg").path)[.size] as? Int)
+        try #require(size > 8_388_608, "noise.jpg is only \(size) bytes")
+        #expect(
+            try findings("noise.jpg", "ig-stories-api", in: directory).contains {
+                $0.rule == "file.size" && $0.severity == "error"
+            })
+        // ig-stories-api videos: the index first, as for Reels.
+        let slow = try findings(TestPaths.fixture("h264_index_at_end.mp4"), "ig-stories-api", in: directory)
+        #expect(slow.contains { $0.rule == "video.fast-start" && $0.severity == "error" }, "\(slow)")
+    }
+}

@@ -242,17 +242,20 @@ public enum FixHint {
         return orientation
     }
 
-    /// A still PNG from another image format. FFmpeg reads GIF and WebP (an animated one from
-    /// FFmpeg 9: framesDecodable says); HEIF needs libheif.
-    static func toPNG(_ s: Subject, image: ImageMedia) -> Fix? {
-        let output = fixedPath(s.report.path, extension: "png")
+    /// A still PNG (or, where `allowed` takes no PNG, a JPEG: the Graph API's images) from another
+    /// image format. FFmpeg reads GIF and WebP (an animated one from FFmpeg 9: framesDecodable
+    /// says); HEIF needs libheif.
+    static func converted(_ s: Subject, image: ImageMedia, allowed: [String]) -> Fix? {
+        let format: PictureFormat =
+            !allowed.contains(ImageFileFormat.png.rawValue) && allowed.contains(ImageFileFormat.jpeg.rawValue) ? .jpeg : .png
+        let output = fixedPath(s.report.path, extension: format == .jpeg ? "jpg" : "png")
         if image.format == .heic || image.format == .avif {
             return .external(["heif-convert", FFmpegCommand.argumentPath(s.report.path), FFmpegCommand.argumentPath(output)])
         }
         if image.framesDecodable == false { return nil }
         return .image(
             ImagePlan(
-                input: s.report.path, decoder: ImagePlan.decoder(for: image.format), output: output, format: .png,
+                input: s.report.path, decoder: ImagePlan.decoder(for: image.format), output: output, format: format,
                 turn: pixelTurn(image), fit: nil, firstFrame: !image.format.isDecodedInFull))
     }
 

@@ -25,7 +25,8 @@ struct ImageFormat: Rule {
         guard !allowed.contains(image.format.rawValue) else { return .pass }
         return .fail(
             "\(image.format.rawValue.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
-            actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)), fix: FixHint.toPNG(s, image: image))
+            actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)),
+            fix: FixHint.converted(s, image: image, allowed: allowed))
     }
 }
 

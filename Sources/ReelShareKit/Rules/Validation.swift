@@ -51,11 +51,16 @@ public struct ValidationResult: Sendable, Equatable {
 
 public enum Validator {
     /// The role a file plays: its kind decides; an image plays `imageRole` (a sticker, a
-    /// background image, or, animated, a background video to be made of it).
-    public static func role(of report: ProbeReport, imageRole: Role) -> Role? {
+    /// background image, or, animated, a background video to be made of it), and without one a
+    /// sticker, or a background image for a target that takes that and no sticker (an Instagram
+    /// Story published through the Graph API).
+    public static func role(of report: ProbeReport, imageRole: Role?, profile: TargetProfile? = nil) -> Role? {
         switch report.kind {
         case .video: return .backgroundVideo
-        case .image: return imageRole
+        case .image:
+            if let imageRole { return imageRole }
+            guard let profile, profile.roles[.sticker] == nil, profile.roles[.backgroundImage] != nil else { return .sticker }
+            return .backgroundImage
         default: return nil
         }
     }
@@ -63,12 +68,14 @@ public enum Validator {
     /// Evaluates every profile. `requireAll`: the file must pass them all (targets were named);
     /// otherwise one is enough.
     public static func validate(
-        _ report: ProbeReport, against profiles: [TargetProfile], imageRole: Role, strict: Bool, requireAll: Bool,
+        _ report: ProbeReport, against profiles: [TargetProfile], imageRole: Role?, strict: Bool, requireAll: Bool,
         platforms: Set<Platform> = Set(Platform.allCases)
     ) -> ValidationResult {
-        let role = role(of: report, imageRole: imageRole)
+        let role = role(of: report, imageRole: imageRole, profile: profiles.first)
         let verdicts = profiles.map {
-            Rules.evaluate(report, role: role ?? imageRole, profile: $0, strict: strict, platforms: platforms)
+            Rules.evaluate(
+                report, role: Self.role(of: report, imageRole: imageRole, profile: $0) ?? imageRole ?? .sticker, profile: $0,
+                strict: strict, platforms: platforms)
         }
         let accepted = requireAll ? verdicts.allSatisfy(\.accepted) : verdicts.contains(where: \.accepted)
         return ValidationResult(path: report.path, kind: .media(report.kind), role: role, verdicts: verdicts, accepted: accepted)
