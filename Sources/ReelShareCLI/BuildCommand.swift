@@ -113,7 +113,7 @@ struct BuildCommand: Command {
             throw parsed.usageError("build needs --target (\(profiles.shareTargets.map(\.id).joined(separator: ", ")))")
         }
         let target = try OptionValues.target(name, in: profiles, parsed: parsed)
-        let platform = parsed.choice(Option.platform, default: Platform.ios)
+        let platform = parsed.choice(Option.platform, default: target.defaultPlatform)
         force = parsed.has(Option.force)
         strict = parsed.has(Option.strict)
         var inputs: [(String, Role)] = parsed.all(of: [Option.video, Option.backgroundImage]).compactMap { given in

@@ -79,7 +79,7 @@ struct PreviewCommand: Command {
             throw parsed.usageError("preview needs --target (\(profiles.shareTargets.map(\.id).joined(separator: ", ")))")
         }
         target = try OptionValues.target(name, in: profiles, parsed: parsed)
-        platform = parsed.choice(Option.platform, default: Platform.ios)
+        platform = parsed.choice(Option.platform, default: target.defaultPlatform)
         force = parsed.has(Option.force)
         strict = parsed.has(Option.strict)
         safeZones = parsed.has(Option.safeZones)

@@ -50,7 +50,8 @@ struct TargetsCommand: Command {
             out += "  iOS: \(ios.url), LSApplicationQueriesSchemes '\(ios.queryScheme)', App ID \(placement)\n"
         }
         if let android = profile.android {
-            out += "  Android: \(android.action) to \(android.package), App ID in extra \(android.extras.appId)\n"
+            let appId = android.extras.appId.map { "App ID in extra \($0)" } ?? "no App ID"
+            out += "  Android: \(android.action) to \(android.package), \(appId)\n"
         }
         for role in Role.allCases {
             guard let specs = profile.roles[role] else { continue }

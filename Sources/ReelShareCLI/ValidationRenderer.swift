@@ -150,7 +150,10 @@ final class ValidationRenderer {
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)
         var verdict = "\(result.location()): "
-        if rejected.isEmpty {
+        if result.verdicts.isEmpty {
+            // doctor on an app of a platform no target asked shares from (ig-feed: Android only)
+            verdict += "nothing to check: no target asked shares from it"
+        } else if rejected.isEmpty {
             verdict += color ? Terminal.green("accepted") : "accepted"
             verdict += " by " + accepted.joined(separator: ", ")
         } else if accepted.isEmpty {

@@ -46,7 +46,7 @@ public enum PayloadDocument {
     /// The launch URL, with the App ID in the query where the target wants it there.
     public static func url(_ request: ShareRequest) -> String {
         guard let ios = request.target.ios else { return "" }
-        if case .url(let parameter) = ios.appId { return "\(ios.url)?\(parameter)=\(request.appId)" }
+        if case .url(let parameter) = ios.appId { return "\(ios.url)?\(parameter)=\(request.appId ?? "")" }
         return ios.url
     }
 
@@ -69,7 +69,7 @@ public enum PayloadDocument {
         if let color = request.topColor { add(.backgroundTopColor, .string(color)) }
         if let color = request.bottomColor { add(.backgroundBottomColor, .string(color)) }
         if let url = request.contentURL { add(.contentURL, .string(url)) }
-        if case .pasteboard(let key) = ios.appId { entries.append((ios.keyPrefix + key, .string(request.appId))) }
+        if case .pasteboard(let key) = ios.appId { entries.append((ios.keyPrefix + key, .string(request.appId ?? ""))) }
         return entries
     }
 
@@ -173,7 +173,8 @@ public enum PayloadDocument {
         } else {
             type = "*/*"
         }
-        var extras: [(String, JSON?, [Int])] = [(android.extras.appId, .string(request.appId), [])]
+        var extras: [(String, JSON?, [Int])] = []
+        if let name = android.extras.appId, let appId = request.appId { extras.append((name, .string(appId), [])) }
         if let name = android.extras.packageName, let package = request.androidPackage {
             extras.append((name, .string(package), []))
         }

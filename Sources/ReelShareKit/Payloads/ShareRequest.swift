@@ -60,7 +60,8 @@ public struct ShareRequest: Sendable {
     public var target: TargetProfile
     public var platform: Platform
     public var media: [PayloadMedia]
-    public var appId: String
+    /// nil for a target that takes none on the request's platform.
+    public var appId: String?
     public var topColor: String?
     public var bottomColor: String?
     public var contentURL: String?
@@ -71,7 +72,7 @@ public struct ShareRequest: Sendable {
     public var expirationSeconds: Int
 
     public init(
-        target: TargetProfile, platform: Platform, media: [PayloadMedia], appId: String, topColor: String? = nil,
+        target: TargetProfile, platform: Platform, media: [PayloadMedia], appId: String?, topColor: String? = nil,
         bottomColor: String? = nil, contentURL: String? = nil, androidPackage: String? = nil,
         layout: ItemLayout = .single, format: PayloadFormat = .json, embedding: Embedding = .base64,
         expirationSeconds: Int = 300
@@ -111,13 +112,22 @@ public enum ShareRules {
             }
         case .android:
             guard let android = target.android else { return "nowhere: \(target.id) has no Android intent" }
-            return "\(target.id) takes it in the intent extra \(android.extras.appId)"
+            guard let extra = android.extras.appId else { return "\(target.id) takes none: its intent carries no App ID" }
+            return "\(target.id) takes it in the intent extra \(extra)"
         }
     }
 
-    /// Checks the App ID: decimal digits, as Meta issues them.
-    public static func checkAppId(_ appId: String?, target: TargetProfile, platform: Platform) throws(ShareRequestError) -> String
+    /// Whether the target's share carries an App ID on `platform`.
+    public static func takesAppId(_ target: TargetProfile, platform: Platform) -> Bool {
+        platform == .ios ? target.ios != nil : target.android?.extras.appId != nil
+    }
+
+    /// Checks the App ID: decimal digits, as Meta issues them; nil for a target that takes none
+    /// (one given is not used).
+    public static func checkAppId(_ appId: String?, target: TargetProfile, platform: Platform) throws(ShareRequestError)
+        -> String?
     {
+        guard takesAppId(target, platform: platform) else { return nil }
         let placement = appIdPlacement(target, platform: platform)
         guard let appId, !appId.isEmpty else {
             throw ShareRequestError("missing App ID: \(placement); pass --app-id or set REELSHARE_APP_ID")

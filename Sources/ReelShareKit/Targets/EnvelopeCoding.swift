@@ -156,7 +156,7 @@ extension AndroidEnvelope: Decodable {
         try ProfileDecoding.rejectUnknownKeys(in: extrasDecoder, known: ExtraKey.allCases.map(\.rawValue))
         let e = try extrasDecoder.container(keyedBy: ExtraKey.self)
         extras = AndroidExtras(
-            appId: try e.decode(String.self, forKey: .appId),
+            appId: try e.decodeIfPresent(String.self, forKey: .appId),
             packageName: try e.decodeIfPresent(String.self, forKey: .packageName),
             sticker: try e.decodeIfPresent(String.self, forKey: .sticker),
             topColor: try e.decodeIfPresent(String.self, forKey: .topColor),
@@ -177,7 +177,7 @@ extension AndroidEnvelope: Decodable {
             .background: .array(background.map { .string($0.rawValue) }),
             .multiple: multiple.map { .keyed([MultipleKey.action: .string($0.action), .type: .string($0.type)]) },
             .extras: .keyed([
-                ExtraKey.appId: .string(extras.appId), .packageName: extras.packageName.map(JSON.string),
+                ExtraKey.appId: extras.appId.map(JSON.string), .packageName: extras.packageName.map(JSON.string),
                 .sticker: extras.sticker.map(JSON.string), .topColor: extras.topColor.map(JSON.string),
                 .bottomColor: extras.bottomColor.map(JSON.string),
             ]),

@@ -143,8 +143,9 @@ public enum GrantedLayer: String, Sendable, CaseIterable, ProfileEnum {
 
 /// The extras an Android target reads; absent ones it does not take.
 public struct AndroidExtras: Sendable, Equatable {
-    /// The extra that carries the App ID.
-    public var appId: String
+    /// The extra that carries the App ID; nil when the target reads none (Instagram's Sharing to
+    /// Feed: a plain ACTION_SEND).
+    public var appId: String?
     /// The extra that carries the sharing app's package name (Instagram Reels reads it as
     /// source_application); nil when the target reads none.
     public var packageName: String?
@@ -153,7 +154,7 @@ public struct AndroidExtras: Sendable, Equatable {
     public var bottomColor: String?
 
     public init(
-        appId: String, packageName: String? = nil, sticker: String? = nil,
+        appId: String?, packageName: String? = nil, sticker: String? = nil,
         topColor: String? = nil, bottomColor: String? = nil
     ) {
         self.appId = appId
@@ -314,6 +315,16 @@ public struct TargetProfile: Sendable, Equatable {
     public var advisories: [Advisory]
     /// Share targets: the composer's canvas, for `preview`.
     public var layout: CanvasLayout?
+
+    /// The platforms it is shared to from: those with an envelope (every one for a publishing
+    /// profile, which is validated only).
+    public var platforms: Set<Platform> {
+        guard purpose == .share else { return Set(Platform.allCases) }
+        return Set(Platform.allCases.filter { $0 == .ios ? ios != nil : android != nil })
+    }
+
+    /// The platform `build` and `preview` share from unless told: iOS, or the only one it has.
+    public var defaultPlatform: Platform { platforms == [.android] ? .android : .ios }
 
     public init(
         id: String, name: String, purpose: Purpose, summary: String, needs: LayerRequirement? = nil,
