@@ -292,7 +292,7 @@ struct DoctorBuiltAppTests {
         #expect(good.status == 0, "\(good.stdout)")
         #expect(
             good.stdout
-                == "app.apk!/AndroidManifest.xml: accepted by ig-reels, fb-reels, ig-stories, fb-stories\n1 app: 1 accepted, 0 rejected (0 errors, 0 warnings)\n"
+                == "app.apk!/AndroidManifest.xml: accepted by ig-reels, fb-reels, ig-stories, fb-stories, ig-feed\n1 app: 1 accepted, 0 rejected (0 errors, 0 warnings)\n"
         )
         let json = try runReelshare(["doctor", "--format", "json", "app.apk"], in: directory)
         let app = try #require(results(json).first?["app"] as? [String: Any])

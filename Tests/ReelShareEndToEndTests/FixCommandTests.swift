@@ -4,12 +4,6 @@ import Foundation
 import ReelShareTestSupport
 import Testing
 
-/// Makes `name` in `directory` with the ffmpeg CLI.
-private func make(_ name: String, _ arguments: [String], in directory: URL) throws {
-    let (status, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments + [name], in: directory)
-    try #require(status == 0, "ffmpeg could not make \(name)")
-}
-
 /// The MD5 of each decoded frame of the first video (or audio) stream, in order (ffmpeg -f framemd5).
 private func frames(_ file: String, stream: String = "v", in directory: URL) throws -> [String] {
     let (status, output) = try runCommand(
@@ -103,7 +97,7 @@ struct FixCommandTests {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["tagged.png", "tagged.jpg", "plain.png"] {
-            try make(name, ["-f", "lavfi", "-i", "testsrc2=s=1280x960", "-frames:v", "1"], in: directory)
+            try makeWithFFmpeg(name, ["-f", "lavfi", "-i", "testsrc2=s=1280x960", "-frames:v", "1"], in: directory)
             if name.hasPrefix("tagged") {
                 try #require(try runCommand(["python3", "-c", Self.iccTool, "put", name], in: directory).status == 0)
                 let (_, before) = try runCommand(["python3", "-c", Self.iccTool, "get", name], in: directory)
@@ -127,7 +121,7 @@ struct FixCommandTests {
         // 5 s of video; and 19.5 s with a keyframe every second (one lies within a second before
         // the 19.92 s target: the video must still be kept whole, not cut there).
         for (name, video) in [("song.mp4", "d=5"), ("keyed.mp4", "d=19.5")] {
-            try make(
+            try makeWithFFmpeg(
                 name,
                 [
                     "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10:\(video)", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=25",
@@ -154,7 +148,7 @@ struct FixCommandTests {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
         // 20 Mb/s of constant-rate filler: 75 MB, whose own file.size remedy is a re-encode.
-        try make(
+        try makeWithFFmpeg(
             "long.mp4",
             clip(30, keyframeEvery: 10) + ["-b:v", "20M", "-maxrate", "20M", "-bufsize", "40M", "-x264-params", "nal-hrd=cbr"],
             in: directory)
@@ -174,7 +168,7 @@ struct FixCommandTests {
     func sizeByCopy() throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make("padded.mp4", clip(4), in: directory)
+        try makeWithFFmpeg("padded.mp4", clip(4), in: directory)
         let padded = directory.appendingPathComponent("padded.mp4")
         let media = try Data(contentsOf: padded)
         try FileHandle(forWritingTo: padded).truncate(atOffset: 60_000_000)  // sparse: 60 MB, over Reels' 50 MB
@@ -196,7 +190,7 @@ struct FixCommandTests {
     func trimByCopy() throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make("long.mp4", clip(30, keyframeEvery: 10), in: directory)
+        try makeWithFFmpeg("long.mp4", clip(30, keyframeEvery: 10), in: directory)
         let plan = try runReelshare(["fix", "--target", "ig-stories", "--dry-run", "long.mp4"], in: directory)
         #expect(plan.stdout.contains("cut at the keyframe at 19 s (packets copied)"), "\(plan.stdout)")
         #expect(plan.stdout.contains("video: copy") && plan.stdout.contains("audio: copy"))
@@ -216,7 +210,7 @@ struct FixCommandTests {
     func split() throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make("long.mp4", clip(45, keyframeEvery: 20), in: directory)
+        try makeWithFFmpeg("long.mp4", clip(45, keyframeEvery: 20), in: directory)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
         let result = try runReelshare(
             ["fix", "--target", "ig-stories", "--split", "--output-dir", "out", "long.mp4"], in: directory)
@@ -239,7 +233,7 @@ struct FixCommandTests {
         #expect(joined == (try frames("long.mp4", in: directory)))
         // Opus audio is re-encoded to AAC for each part: it starts with the part's video, not at
         // the clip's start, and lasts as long.
-        try make(
+        try makeWithFFmpeg(
             "opus.mkv",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "45",
@@ -259,7 +253,7 @@ struct FixCommandTests {
         }
         #expect(abs(audio - 45) < 0.2, "the parts' audio lasts \(audio) s")
         // Keyframes 25 s apart: re-encoded once with keyframes close enough, then cut; no frame lost.
-        try make("sparse.mp4", clip(45, keyframeEvery: 250), in: directory)
+        try makeWithFFmpeg("sparse.mp4", clip(45, keyframeEvery: 250), in: directory)
         let sparse = try runReelshare(
             ["fix", "--target", "ig-stories", "--split", "--output-dir", "out", "sparse.mp4"], in: directory)
         #expect(sparse.status == 0, "\(sparse.stderr)")
@@ -273,7 +267,7 @@ struct FixCommandTests {
         #expect(count == 450)
         // HEVC with open groups (x265's default): its keyframes are CRA pictures whose leading
         // frames refer back, so no cut is made there; re-encoded, then cut, every frame kept.
-        try make(
+        try makeWithFFmpeg(
             "open.mp4",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-t", "45", "-c:v", "libx265", "-x265-params",
@@ -292,7 +286,7 @@ struct FixCommandTests {
     func failures() throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
+        try makeWithFFmpeg(
             "small.mp4", ["-f", "lavfi", "-i", "testsrc2=s=128x72:r=15", "-t", "4", "-c:v", "libx264", "-pix_fmt", "yuv420p"],
             in: directory)
         let result = try runReelshare(["fix", "--target", "fb-reels-api", "small.mp4"], in: directory)
@@ -327,8 +321,9 @@ struct FixCommandTests {
         }
         #expect(try Data(contentsOf: directory.appendingPathComponent("small.mp4")) == before)
         // Two inputs that would be fixed into the same name: refused before anything is written.
-        try make("clip.mkv", clip(2), in: directory)
-        try make("clip.webm", ["-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-t", "2", "-c:v", "libvpx-vp9"], in: directory)
+        try makeWithFFmpeg("clip.mkv", clip(2), in: directory)
+        try makeWithFFmpeg(
+            "clip.webm", ["-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-t", "2", "-c:v", "libvpx-vp9"], in: directory)
         let twins = try runReelshare(["fix", "--target", "ig-stories", "clip.mkv", "clip.webm"], in: directory)
         #expect(twins.status == 64 && twins.stderr.contains("clip.mkv and clip.webm would both be fixed into clip.fixed."))
         // -o must end as what is written.
@@ -365,20 +360,20 @@ struct FixCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // An HEVC clip tagged hev1 (retagged by copying), cut with -ss -c copy: its first frames are
         // decoded but not shown (an edit list), and its audio starts with a priming packet.
-        try make(
+        try makeWithFFmpeg(
             "whole.mp4",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=128x72:r=30", "-f", "lavfi", "-i", "sine=sample_rate=44100", "-t", "6",
                 "-c:v", "libx265", "-x265-params", "log-level=none:keyint=30", "-tag:v", "hev1", "-pix_fmt", "yuv420p",
                 "-c:a", "aac",
             ], in: directory)
-        try make("cut.mp4", ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy", "-tag:v", "hev1"], in: directory)
+        try makeWithFFmpeg("cut.mp4", ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy", "-tag:v", "hev1"], in: directory)
         let retag = try runReelshare(["fix", "--target", "ig-stories", "cut.mp4"], in: directory)
         #expect(retag.status == 0, "\(retag.stderr)")
         #expect(try frames("cut.fixed.mp4", in: directory) == (try frames("cut.mp4", in: directory)))
         #expect(try frames("cut.fixed.mp4", stream: "a", in: directory) == (try frames("cut.mp4", stream: "a", in: directory)))
         // An MPEG-TS starts at 1.4 s: the MP4 starts at 0 and lasts as long, every frame there.
-        try make("clip.ts", clip(4) + ["-f", "mpegts"], in: directory)
+        try makeWithFFmpeg("clip.ts", clip(4) + ["-f", "mpegts"], in: directory)
         let remux = try runReelshare(["fix", "--target", "ig-stories", "clip.ts"], in: directory)
         #expect(remux.status == 0, "\(remux.stderr)")
         for row in try streams("clip.fixed.mp4", "start_time,duration", in: directory) {
@@ -392,10 +387,10 @@ struct FixCommandTests {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
         // 10-bit 320x568, then 4:2:2 160x284 with its times starting over: both need a re-encode for iOS.
-        try make(
+        try makeWithFFmpeg(
             "a.ts", ["-f", "lavfi", "-i", "testsrc2=s=320x568:r=30", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p10le"],
             in: directory)
-        try make(
+        try makeWithFFmpeg(
             "b.ts", ["-f", "lavfi", "-i", "testsrc2=s=160x284:r=30", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv422p"],
             in: directory)
         let joined =
@@ -413,7 +408,7 @@ struct FixCommandTests {
             ], in: directory)
         #expect(counted.trimmingCharacters(in: .whitespacesAndNewlines) == "120", "every frame of both halves: \(counted)")
         // Copied, the same times stepping back cannot be mended: a clear error, nothing written.
-        try make(
+        try makeWithFFmpeg(
             "c.ts", ["-f", "lavfi", "-i", "testsrc2=s=160x284:r=30", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p"],
             in: directory)
         let twice = try Data(contentsOf: directory.appendingPathComponent("c.ts"))
@@ -427,7 +422,7 @@ struct FixCommandTests {
     func streamChoice() throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
+        try makeWithFFmpeg(
             "two.mkv",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=128x72:r=10", "-f", "lavfi", "-i", "sine=sample_rate=48000", "-t", "3",
@@ -452,7 +447,7 @@ struct FixCommandTests {
     func errorsOnly() throws {
         let directory = try scratch("fix")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
+        try makeWithFFmpeg(
             "wide.mkv", ["-f", "lavfi", "-i", "testsrc2=s=2560x1440:r=10", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast"],
             in: directory)
         let plan = try runReelshare(["fix", "--target", "ig-reels", "--dry-run", "wide.mkv"], in: directory)
@@ -477,7 +472,7 @@ struct FixCommandTests {
         let probe = try runReelshare(["probe", "--format", "json", "s.fixed.png"], in: directory)
         #expect(((probe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])?["format"] as? String == "png")
 
-        try make("landscape.png", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
+        try makeWithFFmpeg("landscape.png", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
         let source = try Data(contentsOf: directory.appendingPathComponent("landscape.png"))
         let exif: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
         let (crcStatus, crc) = try runCommand([
@@ -503,7 +498,7 @@ struct FixCommandTests {
     func interrupt() throws {
         let directory = try scratch("fix-interrupt")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
+        try makeWithFFmpeg(
             "big.mp4",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=2560x1440:r=30", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast",

@@ -15,12 +15,6 @@ private func found(
     return findings.filter { $0["severity"] as? String == severity }.compactMap { $0["rule"] as? String }
 }
 
-/// Makes `name` in `directory` with the ffmpeg CLI.
-private func make(_ name: String, _ arguments: [String], in directory: URL) throws {
-    let (status, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments + [name], in: directory)
-    try #require(status == 0, "ffmpeg could not make \(name)")
-}
-
 private let shareTargets = ["ig-reels", "fb-reels", "ig-stories", "fb-stories"]
 private func clip(_ size: String = "128x72", seconds: Int = 4) -> [String] {
     ["-f", "lavfi", "-i", "testsrc2=s=\(size):r=10", "-t", "\(seconds)"]
@@ -32,9 +26,9 @@ struct VerdictTests {
     func codecContainer() throws {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make("vp9.mp4", clip() + ["-c:v", "libvpx-vp9", "-b:v", "100k"], in: directory)
-        try make("vp9.webm", clip() + ["-c:v", "libvpx-vp9", "-b:v", "100k"], in: directory)
-        try make("h264.mp4", clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"], in: directory)
+        try makeWithFFmpeg("vp9.mp4", clip() + ["-c:v", "libvpx-vp9", "-b:v", "100k"], in: directory)
+        try makeWithFFmpeg("vp9.webm", clip() + ["-c:v", "libvpx-vp9", "-b:v", "100k"], in: directory)
+        try makeWithFFmpeg("h264.mp4", clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"], in: directory)
         let recorder = TestPaths.fixture("mediarecorder_h264.webm")
         for target in shareTargets {
             #expect(try found("vp9.mp4", target, in: directory) == ["video.codec-container"], "\(target)")
@@ -49,10 +43,10 @@ struct VerdictTests {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
         let x265 = ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error"]
-        try make("hev1.mp4", clip() + x265, in: directory)  // libx265's default tag in MP4
-        try make("hvc1.mp4", clip() + x265 + ["-tag:v", "hvc1"], in: directory)
+        try makeWithFFmpeg("hev1.mp4", clip() + x265, in: directory)  // libx265's default tag in MP4
+        try makeWithFFmpeg("hvc1.mp4", clip() + x265 + ["-tag:v", "hvc1"], in: directory)
         for (name, format) in [("high10.mp4", "yuv420p10le"), ("high422.mp4", "yuv422p")] {
-            try make(name, clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", format], in: directory)
+            try makeWithFFmpeg(name, clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", format], in: directory)
         }
         let probe = try runReelshare(["probe", "--format", "json", "hev1.mp4", "hvc1.mp4"], in: directory)
         let tags = (probe.json?["files"] as? [[String: Any]])?.map { ($0["video"] as? [String: Any])?["codecTag"] as? String }
@@ -73,7 +67,8 @@ struct VerdictTests {
     func exifOrientation() throws {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make("stored.jpg", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", "-q:v", "10"], in: directory)
+        try makeWithFFmpeg(
+            "stored.jpg", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", "-q:v", "10"], in: directory)
         // Orientation 6 ("rotate 90 degrees clockwise to display") in a big-endian EXIF APP1 segment.
         let jpeg = try Data(contentsOf: directory.appendingPathComponent("stored.jpg"))
         let tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
@@ -96,7 +91,7 @@ struct VerdictTests {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
         // A 1280x720 PNG whose eXIf says orientation 6: shown 720x1280, over the 640x480 sticker size.
-        try make("stored.png", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
+        try makeWithFFmpeg("stored.png", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
         var png = try Data(contentsOf: directory.appendingPathComponent("stored.png"))
         let tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
         var chunk = Data([0, 0, 0, UInt8(tiff.count)]) + Data("eXIf".utf8) + Data(tiff)
@@ -124,7 +119,7 @@ struct VerdictTests {
 
         // The same for a JPEG whose EXIF says orientation 6: the printed command turns it on every
         // ffmpeg (before 8.0 the CLI turns a JPEG itself, from 8.0 any image) and writes no orientation.
-        try make("stored.jpg", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
+        try makeWithFFmpeg("stored.jpg", ["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1"], in: directory)
         let jpeg = try Data(contentsOf: directory.appendingPathComponent("stored.jpg"))
         let exif = Array("Exif".utf8) + [0, 0] + tiff
         let segment: [UInt8] = [0xFF, 0xE1, UInt8((exif.count + 2) >> 8), UInt8((exif.count + 2) & 0xFF)] + exif
@@ -141,9 +136,9 @@ struct VerdictTests {
         #expect(fixedJPEG["displayWidth"] as? Int == 270 && fixedJPEG["displayHeight"] as? Int == 480, "\(fixedJPEG)")
 
         // A clip cut between keyframes keeps its cut: 2.7 s, not the 4 s it was cut from.
-        try make(
+        try makeWithFFmpeg(
             "whole.mp4", clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "20"], in: directory)
-        try make("cut.mp4", ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy"], in: directory)
+        try makeWithFFmpeg("cut.mp4", ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy"], in: directory)
         let cut = try runReelshare(["validate", "--format", "json", "--target", "ig-reels-api", "cut.mp4"], in: directory)
         let findings = try #require(
             ((cut.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
@@ -164,12 +159,12 @@ struct VerdictTests {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
         for size in ["1080x1920", "720x1280"] {
-            try make("\(size).jpg", ["-f", "lavfi", "-i", "color=c=teal:s=\(size)", "-frames:v", "1"], in: directory)
+            try makeWithFFmpeg("\(size).jpg", ["-f", "lavfi", "-i", "color=c=teal:s=\(size)", "-frames:v", "1"], in: directory)
             for target in ["ig-stories", "fb-stories"] {
                 #expect(try found("\(size).jpg", target, ["--as", "background", "--strict"], in: directory).isEmpty)
             }
         }
-        try make("photo.jpg", ["-f", "lavfi", "-i", "color=c=teal:s=12000x9000", "-frames:v", "1"], in: directory)
+        try makeWithFFmpeg("photo.jpg", ["-f", "lavfi", "-i", "color=c=teal:s=12000x9000", "-frames:v", "1"], in: directory)
         let result = try runReelshare(["validate", "--as", "background", "--target", "fb-stories", "photo.jpg"], in: directory)
         #expect(result.status == 0)
         #expect(
@@ -182,9 +177,9 @@ struct VerdictTests {
     func animatedSticker() throws {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
+        try makeWithFFmpeg(
             "moving.png", ["-f", "lavfi", "-i", "testsrc2=s=64x48:r=5", "-t", "1", "-plays", "0", "-f", "apng"], in: directory)
-        try make("still.png", ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1"], in: directory)
+        try makeWithFFmpeg("still.png", ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1"], in: directory)
         for target in shareTargets {
             let result = try runReelshare(["validate", "--target", target, "moving.png"], in: directory)
             #expect(result.status == 0)
@@ -200,9 +195,9 @@ struct VerdictTests {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
         let h264 = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "20"]
-        try make("plain.mp4", clip() + h264, in: directory)  // B-frames: one edit over the whole media
-        try make("cut.mp4", ["-ss", "1.3", "-i", "plain.mp4", "-c", "copy"], in: directory)  // starts between keyframes
-        try make("late.mp4", ["-i", "plain.mp4", "-c", "copy", "-output_ts_offset", "2"], in: directory)
+        try makeWithFFmpeg("plain.mp4", clip() + h264, in: directory)  // B-frames: one edit over the whole media
+        try makeWithFFmpeg("cut.mp4", ["-ss", "1.3", "-i", "plain.mp4", "-c", "copy"], in: directory)  // starts between keyframes
+        try makeWithFFmpeg("late.mp4", ["-i", "plain.mp4", "-c", "copy", "-output_ts_offset", "2"], in: directory)
         let probe = try runReelshare(["probe", "--format", "json", "plain.mp4", "cut.mp4", "late.mp4"], in: directory)
         let files = try #require(probe.json?["files"] as? [[String: Any]])
         #expect(files.map { $0["editList"] as? Bool } == [true, true, true])
@@ -227,7 +222,7 @@ struct VerdictTests {
     func threeGP() throws {
         let directory = try scratch("verdict")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
+        try makeWithFFmpeg(
             "phone.3gp",
             clip() + ["-f", "lavfi", "-i", "sine=sample_rate=44100", "-t", "4", "-c:v", "libx264", "-preset", "veryfast"]
                 + ["-pix_fmt", "yuv420p", "-c:a", "aac"], in: directory)

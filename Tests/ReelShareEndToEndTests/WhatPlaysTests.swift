@@ -4,12 +4,6 @@ import Foundation
 import ReelShareTestSupport
 import Testing
 
-/// Makes `name` in `directory` with the ffmpeg CLI and `arguments` (its inputs and settings).
-private func make(_ name: String, _ arguments: [String], in directory: URL) throws {
-    let made = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments + [name], in: directory)
-    try #require(made.status == 0, "making \(name) failed")
-}
-
 /// What ffprobe says of `file`'s stream `stream` ("v:0", "a"): `entries` ("stream=channels"), as CSV.
 /// `count`: its packets read and counted (nb_read_packets).
 private func ffprobe(_ file: String, _ stream: String, _ entries: String, in directory: URL, count: Bool = false) throws
@@ -36,11 +30,7 @@ private func probed(_ file: String, _ extra: [String] = [], in directory: URL) t
 
 /// The rules of `file`'s findings for `target`.
 private func rules(_ file: String, _ target: String, in directory: URL) throws -> [String] {
-    let verdict = try runReelshare(["validate", "--format", "json", "--target", target, "--", file], in: directory)
-    let findings =
-        ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
-        as? [[String: Any]] ?? []
-    return findings.compactMap { $0["rule"] as? String }
+    try findings(file, target, in: directory).map(\.rule)
 }
 
 @Suite("Right about what plays")
@@ -63,7 +53,7 @@ struct WhatPlaysTests {
         for (name, select, frames, average) in shapes {
             let fragments =
                 name == "fragments.mp4" ? ["-g", "10", "-movflags", "frag_keyframe+empty_moov+default_base_moof"] : []
-            try make(
+            try makeWithFFmpeg(
                 name,
                 [
                     "-f", "lavfi", "-i", "testsrc2=s=320x240:r=60:d=3", "-vf", "select='\(select)'", "-fps_mode", "vfr", "-c:v",
@@ -92,8 +82,9 @@ struct WhatPlaysTests {
         #expect(found.contains("video.frame-rate"), "\(found)")
         // In Matroska and WebM, whose track states 60 fps (DefaultDuration, a hint mediainfo
         // reports as the rate): the blocks counted over the segment's length, as ffprobe averages.
-        try make("idle.mkv", ["-i", "idle.mp4", "-c", "copy"], in: directory)
-        try make("idle.webm", ["-i", "idle.mp4", "-c:v", "libvpx-vp9", "-fps_mode", "vfr", "-b:v", "200k"], in: directory)
+        try makeWithFFmpeg("idle.mkv", ["-i", "idle.mp4", "-c", "copy"], in: directory)
+        try makeWithFFmpeg(
+            "idle.webm", ["-i", "idle.mp4", "-c:v", "libvpx-vp9", "-fps_mode", "vfr", "-b:v", "200k"], in: directory)
         for name in ["idle.mkv", "idle.webm"] {
             let rate = try #require((try probed(name, in: directory)["video"] as? [String: Any])?["frameRate"] as? Double)
             let blocks = try #require(
@@ -110,7 +101,7 @@ struct WhatPlaysTests {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, channels) in [("mono.mp4", 1), ("stereo.mp4", 2)] {
-            try make(
+            try makeWithFFmpeg(
                 name,
                 [
                     "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=2", "-f", "lavfi", "-i", "sine=d=2:r=44100", "-c:v",
@@ -137,7 +128,7 @@ struct WhatPlaysTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A camera's MJPEG AVI with PCM sound, 640x360: Facebook's Reels API takes H.264 and AAC
         // at 540p and more.
-        try make(
+        try makeWithFFmpeg(
             "cam.avi",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=3", "-f", "lavfi", "-i", "sine=d=3:r=48000", "-c:v", "mjpeg",
@@ -159,7 +150,7 @@ struct WhatPlaysTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // Track 2 a disabled 22.05 kHz mono commentary (tkhd enabled 0), track 3 the default 48 kHz
         // stereo mix; the index at the end (ig-reels-api asks for it first: a fix is due).
-        try make(
+        try makeWithFFmpeg(
             "two.mp4",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=4", "-f", "lavfi", "-i", "sine=d=4:r=22050:f=300", "-f", "lavfi",
@@ -183,7 +174,7 @@ struct WhatPlaysTests {
     func h263PixelAspect() throws {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try make(
+        try makeWithFFmpeg(
             "old.3gp",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=176x144:r=15:d=3", "-f", "lavfi", "-i", "sine=d=3:r=8000", "-c:v", "h263",
@@ -236,7 +227,7 @@ extension WhatPlaysTests {
             ("web.webm", ["-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"]),
         ]
         for (name, settings) in shapes {
-            try make(name, ["-f", "lavfi", "-i", picture, "-f", "lavfi", "-i", sound(48000)] + settings, in: directory)
+            try makeWithFFmpeg(name, ["-f", "lavfi", "-i", picture, "-f", "lavfi", "-i", sound(48000)] + settings, in: directory)
             let source = try beepAfterFlash(name, in: directory)
             let fix = try runReelshare(["fix", "--target", "ig-reels-api", "--", name], in: directory)
             #expect(fix.status == 0, "\(name): \(fix.stderr)")
@@ -272,7 +263,7 @@ extension WhatPlaysTests {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, codec) in [("ac3.mp4", "ac3"), ("eac3.mp4", "eac3"), ("alac.mov", "alac")] {
-            try make(
+            try makeWithFFmpeg(
                 name,
                 [
                     "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=4", "-f", "lavfi", "-i", "sine=d=4:r=48000", "-c:v",
@@ -368,7 +359,7 @@ extension WhatPlaysTests {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
         // fb-reels-api: 70 s is a reel (up to 90) but not a Page story (up to 60): a warning.
-        try make(
+        try makeWithFFmpeg(
             "long.mp4",
             [
                 "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=70", "-f", "lavfi", "-i", "sine=d=70:r=48000", "-c:v", "libx264",
@@ -379,20 +370,20 @@ extension WhatPlaysTests {
         let story = long.first { $0.rule == "video.duration.max" }
         #expect(story?.severity == "warning" && story?.source.contains("updated Jul 30 2026") == true, "\(long)")
         #expect(!long.contains { $0.severity == "error" }, "\(long)")
-        try make(
+        try makeWithFFmpeg(
             "long.webm", ["-i", "long.mp4", "-t", "4", "-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"], in: directory)
         #expect(
             try findings("long.webm", "fb-reels-api", in: directory).contains {
                 $0.rule == "video.container" && $0.severity == "warning"
             })
         // ig-stories-api images: a PNG is refused and fixed to a JPEG; a JPEG over 8 MiB is refused.
-        try make("story.png", ["-f", "lavfi", "-i", "testsrc2=s=1080x1920", "-frames:v", "1"], in: directory)
+        try makeWithFFmpeg("story.png", ["-f", "lavfi", "-i", "testsrc2=s=1080x1920", "-frames:v", "1"], in: directory)
         #expect(try findings("story.png", "ig-stories-api", in: directory).map(\.rule) == ["image.format"])
         let fix = try runReelshare(["fix", "--target", "ig-stories-api", "--", "story.png"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         #expect(try ffprobe("story.fixed.jpg", "v:0", "stream=codec_name,width,height", in: directory) == "mjpeg,1080,1920")
         #expect(try findings("story.fixed.jpg", "ig-stories-api", in: directory).isEmpty)
-        try make(
+        try makeWithFFmpeg(
             "noise.jpg",
             [
                 "-f", "lavfi", "-i", "nullsrc=s=4000x4000,geq=random(1)*255:random(2)*255:random(3)*255", "-frames:v", "1",

@@ -26,14 +26,14 @@ private func document(_ targets: String...) -> String {
 
 @Suite("Target profiles")
 struct ProfileTests {
-    @Test("the built-in profiles: four share targets and three publishing profiles")
+    @Test("the built-in profiles: five share targets and three publishing profiles")
     func builtins() throws {
         let set = ProfileSet.builtin
         #expect(
             set.profiles.map(\.id) == [
-                "ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-reels-api", "ig-stories-api", "fb-reels-api",
+                "ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-feed", "ig-reels-api", "ig-stories-api", "fb-reels-api",
             ])
-        #expect(set.shareTargets.count == 4)
+        #expect(set.shareTargets.count == 5)
         // The ids help text and completions name, recorded when the profiles were embedded.
         #expect(ProfileSet.builtinShareTargetIds == set.shareTargets.map(\.id))
         #expect(ProfileSet.builtinPublishIds == set.profiles.filter { $0.purpose == .publish }.map(\.id))
@@ -74,7 +74,7 @@ struct ProfileTests {
                     ),
                     #"{"id": "house-stories", "name": "House", "purpose": "publish", "summary": "ours", "roles": {}}"#
                 ).utf8))
-        #expect(set.profiles.count == 8)
+        #expect(set.profiles.count == 9)
         let first = set.profile("ig-reels")?.roles[.backgroundVideo]?.first
         #expect(first?.rule == .videoDurationMax && (first?.check as? VideoDurationMax)?.max == 30)
         #expect(set.profile("house-stories") != nil)

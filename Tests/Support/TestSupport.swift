@@ -207,6 +207,13 @@ public func runCommand(_ arguments: [String], in directory: URL = TestPaths.pack
 }
 
 /// The SHA-256 of a file, by coreutils' sha256sum (an implementation other than reelshare's).
+/// Makes `name` in `directory` with the ffmpeg CLI and `arguments` (its inputs and settings), as a
+/// user's tools make a shape.
+public func makeWithFFmpeg(_ name: String, _ arguments: [String], in directory: URL) throws {
+    let made = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments + [name], in: directory)
+    try #require(made.status == 0, "making \(name) failed")
+}
+
 public func sha256(_ path: String) throws -> String {
     String(try runCommand(["sha256sum", path]).stdout.prefix(64))
 }
