@@ -148,11 +148,11 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     j->enc->thread_count = 0;
     // The colour tags go along (the filters change neither matrix nor transfer; a JPEG-range
     // format becomes limited range when it is made yuv420p), but for RGB, made BT.709 above.
-    j->enc->color_primaries = j->dec->color_primaries;
-    j->enc->color_trc = j->dec->color_trc;
-    j->enc->colorspace = plan->to_bt709 ? AVCOL_SPC_BT709 : j->dec->colorspace;
+    j->enc->color_primaries = plan->tone_map ? AVCOL_PRI_BT709 : j->dec->color_primaries;
+    j->enc->color_trc = plan->tone_map ? AVCOL_TRC_BT709 : j->dec->color_trc;
+    j->enc->colorspace = plan->to_bt709 || plan->tone_map ? AVCOL_SPC_BT709 : j->dec->colorspace;
     int jpeg_range = decoded && strncmp(decoded->name, "yuvj", 4) == 0;
-    j->enc->color_range = jpeg_range || plan->to_bt709 ? AVCOL_RANGE_MPEG : j->dec->color_range;
+    j->enc->color_range = jpeg_range || plan->to_bt709 || plan->tone_map ? AVCOL_RANGE_MPEG : j->dec->color_range;
     if (plan->video_bit_rate_kbps > 0) {
         j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
         j->enc->rc_max_rate = j->enc->bit_rate;
@@ -273,6 +273,13 @@ int rs_fix_filter_text(const rs_fix_plan *plan, char *out, size_t size) {
     }
     if (plan->to_bt709 && ((used > 0 && append(out, size, &used, ",") < 0) ||
                            append(out, size, &used, "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p") < 0))
+        return -1;
+    // HDR to SDR BT.709, as FFmpegCommand.toneMap says.
+    if (plan->tone_map &&
+        ((used > 0 && append(out, size, &used, ",") < 0) ||
+         append(out, size, &used,
+                "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:"
+                "r=tv,format=yuv420p") < 0))
         return -1;
     return 0;
 }

@@ -401,3 +401,51 @@ extension WhatPlaysTests {
         #expect(slow.contains { $0.rule == "video.fast-start" && $0.severity == "error" }, "\(slow)")
     }
 }
+
+extension WhatPlaysTests {
+    @Test(
+        "an iPhone's HLG 10-bit HEVC: re-encoded to 8-bit it is tone-mapped to SDR BT.709 and tagged so, as the printed command does; copied, it keeps HLG and 10 bits"
+    )
+    func hdrSources() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // As an iPhone records slow motion: HEVC Main 10, BT.2020, HLG, hvc1, in MOV (index at the end).
+        func hlg(_ name: String, rate: Int) throws {
+            try makeWithFFmpeg(
+                name,
+                [
+                    "-f", "lavfi", "-i", "testsrc2=s=540x960:r=\(rate):d=3.2", "-f", "lavfi", "-i", "sine=d=3.2:r=48000", "-c:v",
+                    "libx265", "-pix_fmt", "yuv420p10le", "-x265-params",
+                    "colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error", "-color_primaries", "bt2020",
+                    "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-tag:v", "hvc1", "-c:a", "aac", "-ac", "2",
+                ], in: directory)
+        }
+        try hlg("slow.mov", rate: 120)
+        let video = try #require(try probed("slow.mov", in: directory)["video"] as? [String: Any])
+        #expect(video["hdr"] as? String == "hlg" && video["bitDepth"] as? Int == 10, "\(video)")
+        // fb-reels-api takes at most 60 fps: the fix re-encodes, and tone-maps.
+        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "-o", "fixed.mp4", "--", "slow.mov"], in: directory)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        let colours = "stream=pix_fmt,color_primaries,color_transfer,color_space,color_range"
+        #expect(try ffprobe("fixed.mp4", "v:0", colours, in: directory) == "yuv420p,tv,bt709,bt709,bt709")
+        let hint = try runReelshare(
+            ["validate", "--format", "json", "--target", "fb-reels-api", "--", "slow.mov"], in: directory)
+        let verdict = try #require(((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+        let printed = try #require(verdict["fix"] as? String)
+        #expect(printed.contains("tonemap=tonemap=hable") && printed.contains("-color_trc bt709"), "\(printed)")
+        #expect(try runCommand(["sh", "-c", printed + " -v error -nostdin"], in: directory).status == 0, "\(printed)")
+        #expect(try ffprobe("slow.fixed.mp4", "v:0", colours, in: directory) == "yuv420p,tv,bt709,bt709,bt709")
+        // The fix and the printed command make the same pictures.
+        func md5(_ file: String) throws -> String {
+            try runCommand(["ffmpeg", "-v", "error", "-i", file, "-map", "0:v", "-f", "md5", "-"], in: directory).stdout
+        }
+        #expect(try md5("fixed.mp4") == md5("slow.fixed.mp4"))
+        #expect(try runReelshare(["validate", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
+        // Copied (ig-reels-api: only the index moves), HLG and 10 bits stay.
+        try hlg("thirty.mov", rate: 30)
+        let copy = try runReelshare(["fix", "--target", "ig-reels-api", "-o", "copied.mp4", "--", "thirty.mov"], in: directory)
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(
+            try ffprobe("copied.mp4", "v:0", "stream=pix_fmt,color_transfer", in: directory) == "yuv420p10le,arib-std-b67")
+    }
+}

@@ -68,7 +68,8 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
     } else {
         check(command.value("-c:v") == "libx264" && c.video == RS_FIX_VIDEO_ENCODE, "the video encoder")
         check((command.value("-vf") ?? "") == Fixer.filterText(plan), "the filters")
-        check((command.value("-colorspace") == "bt709") == (c.to_bt709 == 1), "the colour conversion")
+        check((command.value("-colorspace") == "bt709") == (c.to_bt709 == 1 || c.tone_map == 1), "the colour conversion")
+        check((command.value("-color_trc") == "bt709") == (c.tone_map == 1), "the tone mapping")
         check(command.value("-b:v") == (c.video_bit_rate_kbps > 0 ? "\(c.video_bit_rate_kbps)k" : nil), "the video bit rate")
         let buffer = c.video_buffer_kbps > 0 ? c.video_buffer_kbps : 2 * c.video_bit_rate_kbps
         check(command.value("-bufsize") == (c.video_bit_rate_kbps > 0 ? "\(buffer)k" : nil), "the rate buffer")
@@ -80,13 +81,19 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
     // Audio.
     switch command.value("-c:a") {
     case nil: check(c.audio == RS_FIX_AUDIO_NONE, "no audio")
-    case "copy": check(c.audio == RS_FIX_AUDIO_COPY, "audio copy")
+    case "copy":
+        check(c.audio == RS_FIX_AUDIO_COPY, "audio copy")
+        check((command.value("-copypriorss:a") == "0") == (c.audio_drop_priming == 1), "the priming packets left out")
     case let encoder:
         check(c.audio == RS_FIX_AUDIO_ENCODE, "the audio encoded")
         check(encoder == (c.audio_codec == RS_FIX_OPUS ? "libopus" : "aac"), "the audio encoder")
         check(command.value("-b:a") == "\(c.audio_bit_rate_kbps)k", "the audio bit rate")
         check(command.value("-ar") == (c.audio_sample_rate > 0 ? "\(c.audio_sample_rate)" : nil), "the sample rate")
         check(command.value("-ac") == (c.audio_channels > 0 ? "\(c.audio_channels)" : nil), "the channels")
+        check(
+            command.value("-af")
+                == (c.audio_trim_seconds > 0 ? "atrim=start=\(String(format: "%.6f", c.audio_trim_seconds))" : nil),
+            "the priming cut")
     }
 }
 

@@ -172,7 +172,7 @@ public enum FixHint {
             reencode
             ? .encode(
                 VideoEncode(
-                    filters: filters, toBT709: media?.video?.rgb == true,
+                    filters: filters, toBT709: media?.video?.rgb == true, toneMap: media?.video?.hdr != nil,
                     bitRateKbps: encode?.bitRateKbps, bufferKbps: encode?.bufferKbps, keyframeSeconds: encode?.keyframeSeconds))
             : .copy(tag: container == .mp4 ? tag ?? (media?.video?.codecID == .hevc ? "hvc1" : nil) : nil)
         var audioStep = AudioStep.none

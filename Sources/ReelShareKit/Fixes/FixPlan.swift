@@ -31,17 +31,23 @@ public struct VideoEncode: Sendable, Equatable {
     /// matrix in limited range and tagged so (its own tags, identity and full range, would make
     /// players read the new planes as RGB).
     public var toBT709 = false
+    /// The source is HDR (HLG or PQ): its light is tone-mapped to SDR BT.709 (zscale to linear
+    /// light, Hable's curve, back to BT.709 in limited range) and tagged so, where a re-encode
+    /// makes it 8-bit; kept as it is, its tags and 10-bit samples would show washed out or crushed.
+    public var toneMap = false
     public var bitRateKbps: Int?
     public var bufferKbps: Int?
     /// A keyframe at least this often (a closed GOP).
     public var keyframeSeconds: Double?
 
     public init(
-        filters: [VideoFilter] = [], toBT709: Bool = false, bitRateKbps: Int? = nil, bufferKbps: Int? = nil,
+        filters: [VideoFilter] = [], toBT709: Bool = false, toneMap: Bool = false, bitRateKbps: Int? = nil,
+        bufferKbps: Int? = nil,
         keyframeSeconds: Double? = nil
     ) {
         self.filters = filters
         self.toBT709 = toBT709
+        self.toneMap = toneMap
         self.bitRateKbps = bitRateKbps
         self.bufferKbps = bufferKbps
         self.keyframeSeconds = keyframeSeconds
@@ -268,6 +274,7 @@ public enum FixPlan: Sendable, Equatable {
             if let rate = encode.bitRateKbps { words += ", \(rate) kb/s at most" }
             if let keyframes = encode.keyframeSeconds { words += ", a keyframe every \(Units.number(keyframes)) s" }
             if encode.toBT709 { words += "; RGB made Y'CbCr by the BT.709 matrix in limited range, tagged so" }
+            if encode.toneMap { words += "; HDR tone-mapped to SDR BT.709 (Hable), tagged so" }
             if plan.dropsAlpha { words += "; its transparency is dropped (H.264 carries none)" }
             steps.append(words)
         }
