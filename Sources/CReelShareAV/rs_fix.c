@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ typedef struct run {
     AVPacket *encoded;
     AVFrame *frame;
     AVFrame *filtered;
+    AVFormatContext *still_in; // an audio file's clip: the picture file chosen (RS_FIX_STILL_IMAGE)
     rs_fix_progress progress;
     void *context;
     int64_t last_report;
@@ -99,6 +101,28 @@ static int drain_filter(run *r, job *j) {
     return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
 }
 
+/// An audio file's clip: the held picture given to the filters, a frame every 1/rate seconds,
+/// until `seconds` (from the output's start) is covered.
+static int still_until(run *r, job *j, double seconds) {
+    int64_t wanted = (int64_t)ceil(seconds * j->frame_rate.num / j->frame_rate.den - 1e-6);
+    for (; j->still_frames < wanted; j->still_frames++) {
+        int err = av_frame_ref(r->frame, j->picture);
+        if (err < 0) return err;
+        r->frame->pts = j->still_frames; // the graph's time base is 1/rate
+        err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
+        av_frame_unref(r->frame);
+        if (err < 0) return err;
+        if ((err = drain_filter(r, j)) < 0) return err;
+    }
+    return 0;
+}
+
+/// Where the audio has got to, in seconds from the output's start: its last packet's end.
+static double audio_reached(const job *j) {
+    if (j->last_end == INT64_MIN) return 0;
+    return (double)(j->last_end - j->shift) * av_q2d(j->in->time_base);
+}
+
 /// Decodes `pkt` (NULL: the end) and takes each frame before the end of the plan through the
 /// filters to the encoder.
 static int transcode(run *r, job *j, AVPacket *pkt) {
@@ -149,6 +173,7 @@ static int copy(run *r, job *j, AVPacket *pkt, int video) {
         j->done = 1;
         return 0;
     }
+    if (pkt->duration > 0 && ts + pkt->duration > j->last_end) j->last_end = ts + pkt->duration;
     if (pkt->pts != AV_NOPTS_VALUE) pkt->pts -= j->shift;
     if (pkt->dts != AV_NOPTS_VALUE) pkt->dts -= j->shift;
     if (pkt->duration <= 0 && video && j->frame_rate.num > 0)
@@ -229,18 +254,53 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
     return RS_AV_OK;
 }
 
+/// The job of an audio file's clip's picture (plan->still): the cover art, stream `index`; the
+/// picture file opened as r->still_in from `still`; or a black frame.
+static rs_av_status add_still(run *r, job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
+                              char *why, size_t why_size, char *message, size_t message_size) {
+    j->in_index = -1; // no packet of the input is its
+    j->encode = 1;
+    j->first_ts = j->last_pts = AV_NOPTS_VALUE;
+    j->last_end = j->span_end = j->sent_end = INT64_MIN;
+    j->start_ts = INT64_MIN;
+    j->end_ts = INT64_MAX;
+    j->out = avformat_new_stream(r->out, NULL);
+    if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    if (plan->still == RS_FIX_STILL_COVER) j->in = r->in->streams[index];
+    if (plan->still == RS_FIX_STILL_IMAGE) {
+        rs_claims claims;
+        rs_av_status status = rs_source_of_descriptor(plan->still_fd, still, message, message_size);
+        if (status != RS_AV_OK) return status;
+        still->deadline = budget;
+        still->byte_budget = 64 << 20;
+        int err = rs_open_checked(still, "still", budget, NULL, &claims, &r->still_in);
+        if (err < 0 || avformat_find_stream_info(r->still_in, NULL) < 0)
+            return rs_fail(RS_AV_CORRUPT, message, message_size, "the picture chosen with --still does not read as an image", err);
+        int best = av_find_best_stream(r->still_in, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+        if (best < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "the picture chosen with --still holds no picture", best);
+        j->in = r->still_in->streams[best];
+    }
+    int err = rs_fix_open_still(j, r->still_in, r->out, plan, why, why_size);
+    if (err == AVERROR_INVALIDDATA) return rs_fail(RS_AV_CORRUPT, message, message_size, why, 0);
+    if (err < 0)
+        return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
+                       why[0] ? why : "cannot encode", err);
+    return RS_AV_OK;
+}
+
 /// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
 /// read once more from the start. Returns 1 to read on, 0 at the end, or an FFmpeg error.
 static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, int *loops) {
     int err;
     for (int i = 0; i < count; i++)
-        if (jobs[i].encode && !jobs[i].done && (err = transcode(r, &jobs[i], NULL)) < 0) return err;
+        if (jobs[i].encode && !jobs[i].done && !jobs[i].picture && (err = transcode(r, &jobs[i], NULL)) < 0) return err;
     // One pass lasts from the earliest stream's first frame to the latest one's end; every stream
     // moves on by that, so they stay together however long each one is.
     int64_t first = INT64_MAX, last = INT64_MIN;
     int again = plan->loop && *loops < 100000;
     for (int i = 0; i < count; i++) {
         job *j = &jobs[i];
+        if (j->picture) continue; // an audio file's clip: its picture is held on, the sound loops
         again = again && j->encode && !j->done && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
         if (!again) break;
         int64_t a = av_rescale_q(j->first_ts, j->in->time_base, AV_TIME_BASE_Q);
@@ -250,6 +310,7 @@ static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, in
     }
     if (!again || last <= first) return 0;
     for (int i = 0; i < count; i++) {
+        if (jobs[i].picture) continue;
         avcodec_flush_buffers(jobs[i].dec);
         jobs[i].offset = av_rescale_q((int64_t)(*loops + 1) * (last - first), AV_TIME_BASE_Q, jobs[i].in->time_base);
     }
@@ -257,6 +318,13 @@ static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, in
         return 0;
     (*loops)++;
     return 1;
+}
+
+/// `seconds`, held to the plan's end and the still's length.
+static double still_end(const rs_fix_plan *plan, double seconds) {
+    if (plan->still_seconds > 0 && seconds > plan->still_seconds) seconds = plan->still_seconds;
+    if (plan->end_seconds > 0 && seconds > plan->end_seconds) seconds = plan->end_seconds;
+    return seconds;
 }
 
 /// Moves every packet of the plan's streams from the input to the output (looping if asked),
@@ -277,7 +345,13 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
         }
         job *j = NULL;
         for (int i = 0; i < count; i++)
-            if (jobs[i].in_index == r->pkt->stream_index) j = &jobs[i];
+            if (jobs[i].in_index == r->pkt->stream_index && !jobs[i].picture) j = &jobs[i];
+        // An audio file's clip: the picture kept a second ahead of the sound, so the muxer
+        // interleaves the two.
+        if (j && jobs[0].picture && j != &jobs[0] && (err = still_until(r, &jobs[0], still_end(plan, audio_reached(j) + 1))) < 0) {
+            av_packet_unref(r->pkt);
+            return err;
+        }
         if (j && !j->done) {
             err = j->encode ? transcode(r, j, r->pkt) : copy(r, j, r->pkt, j == &jobs[0]);
             if (err < 0) {
@@ -291,6 +365,9 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
         for (int i = 0; i < count; i++) all_done = all_done && jobs[i].done;
         if (all_done) break;
     }
+    // The picture lasts as long as the sound (what it reached, to the plan's end).
+    if (jobs[0].picture && (err = still_until(r, &jobs[0], still_end(plan, count > 1 ? audio_reached(&jobs[1]) : plan->still_seconds))) < 0)
+        return err;
     for (int i = 0; i < count; i++) {
         job *j = &jobs[i];
         if (!j->encode) continue;
@@ -310,7 +387,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
                         void *context, char *message, size_t message_size) {
     rs_av_init();
     message[0] = 0;
-    rs_source src;
+    rs_source src, still_src;
     rs_av_status status = rs_source_of_descriptor(in_fd, &src, message, message_size);
     if (status != RS_AV_OK) return status;
     rs_deadline budget;
@@ -346,9 +423,13 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         goto done;
     }
 
-    // The streams the plan names, as the probe numbered them: no choice of rs_fix's own.
-    int video = plan->video_stream, audio = plan->audio == RS_FIX_AUDIO_NONE ? -1 : plan->audio_stream;
-    if (!stream_is(r.in, video, AVMEDIA_TYPE_VIDEO) || (audio >= 0 && !stream_is(r.in, audio, AVMEDIA_TYPE_AUDIO))) {
+    // The streams the plan names, as the probe numbered them: no choice of rs_fix's own. An audio
+    // file's clip has no video stream of the file's, or its cover art.
+    int still = plan->still != RS_FIX_STILL_NONE && plan->video == RS_FIX_VIDEO_ENCODE;
+    int video = still && plan->still != RS_FIX_STILL_COVER ? -1 : plan->video_stream;
+    int audio = plan->audio == RS_FIX_AUDIO_NONE ? -1 : plan->audio_stream;
+    if ((video >= 0 || !still ? !stream_is(r.in, video, AVMEDIA_TYPE_VIDEO) : 0) ||
+        (audio >= 0 && !stream_is(r.in, audio, AVMEDIA_TYPE_AUDIO))) {
         status = rs_fail(RS_AV_CORRUPT, message, message_size,
                          "its streams are not the ones it was probed with (the file changed)", 0);
         goto done;
@@ -363,17 +444,18 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     // CLI takes the input's (audio that starts before the picture, an Opus pre-skip or AAC
     // priming moved ahead by the muxer, stays ahead); a part of a split, or a delayed picture
     // re-encoded, from the video's.
-    int64_t zero = rs_avstream_start(r.in->streams[video]) - delay;
-    if (audio >= 0 && plan->start_seconds <= 0 && delay == 0) {
+    int64_t zero = still ? (audio >= 0 ? rs_avstream_start(r.in->streams[audio]) : 0) : rs_avstream_start(r.in->streams[video]) - delay;
+    if (audio >= 0 && plan->start_seconds <= 0 && delay == 0 && !still) {
         int64_t sound = rs_avstream_start(r.in->streams[audio]);
         if (sound < zero) zero = sound;
     }
-    for (int i = 0; i < 2 && status == RS_AV_OK; i++)
+    if (still) status = add_still(&r, &jobs[count++], video, &still_src, &budget, plan, why, sizeof why, message, message_size);
+    for (int i = still ? 1 : 0; i < 2 && status == RS_AV_OK; i++)
         if (indices[i] >= 0)
             status = add_stream(&r, &jobs[count++], i, indices[i], zero, delay, plan, why, sizeof why, message, message_size);
     if (status != RS_AV_OK) goto done;
     for (unsigned i = 0; i < r.in->nb_streams; i++)
-        if ((int)i != video && (int)i != audio) r.in->streams[i]->discard = AVDISCARD_ALL;
+        if (((int)i != video || still) && (int)i != audio) r.in->streams[i]->discard = AVDISCARD_ALL;
 
     AVDictionary *options = NULL;
     if (plan->container == RS_FIX_MP4) {
@@ -419,5 +501,6 @@ done:
     if (r.out) avformat_free_context(r.out); // custom I/O: the context is ours to free, after
     rs_fix_output_free(&io);
     rs_close_input(&r.in);
+    rs_close_input(&r.still_in);
     return status;
 }

@@ -1,6 +1,7 @@
 // rs_fix_encoders.c: the decoders, filter graphs and encoders of a fix's re-encoded streams, set
 // up from the plan (rs_fix.h) alone.
 #include "rs_av_compat.h"
+#include "rs_av_source.h"
 #include "rs_av_streams.h"
 #include "rs_fix_internal.h"
 
@@ -18,6 +19,7 @@
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
 
 void rs_fix_job_free(job *j) {
+    av_frame_free(&j->picture);
     avcodec_free_context(&j->dec);
     avcodec_free_context(&j->enc);
     if (j->graph) avfilter_graph_free(&j->graph);
@@ -85,6 +87,71 @@ static int open_decoder(job *j) {
     return avcodec_open2(j->dec, codec, NULL);
 }
 
+typedef struct rs_fix_colours {
+    enum AVColorPrimaries primaries;
+    enum AVColorTransferCharacteristic trc;
+    enum AVColorSpace space;
+    enum AVColorRange range;
+} rs_fix_colours;
+
+/// libx264 (H.264 High, 8-bit 4:2:0) for what the filter graph's sink gives, tagged `colours`;
+/// `still`: tuned for a held picture.
+static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_fix_colours colours, int still, char *why,
+                     size_t why_size) {
+    int err;
+    const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
+    if (!codec) {
+        snprintf(why, why_size, "this FFmpeg has no libx264 encoder");
+        return AVERROR_ENCODER_NOT_FOUND;
+    }
+    j->enc = avcodec_alloc_context3(codec);
+    if (!j->enc) return AVERROR(ENOMEM);
+    AVRational out_rate = av_buffersink_get_frame_rate(j->sink);
+    j->enc->width = av_buffersink_get_w(j->sink);
+    j->enc->height = av_buffersink_get_h(j->sink);
+    j->enc->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(j->sink);
+    j->enc->pix_fmt = AV_PIX_FMT_YUV420P;
+    // The filters' time base, not 1/fps: frames of a variable frame rate keep their own times.
+    j->enc->time_base = av_buffersink_get_time_base(j->sink);
+    j->enc->framerate = out_rate.num > 0 ? out_rate : (AVRational){30, 1};
+    j->enc->thread_count = 0;
+    j->enc->color_primaries = colours.primaries;
+    j->enc->color_trc = colours.trc;
+    j->enc->colorspace = colours.space;
+    j->enc->color_range = colours.range;
+    if (plan->video_bit_rate_kbps > 0) {
+        j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
+        j->enc->rc_max_rate = j->enc->bit_rate;
+        // In 64 bits, and held to what the encoder's int field takes (the plan's rates are ints).
+        int64_t buffer = (plan->video_buffer_kbps > 0 ? (int64_t)plan->video_buffer_kbps : 2 * (int64_t)plan->video_bit_rate_kbps) * 1000;
+        j->enc->rc_buffer_size = buffer > INT_MAX ? INT_MAX : (int)buffer;
+    }
+    AVDictionary *options = NULL;
+    av_dict_set(&options, "profile", "high", 0);
+    if (still) av_dict_set(&options, "tune", "stillimage", 0);
+    if (plan->keyframe_seconds > 0) {
+        // A keyframe whenever the interval has passed (by time, as -force_key_frames does), and
+        // at most every so many frames at the nominal rate.
+        double fps = out_rate.num > 0 ? av_q2d(out_rate) : 30;
+        int gop = (int)(plan->keyframe_seconds * fps);
+        j->enc->gop_size = gop > 0 ? gop : 1;
+        j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
+        j->next_key = AV_NOPTS_VALUE;
+        av_dict_set(&options, "x264-params", "open-gop=0", 0);
+    }
+    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    err = avcodec_open2(j->enc, codec, &options);
+    av_dict_free(&options);
+    if (err < 0) {
+        snprintf(why, why_size, "the H.264 encoder does not open");
+        return err;
+    }
+    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
+    j->out->time_base = j->enc->time_base;
+    j->out->sample_aspect_ratio = j->enc->sample_aspect_ratio;
+    return 0;
+}
+
 int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
     int err = open_decoder(j);
     if (err < 0) {
@@ -130,59 +197,102 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
         else snprintf(why, why_size, "the video filters do not apply (%s)", description);
         return err;
     }
-    const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
-    if (!codec) {
-        snprintf(why, why_size, "this FFmpeg has no libx264 encoder");
-        return AVERROR_ENCODER_NOT_FOUND;
-    }
-    j->enc = avcodec_alloc_context3(codec);
-    if (!j->enc) return AVERROR(ENOMEM);
-    AVRational out_rate = av_buffersink_get_frame_rate(j->sink);
-    j->enc->width = av_buffersink_get_w(j->sink);
-    j->enc->height = av_buffersink_get_h(j->sink);
-    j->enc->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(j->sink);
-    j->enc->pix_fmt = AV_PIX_FMT_YUV420P;
-    // The filters' time base, not 1/fps: frames of a variable frame rate keep their own times.
-    j->enc->time_base = av_buffersink_get_time_base(j->sink);
-    j->enc->framerate = out_rate.num > 0 ? out_rate : (AVRational){30, 1};
-    j->enc->thread_count = 0;
     // The colour tags go along (the filters change neither matrix nor transfer; a JPEG-range
     // format becomes limited range when it is made yuv420p), but for RGB, made BT.709 above.
-    j->enc->color_primaries = plan->tone_map ? AVCOL_PRI_BT709 : j->dec->color_primaries;
-    j->enc->color_trc = plan->tone_map ? AVCOL_TRC_BT709 : j->dec->color_trc;
-    j->enc->colorspace = plan->to_bt709 || plan->tone_map ? AVCOL_SPC_BT709 : j->dec->colorspace;
     int jpeg_range = decoded && strncmp(decoded->name, "yuvj", 4) == 0;
-    j->enc->color_range = jpeg_range || plan->to_bt709 || plan->tone_map ? AVCOL_RANGE_MPEG : j->dec->color_range;
-    if (plan->video_bit_rate_kbps > 0) {
-        j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
-        j->enc->rc_max_rate = j->enc->bit_rate;
-        // In 64 bits, and held to what the encoder's int field takes (the plan's rates are ints).
-        int64_t buffer = (plan->video_buffer_kbps > 0 ? (int64_t)plan->video_buffer_kbps : 2 * (int64_t)plan->video_bit_rate_kbps) * 1000;
-        j->enc->rc_buffer_size = buffer > INT_MAX ? INT_MAX : (int)buffer;
+    rs_fix_colours colours = {
+        .primaries = plan->tone_map ? AVCOL_PRI_BT709 : j->dec->color_primaries,
+        .trc = plan->tone_map ? AVCOL_TRC_BT709 : j->dec->color_trc,
+        .space = plan->to_bt709 || plan->tone_map ? AVCOL_SPC_BT709 : j->dec->colorspace,
+        .range = jpeg_range || plan->to_bt709 || plan->tone_map ? AVCOL_RANGE_MPEG : j->dec->color_range,
+    };
+    return open_x264(j, out, plan, colours, 0, why, why_size);
+}
+
+/// The picture of an audio file's clip, decoded: the attached picture's packet, or the first frame
+/// of `source` (the picture file). 0, or an FFmpeg error.
+static int decode_picture(job *j, AVFormatContext *source, AVFrame *picture) {
+    int err = open_decoder(j);
+    if (err < 0) return err;
+    AVPacket *pkt = av_packet_alloc();
+    if (!pkt) return AVERROR(ENOMEM);
+    err = AVERROR_INVALIDDATA;
+    for (int tries = 0; tries < 64; tries++) {
+        if (source) {
+            int read = rs_read_packet(source, pkt);
+            if (read < 0) {
+                avcodec_send_packet(j->dec, NULL); // the end: what the decoder holds
+            } else if (pkt->stream_index != j->in->index) {
+                av_packet_unref(pkt);
+                continue;
+            } else {
+                avcodec_send_packet(j->dec, pkt);
+                av_packet_unref(pkt);
+            }
+            if ((err = avcodec_receive_frame(j->dec, picture)) >= 0 || read < 0) break;
+        } else {
+            if (j->in->attached_pic.size <= 0) break;
+            avcodec_send_packet(j->dec, &j->in->attached_pic);
+            avcodec_send_packet(j->dec, NULL);
+            err = avcodec_receive_frame(j->dec, picture);
+            break;
+        }
     }
-    AVDictionary *options = NULL;
-    av_dict_set(&options, "profile", "high", 0);
-    if (plan->keyframe_seconds > 0) {
-        // A keyframe whenever the interval has passed (by time, as -force_key_frames does), and
-        // at most every so many frames at the nominal rate.
-        double fps = out_rate.num > 0 ? av_q2d(out_rate) : 30;
-        int gop = (int)(plan->keyframe_seconds * fps);
-        j->enc->gop_size = gop > 0 ? gop : 1;
-        j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
-        j->next_key = AV_NOPTS_VALUE;
-        av_dict_set(&options, "x264-params", "open-gop=0", 0);
+    av_packet_free(&pkt);
+    return err < 0 ? AVERROR_INVALIDDATA : 0;
+}
+
+/// A black frame, limited-range Y'CbCr 4:2:0.
+static int black_frame(AVFrame *frame, int width, int height) {
+    frame->format = AV_PIX_FMT_YUV420P;
+    frame->width = width;
+    frame->height = height;
+    int err = av_frame_get_buffer(frame, 0);
+    if (err < 0) return err;
+    for (int plane = 0; plane < 3; plane++) {
+        int rows = plane ? (height + 1) / 2 : height, bytes = plane ? (width + 1) / 2 : width;
+        for (int y = 0; y < rows; y++) memset(frame->data[plane] + (ptrdiff_t)y * frame->linesize[plane], plane ? 128 : 16, (size_t)bytes);
     }
-    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    err = avcodec_open2(j->enc, codec, &options);
-    av_dict_free(&options);
-    if (err < 0) {
-        snprintf(why, why_size, "the H.264 encoder does not open");
+    return 0;
+}
+
+int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
+                      size_t why_size) {
+    j->picture = av_frame_alloc();
+    if (!j->picture) return AVERROR(ENOMEM);
+    int err;
+    if (plan->still == RS_FIX_STILL_PLAIN) {
+        err = plan->still_width > 0 && plan->still_height > 0 ? black_frame(j->picture, plan->still_width, plan->still_height)
+                                                               : AVERROR(EINVAL);
+    } else {
+        err = j->in ? decode_picture(j, source, j->picture) : AVERROR_INVALIDDATA;
+        if (err < 0) {
+            snprintf(why, why_size, "its %s does not decode", plan->still == RS_FIX_STILL_COVER ? "cover art" : "picture");
+            return err;
+        }
+    }
+    if (err < 0) return err;
+    int rate = plan->still_frame_rate > 0 ? plan->still_frame_rate : 30;
+    j->frame_rate = (AVRational){rate, 1};
+    AVRational sar = j->picture->sample_aspect_ratio.num > 0 ? j->picture->sample_aspect_ratio : (AVRational){1, 1};
+    char args[256];
+    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/1",
+             j->picture->width, j->picture->height, j->picture->format, rate, sar.num, sar.den, rate);
+    char filters[512];
+    if (rs_fix_filter_text(plan, filters, sizeof filters) < 0) {
+        snprintf(why, why_size, "the plan's filters are too long");
+        return AVERROR(EINVAL);
+    }
+    char description[640];
+    snprintf(description, sizeof description, "%s%sformat=yuv420p", filters, filters[0] ? "," : "");
+    if ((err = build_graph(j, args, description, 1)) < 0) {
+        if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
+        else snprintf(why, why_size, "the picture's filters do not apply (%s)", description);
         return err;
     }
-    if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
-    j->out->time_base = j->enc->time_base;
-    j->out->sample_aspect_ratio = j->enc->sample_aspect_ratio;
-    return 0;
+    // A cover art's JPEG is full range: made limited by the filters, and so tagged.
+    rs_fix_colours colours = {AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_MPEG};
+    return open_x264(j, out, plan, colours, 1, why, why_size);
 }
 
 int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
@@ -261,6 +371,10 @@ int rs_fix_filter_text(const rs_fix_plan *plan, char *out, size_t size) {
         case RS_FIX_DEINTERLACE: snprintf(text, sizeof text, "bwdif=mode=send_frame"); break;
         case RS_FIX_SCALE: snprintf(text, sizeof text, "scale=%d:%d,setsar=1", f->width, f->height); break;
         case RS_FIX_EVEN_SIDES: snprintf(text, sizeof text, "scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)"); break;
+        case RS_FIX_FIT:
+            snprintf(text, sizeof text, "scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1",
+                     f->width, f->height, f->width, f->height);
+            break;
         case RS_FIX_FRAME_RATE: { // three decimals at most, trailing zeros dropped, as ReelShareKit's Units.number
             int n = snprintf(text, sizeof text, "fps=%.3f", f->frame_rate);
             while (n > 4 && text[n - 1] == '0') text[--n] = 0;

@@ -121,10 +121,12 @@ struct FileFixer: Sendable {
             : Rules.evaluate(
                 report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms,
                 keyframes: keyframes)
-        guard let plan = final.plan else {
+        guard let planned = final.plan else {
             result.fail("no mechanical fix for \(result.reason): \(failing.first?.message ?? "")")
             return result
         }
+        // An audio file's clip shows the picture the user chose, if one was.
+        let plan = command.still.map { planned.showing(picture: $0) } ?? planned
         let plannedPath = plan.output ?? FixHint.fixedPath(path, extension: "mp4")
         let destination = destinationPath(for: path, planned: plannedPath)
         var operations = plan.operations

@@ -28,6 +28,9 @@ struct FixCommand: Command {
         static let platform = ChoiceOption<ValidateCommand.PlatformChoice>(
             "platform", value: "PLATFORM",
             help: "The limits to meet: of sharing from ios, android, or both (default).")
+        static let still = OptionSpec(
+            "still", value: "IMAGE",
+            help: "An audio file's clip shows this picture (PNG, JPEG, ...) instead of its cover art or a black frame.")
         static let dryRun = OptionSpec(
             "dry-run", help: "Print the plan for each file (what is done to each stream, and why); write nothing.")
         static let format = ChoiceOption<Format>(
@@ -41,7 +44,7 @@ struct FixCommand: Command {
         operands: "FILE...",
         options: [
             Option.target, Option.output, Option.outputDir, Option.split, Option.strict, Option.role.spec, Option.platform.spec,
-            Option.dryRun, Option.format.spec, SharedOptions.profile,
+            Option.still, Option.dryRun, Option.format.spec, SharedOptions.profile,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             The plan for a file is the one 'validate' prints as its fix, carried out with FFmpeg's \
@@ -60,6 +63,8 @@ struct FixCommand: Command {
     let strict: Bool
     /// nil: as Validator.role chooses for the target.
     let imageRole: Role?
+    /// The picture an audio file's clip shows (--still), checked to be one.
+    let still: String?
     let platforms: Set<Platform>
     let dryRun: Bool
     let format: Format
@@ -81,6 +86,14 @@ struct FixCommand: Command {
         split = parsed.has(Option.split)
         strict = parsed.has(Option.strict)
         imageRole = parsed.choice(Option.role)?.role
+        still = parsed.value(Option.still)
+        if let still {
+            let picture = MediaProber(options: ProbeOptions()).probe(still)
+            if let failure = picture.failure { throw parsed.usageError("--still \(still): \(failure.message)") }
+            guard picture.kind == .image else {
+                throw parsed.usageError("--still \(still): not a picture (it is \(picture.kind.rawValue))")
+            }
+        }
         dryRun = parsed.has(Option.dryRun)
         format = parsed.choice(Option.format, default: .text)
         jobs = try OptionValues.jobs(parsed)

@@ -50,9 +50,20 @@ public enum Fixer {
             throw .input(MediaProber.failure(error))
         }
         defer { file.close() }
+        // The picture an audio file's clip holds, when the user chose one (--still).
+        var picture: ReadableFile?
+        if case .image(let path)? = plan.still?.picture {
+            do {
+                picture = try ReadableFile.open(path)
+            } catch {
+                throw .input(MediaProber.failure(error))
+            }
+        }
+        defer { picture?.close() }
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
         var c = cPlan(plan, start: start, end: end)
+        c.still_fd = picture?.descriptor ?? -1
         let context = Unmanaged.passUnretained(box).toOpaque()
         let status = Posix.withCPath(plan.input) {
             rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)
@@ -157,6 +168,18 @@ public enum Fixer {
         c.loop = plan.loopTo == nil ? 0 : 1
         c.drop_edit_list = plan.dropEditList && plan.container == .mp4 ? 1 : 0  // WebM has no edit list
         c.video_delay_seconds = plan.videoDelaySeconds ?? 0
+        c.still_fd = -1
+        if let still = plan.still {
+            switch still.picture {
+            case .coverArt: c.still = RS_FIX_STILL_COVER
+            case .image: c.still = RS_FIX_STILL_IMAGE
+            case .plain: c.still = RS_FIX_STILL_PLAIN
+            }
+            c.still_seconds = still.seconds
+            c.still_frame_rate = Int32(StillVideo.frameRate)
+            c.still_width = Int32(StillVideo.canvas.width)
+            c.still_height = Int32(StillVideo.canvas.height)
+        }
         switch plan.primingCut {
         case .dropPackets?: c.audio_drop_priming = 1
         case .trimSeconds(let seconds)?: c.audio_trim_seconds = seconds
@@ -173,6 +196,8 @@ public enum Fixer {
                 kind: RS_FIX_SCALE, width: Int32(clamping: width), height: Int32(clamping: height), frame_rate: 0)
         case .evenSides: return rs_fix_filter(kind: RS_FIX_EVEN_SIDES, width: 0, height: 0, frame_rate: 0)
         case .frameRate(let rate): return rs_fix_filter(kind: RS_FIX_FRAME_RATE, width: 0, height: 0, frame_rate: rate)
+        case .fit(let width, let height):
+            return rs_fix_filter(kind: RS_FIX_FIT, width: Int32(clamping: width), height: Int32(clamping: height), frame_rate: 0)
         }
     }
 

@@ -154,7 +154,7 @@ struct ValidateCommandTests {
 
     @Test("json is one document with a summary; ndjson lines are the same results")
     func jsonAndNdjson() throws {
-        let files = ["h264_aac_10s.mp4", "h264_aac_25s.mp4", "sticker.gif"].map { "\(media)/\($0)" }
+        let files = ["h264_aac_10s.mp4", "h264_aac_25s.mp4", "sticker.webp"].map { "\(media)/\($0)" }
         let json = try runReelshare(["validate", "--format", "json"] + files)
         let document = try #require(json.json)
         #expect(document["schemaVersion"] as? Int == 1)
@@ -174,7 +174,7 @@ struct ValidateCommandTests {
 
     @Test("junit is well-formed XML with one test case per file and target")
     func junit() throws {
-        let files = ["h264_aac_25s.mp4", "sticker.gif", "h264_aac_10s.mp4"].map { "\(media)/\($0)" }
+        let files = ["h264_aac_25s.mp4", "sticker.webp", "h264_aac_10s.mp4"].map { "\(media)/\($0)" }
         let result = try runReelshare(["validate", "--format", "junit"] + files)
         final class Counter: NSObject, XMLParserDelegate {
             var testcases = 0, failures = 0
@@ -190,8 +190,9 @@ struct ValidateCommandTests {
         let counter = Counter()
         parser.delegate = counter
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        #expect(counter.testcases == 12)
-        #expect(counter.failures == 2 + 4)  // the 25 s clip on both Stories targets, the GIF on all four
+        #expect(counter.testcases == 15)
+        // The 25 s clip on both Stories targets, the WebP on all five, both 128x72 clips on ig-feed (640p).
+        #expect(counter.failures == 2 + 5 + 2)
     }
 
     @Test("github annotations escape what the workflow syntax needs")
@@ -218,10 +219,10 @@ struct ValidateCommandTests {
         // A name with a newline in it only survives NUL separation.
         let odd = directory.appendingPathComponent("two\nlines.mp4")
         try FileManager.default.copyItem(atPath: TestPaths.fixture("h264_aac_10s.mp4"), toPath: odd.path)
-        let stdin = Data((odd.path + "\0" + "\(media)/sticker.gif" + "\0").utf8)
+        let stdin = Data((odd.path + "\0" + "\(media)/sticker.webp" + "\0").utf8)
         let nul = try runReelshare(["validate", "--format", "json", "--files-from", "-", "-0"], stdin: stdin)
         let results = try #require(nul.json?["results"] as? [[String: Any]])
-        #expect(results.map { $0["path"] as? String } == [odd.path, "\(media)/sticker.gif"])
+        #expect(results.map { $0["path"] as? String } == [odd.path, "\(media)/sticker.webp"])
         #expect(results.map { $0["accepted"] as? Bool } == [true, false])
         let missing = try runReelshare(["validate", "--files-from", "/nonexistent/list"])
         #expect(missing.status == 66)
@@ -302,7 +303,7 @@ struct TargetsCommandTests {
     func json() throws {
         let result = try runReelshare(["targets", "--format", "json"])
         let document = try #require(result.json)
-        #expect((document["targets"] as? [Any])?.count == 7)
+        #expect((document["targets"] as? [Any])?.count == 8)
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("all.json")

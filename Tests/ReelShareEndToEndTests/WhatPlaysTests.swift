@@ -449,3 +449,77 @@ extension WhatPlaysTests {
             try ffprobe("copied.mp4", "v:0", "stream=pix_fmt,color_transfer", in: directory) == "yuv420p10le,arib-std-b67")
     }
 }
+
+extension WhatPlaysTests {
+    @Test(
+        "an audio-only file for a video target: fix makes an H.264 clip of its length over its cover art, or a black frame, or --still's picture; the printed command does the same"
+    )
+    func audiograms() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A podcast's MP3 with red cover art (ID3 APIC), a song's M4A without, AAC alone in an MP4.
+        try makeWithFFmpeg(
+            "podcast.mp3",
+            [
+                "-f", "lavfi", "-i", "sine=d=5:r=44100", "-f", "lavfi", "-i", "color=c=red:s=600x600:d=1", "-map", "0", "-map",
+                "1",
+                "-c:a", "libmp3lame", "-ac", "1", "-c:v", "mjpeg", "-frames:v", "1", "-disposition:v", "attached_pic",
+            ], in: directory)
+        try makeWithFFmpeg("song.m4a", ["-f", "lavfi", "-i", "sine=d=4:r=48000", "-c:a", "aac"], in: directory)
+        try makeWithFFmpeg("voice.mp4", ["-f", "lavfi", "-i", "sine=d=4:r=16000", "-c:a", "aac"], in: directory)
+        try makeWithFFmpeg("green.png", ["-f", "lavfi", "-i", "color=c=green:s=400x300", "-frames:v", "1"], in: directory)
+        /// The colour at the canvas's centre and near its top of `file`'s first frame, as R,G,B bytes.
+        func centreAndTop(_ file: String) throws -> (centre: [UInt8], top: [UInt8]) {
+            let raw = directory.appendingPathComponent("frame.rgb")
+            try makeWithFFmpeg("frame.rgb", ["-i", file, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24"], in: directory)
+            let bytes = [UInt8](try Data(contentsOf: raw))
+            try #require(bytes.count == 1080 * 1920 * 3, "\(file): \(bytes.count) bytes")
+            func at(_ x: Int, _ y: Int) -> [UInt8] { Array(bytes[(y * 1080 + x) * 3..<(y * 1080 + x) * 3 + 3]) }
+            return (at(540, 960), at(540, 20))
+        }
+        func near(_ colour: [UInt8], _ wanted: [UInt8]) -> Bool {
+            zip(colour, wanted).allSatisfy { abs(Int($0) - Int($1)) <= 24 }
+        }
+        for (name, seconds, centre) in [
+            ("podcast.mp3", 5.0, [UInt8]([254, 0, 0])), ("song.m4a", 4.0, [16, 16, 16]), ("voice.mp4", 4.0, [16, 16, 16]),
+        ] {
+            let found = try findings(name, "ig-reels", in: directory)
+            #expect(found.map(\.rule) == ["media.kind"], "\(name): \(found)")
+            let verdict = try runReelshare(["validate", "--format", "json", "--target", "ig-reels", "--", name], in: directory)
+            let target = try #require(
+                ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+            let finding = try #require((target["findings"] as? [[String: Any]])?.first)
+            #expect(finding["limit"] as? String == "backgroundVideo", "\(finding)")
+            #expect((finding["message"] as? String)?.contains("cover art") == true, "\(finding)")
+            for target in ["ig-reels", "fb-reels-api"] {
+                let fix = try runReelshare(["fix", "--target", target, "-o", "clip.mp4", "--", name], in: directory)
+                #expect(fix.status == 0, "\(name) for \(target): \(fix.stderr)")
+                #expect(
+                    try ffprobe("clip.mp4", "v:0", "stream=codec_name,width,height,r_frame_rate", in: directory)
+                        == "h264,1080,1920,30/1")
+                let length = try #require(Double(try ffprobe("clip.mp4", "v:0", "stream=duration", in: directory)))
+                #expect(abs(length - seconds) < 0.1, "\(name): \(length) s of picture for \(seconds) s of sound")
+                let again = try runReelshare(["validate", "--strict", "--target", target, "clip.mp4"], in: directory)
+                #expect(again.status == 0, "\(name) for \(target): \(again.stdout)")
+                let pixels = try centreAndTop("clip.mp4")
+                #expect(near(pixels.centre, centre) && near(pixels.top, [16, 16, 16]), "\(name): \(pixels)")
+            }
+            // The printed command (ig-reels's) makes the same clip as the fix for fb-reels-api's
+            // picture: as many frames, the same colours.
+            let printed = try #require(target["fix"] as? String)
+            #expect(try runCommand(["sh", "-c", printed + " -v error -nostdin"], in: directory).status == 0, "\(printed)")
+            let stem = (name as NSString).deletingPathExtension
+            let frames = try ffprobe("\(stem).fixed.mp4", "v:0", "stream=nb_frames", in: directory)
+            #expect(frames == (try ffprobe("clip.mp4", "v:0", "stream=nb_frames", in: directory)), "\(printed)")
+            #expect(near(try centreAndTop("\(stem).fixed.mp4").centre, centre), "\(printed)")
+        }
+        // --still chooses the picture.
+        let chosen = try runReelshare(
+            ["fix", "--target", "ig-reels", "--still", "green.png", "-o", "green.mp4", "--", "podcast.mp3"], in: directory)
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(near(try centreAndTop("green.mp4").centre, [0, 128, 0]))
+        let refused = try runReelshare(
+            ["fix", "--target", "ig-reels", "--still", "song.m4a", "--", "podcast.mp3"], in: directory)
+        #expect(refused.status == 64 && refused.stderr.contains("--still song.m4a: not a picture"), "\(refused.stderr)")
+    }
+}

@@ -47,19 +47,26 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
     }
     // Streams: named when the file has others; else ffmpeg's one video and one audio are the plan's.
     let maps = command.options["-map"] ?? []
-    let kept = [Int(c.video_stream)] + (c.audio == RS_FIX_AUDIO_NONE ? [] : [Int(c.audio_stream)])
-    if maps.isEmpty {
+    let sound = c.audio == RS_FIX_AUDIO_NONE ? [] : [Int(c.audio_stream)]
+    if let still = plan.still {
+        // An audio file's clip: the filtered cover art, or the picture's input before the file's.
+        if case .coverArt = still.picture {
+            check(maps == ["[v]"] + sound.map { "0:\($0)" } && c.video_stream >= 0, "the streams")
+        } else {
+            check(maps == ["0:v:0"] + sound.map { "1:\($0)" } && c.video_stream < 0, "the streams")
+        }
+    } else if maps.isEmpty {
         check(plan.leftOut.isEmpty, "the streams (none named, yet some are left out)")
     } else {
-        check(maps == kept.map { "0:\($0)" }, "the streams")
+        check(maps == ([Int(c.video_stream)] + sound).map { "0:\($0)" }, "the streams")
     }
-    check(c.video_stream >= 0, "the video stream")
+    if plan.still == nil { check(c.video_stream >= 0, "the video stream") }
     // Container and flags.
     check(command.value("-f") == (c.container == RS_FIX_WEBM ? "webm" : "mp4"), "the container")
     check((command.value("-use_editlist") == "0") == (c.drop_edit_list == 1), "the edit list")
     // The cut and the loop.
     check((command.value("-stream_loop") == "-1") == (c.loop == 1), "the loop")
-    check(command.value("-t") == (c.end_seconds > 0 ? Units.number(c.end_seconds) : nil), "the end")
+    if plan.still == nil { check(command.value("-t") == (c.end_seconds > 0 ? Units.number(c.end_seconds) : nil), "the end") }
     // Video.
     if command.value("-c:v") == "copy" {
         check(c.video == RS_FIX_VIDEO_COPY, "video copy")
@@ -67,7 +74,26 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
         check(command.value("-vf") == nil, "filters on a copy")
     } else {
         check(command.value("-c:v") == "libx264" && c.video == RS_FIX_VIDEO_ENCODE, "the video encoder")
-        check((command.value("-vf") ?? "") == Fixer.filterText(plan), "the filters")
+        // An audio file's clip: the cover art's filters follow the loop filter; a black frame is
+        // made at the canvas's size, which the fit leaves as it is.
+        switch plan.still?.picture {
+        case .coverArt?:
+            check(c.still == RS_FIX_STILL_COVER, "the picture")
+            check(command.value("-filter_complex")?.contains(Fixer.filterText(plan)) == true, "the filters")
+        case .plain?:
+            check(c.still == RS_FIX_STILL_PLAIN && command.value("-vf") == nil, "the picture")
+            check(words.contains("color=c=black:s=\(c.still_width)x\(c.still_height):r=\(c.still_frame_rate)"), "the canvas")
+        case .image?:
+            check(c.still == RS_FIX_STILL_IMAGE, "the picture")
+            check((command.value("-vf") ?? "") == Fixer.filterText(plan), "the filters")
+        case nil:
+            check(c.still == RS_FIX_STILL_NONE, "no picture")
+            check((command.value("-vf") ?? "") == Fixer.filterText(plan), "the filters")
+        }
+        if let still = plan.still {
+            check(
+                command.value("-t") == Units.number(c.end_seconds > 0 ? c.end_seconds : c.still_seconds), "the picture's length")
+        }
         check((command.value("-colorspace") == "bt709") == (c.to_bt709 == 1 || c.tone_map == 1), "the colour conversion")
         check((command.value("-color_trc") == "bt709") == (c.tone_map == 1), "the tone mapping")
         check(command.value("-b:v") == (c.video_bit_rate_kbps > 0 ? "\(c.video_bit_rate_kbps)k" : nil), "the video bit rate")

@@ -32,11 +32,20 @@ typedef enum rs_fix_filter_kind {
     RS_FIX_SCALE = 1,       // to width x height, square pixels
     RS_FIX_EVEN_SIDES = 2,  // each side even and at least 2
     RS_FIX_FRAME_RATE = 3,  // a constant frame_rate
+    RS_FIX_FIT = 4,         // fitted inside width x height, centred on black, square pixels
 } rs_fix_filter_kind;
+
+/// Where the picture of an audio file's clip comes from (ReelShareKit's StillPicture).
+typedef enum rs_fix_still {
+    RS_FIX_STILL_NONE = 0,  // a video file: its own frames
+    RS_FIX_STILL_COVER = 1, // the attached picture, stream video_stream
+    RS_FIX_STILL_IMAGE = 2, // the first frame of the picture file open on still_fd
+    RS_FIX_STILL_PLAIN = 3, // a black frame of still_width x still_height
+} rs_fix_still;
 
 typedef struct rs_fix_filter {
     rs_fix_filter_kind kind;
-    int width;  // RS_FIX_SCALE
+    int width;  // RS_FIX_SCALE, RS_FIX_FIT
     int height;
     double frame_rate; // RS_FIX_FRAME_RATE
 } rs_fix_filter;
@@ -71,6 +80,11 @@ typedef struct rs_fix_plan {
     int drop_edit_list;                  // MP4: write no edit list
     double video_delay_seconds;          // encode from the start: the video starts this much after
                                          // the audio (an empty edit): held first frame, 0 for none
+    rs_fix_still still;                  // encode: the video is a picture held this long (an audio file's clip)
+    int still_fd;                        // RS_FIX_STILL_IMAGE: a regular file open for reading
+    double still_seconds;                // how long the picture is held
+    int still_frame_rate;                // frames a second
+    int still_width, still_height;       // RS_FIX_STILL_PLAIN: the frame's size
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start
     double audio_trim_seconds;           // encode: the encoder's input starts this far in (atrim), 0 for none
 } rs_fix_plan;

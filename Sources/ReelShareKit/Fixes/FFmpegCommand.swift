@@ -10,6 +10,9 @@ public enum FFmpegCommand {
         case .scale(let width, let height): return "scale=\(width):\(height),setsar=1"
         case .evenSides: return "scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)"
         case .frameRate(let rate): return "fps=\(Units.number(rate))"
+        case .fit(let width, let height):
+            return
+                "scale=\(width):\(height):force_original_aspect_ratio=decrease,pad=\(width):\(height):(ow-iw)/2:(oh-ih)/2,setsar=1"
         }
     }
 
@@ -29,21 +32,49 @@ public enum FFmpegCommand {
 
     /// The ffmpeg command of a video plan, word by word.
     public static func words(_ plan: VideoPlan) -> [String] {
-        var before: [String] = []
         var arguments: [String] = []
+        // The file's input, looped where the plan loops it: after a still's picture input, so that
+        // the loop is the sound's.
+        let file = (plan.loopTo != nil ? ["-stream_loop", "-1"] : []) + ["-i", path(plan.input)]
+        var inputs = file
+        var encode = plan.encode
+        if let still = plan.still {
+            // The picture as an input of its own (looped, or a black frame), the file's sound after
+            // it; or the cover art held by the loop filter. Either lasts the sound's length.
+            let audio = plan.audioStream.map { [$0] } ?? []
+            let rate = "\(StillVideo.frameRate)"
+            let filters = encode.flatMap(Self.filters)
+            encode?.filters = []
+            encode?.toBT709 = false
+            switch still.picture {
+            case .coverArt(let stream):
+                let chain = ["loop=loop=-1:size=1", "setpts=N/\(rate)/TB"] + (filters.map { [$0] } ?? [])
+                arguments += ["-filter_complex", "[0:\(stream)]\(chain.joined(separator: ","))[v]", "-map", "[v]"]
+                arguments += audio.flatMap { ["-map", "0:\($0)"] }
+            case .image(let picture):
+                inputs = ["-loop", "1", "-framerate", rate, "-i", path(picture)] + file
+                arguments += ["-map", "0:v:0"] + audio.flatMap { ["-map", "1:\($0)"] }
+                if let filters { arguments += ["-vf", filters] }
+            case .plain:
+                let size = StillVideo.canvas
+                inputs = ["-f", "lavfi", "-i", "color=c=black:s=\(size.width)x\(size.height):r=\(rate)"] + file
+                arguments += ["-map", "0:v:0"] + audio.flatMap { ["-map", "1:\($0)"] }
+            }
+            arguments += ["-t", Units.number(plan.endSeconds ?? still.seconds), "-r", rate, "-tune", "stillimage"]
+        }
         // The streams the plan keeps, named when the file holds others: ffmpeg's own choice (the
         // largest picture, the most channels, a subtitle track MP4 takes) may not be the plan's.
-        if !plan.leftOut.isEmpty {
+        if !plan.leftOut.isEmpty, plan.still == nil {
             if let video = plan.videoStream { arguments += ["-map", "0:\(video)"] }
             if let audio = plan.audioStream, plan.audio != .none { arguments += ["-map", "0:\(audio)"] }
         }
-        if plan.loopTo != nil { before = ["-stream_loop", "-1"] }
-        if let end = plan.endSeconds { arguments += ["-t", Units.number(end)] }
+        if let end = plan.endSeconds, plan.still == nil { arguments += ["-t", Units.number(end)] }
         switch plan.video {
         case .copy(let tag):
             arguments += ["-c:v", "copy"]
             if let tag { arguments += ["-tag:v", tag] }
-        case .encode(let encode):
+        case .encode:
+            guard let encode else { break }
             if let filters = filters(encode) { arguments += ["-vf", filters] }
             arguments += ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p"]
             if encode.toBT709 { arguments += ["-colorspace", "bt709", "-color_range", "tv"] }
@@ -81,7 +112,7 @@ public enum FFmpegCommand {
         case .webm:
             arguments += ["-f", "webm"]
         }
-        return ["ffmpeg"] + before + ["-i", path(plan.input)] + arguments + [path(plan.output)]
+        return ["ffmpeg"] + inputs + arguments + [path(plan.output)]
     }
 
     /// The ffmpeg command of an image plan, word by word.

@@ -58,11 +58,13 @@ enum VideoChange: Equatable {
     case audio(AudioSettings)
     case fastStart
     case dropEditList
+    /// An audio file made a clip: this picture held over its sound.
+    case still(StillPicture)
 
     /// Whether the change makes a new video stream (so the encoder's settings matter).
     var reencodesVideo: Bool {
         switch self {
-        case .trim, .loop, .filter, .encode: return true
+        case .trim, .loop, .filter, .encode, .still: return true
         case .rewrap, .rewrapWebM, .retag, .audio, .fastStart, .dropEditList: return false
         }
     }
@@ -118,6 +120,7 @@ public enum FixHint {
         var tag: String?
         var audio: AudioSettings?
         var dropEditList = false
+        var still: StillPicture?
         for change in changes {
             switch change {
             case .trim(let seconds):
@@ -148,6 +151,8 @@ public enum FixHint {
                 audio = (audio ?? AudioSettings()).merged(settings)
             case .dropEditList:
                 dropEditList = true
+            case .still(let picture):
+                still = picture
             }
         }
         let trimTarget = trimTo.map { Self.trimTarget($0, media: media) }
@@ -157,13 +162,15 @@ public enum FixHint {
         // is copied whole and the audio cut.
         let videoFits = trimTarget.flatMap { target in media?.video?.durationSeconds.map { $0 <= target } } ?? false
         let cut =
-            videoFits
+            videoFits || still != nil
             ? nil
             : trimTarget.flatMap { target in
                 keyframes?.last(where: { $0 <= target }).flatMap { $0 > 0 && $0 >= target - 1 ? $0 : nil }
             }
+        // An audio file's clip: its picture fitted on the vertical canvas, every frame encoded.
+        if still != nil { filters.insert(.fit(width: StillVideo.canvas.width, height: StillVideo.canvas.height), at: 0) }
         let reencode =
-            loopTo != nil || !filters.isEmpty || encode != nil || (trimTarget != nil && cut == nil && !videoFits)
+            still != nil || loopTo != nil || !filters.isEmpty || encode != nil || (trimTarget != nil && cut == nil && !videoFits)
         // Re-encoding makes H.264, which goes in MP4 whatever else was asked.
         let container: VideoPlan.Container = webm && !reencode && audio == nil ? .webm : .mp4
         let oddSize = (media?.video?.width ?? 0) % 2 == 1 || (media?.video?.height ?? 0) % 2 == 1
@@ -194,8 +201,10 @@ public enum FixHint {
         // A loop starts the audio over too: it is re-encoded, as the video is.
         if loopTo != nil, audioStep == .copy { audioStep = .encode(AudioEncode(codec: .aac, bitRateKbps: 128)) }
         let delay = media?.startSeconds.flatMap { $0 > 0 && reencode && container == .mp4 && dropEditList ? $0 : nil }
-        // An animated picture made a clip (GIF, APNG, WebP) is one stream to FFmpeg: its 0.
-        let videoIndex = media == nil ? 0 : media?.video?.index
+        // An animated picture made a clip (GIF, APNG, WebP) is one stream to FFmpeg: its 0. An
+        // audio file's clip takes its cover art's stream, or none.
+        var videoIndex = media == nil ? 0 : media?.video?.index
+        if let still { videoIndex = if case .coverArt(let stream) = still { stream } else { nil } }
         let kept = [videoIndex, audioStep == .none ? nil : media?.audio?.index].compactMap { $0 }
         var plan = VideoPlan(
             input: s.report.path, output: fixedPath(s.report.path, extension: container.rawValue), container: container,
@@ -204,6 +213,11 @@ public enum FixHint {
             loopTo: loopTo, trimTo: cut == nil ? trimTarget : nil, cutAtKeyframe: cut,
             dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
         if plan.dropEditList, let stream = media?.audio { Self.cutPriming(&plan, stream, frameRate: media?.video?.frameRate) }
+        if let still, let seconds = media?.audio?.durationSeconds ?? media?.durationSeconds {
+            // Held as long as the sound plays: to the loop's end, or its own end if the plan's is later.
+            let held = plan.loopTo != nil ? plan.endSeconds ?? seconds : min(seconds, plan.endSeconds ?? seconds)
+            plan.still = StillVideo(picture: still, seconds: held)
+        }
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
         plan.sourceRGB = media?.video?.rgb == true
         plan.pixelAspect = media?.video?.sampleAspectRatio ?? PixelRatio(1, 1)

@@ -13,11 +13,14 @@ public enum VideoFilter: Sendable, Equatable {
     case evenSides
     /// A constant frame rate (frames dropped or repeated).
     case frameRate(Double)
+    /// Fitted inside `width` x `height` and centred on black, square pixels: a still picture on a
+    /// vertical canvas.
+    case fit(width: Int, height: Int)
 
     /// Whether it sets the frame size (an `evenSides` after a `scale` adds nothing).
     var sizes: Bool {
         switch self {
-        case .scale, .evenSides: return true
+        case .scale, .evenSides, .fit: return true
         case .deinterlace, .frameRate: return false
         }
     }
@@ -110,6 +113,31 @@ public enum PrimingCut: Sendable, Equatable {
     public static func text(_ seconds: Double) -> String { String(format: "%.6f", seconds) }
 }
 
+/// What an audio file's clip (an audiogram) shows while its sound plays.
+public enum StillPicture: Sendable, Equatable {
+    /// The file's attached picture (an MP3's or M4A's cover art), its stream index.
+    case coverArt(stream: Int)
+    /// A picture file the user chose (`fix --still IMAGE`).
+    case image(path: String)
+    /// A black frame.
+    case plain
+}
+
+/// A picture held over a sound's length, the video of an audio file's clip: 30 frames a second on a
+/// 1080x1920 canvas, H.264 like any re-encode.
+public struct StillVideo: Sendable, Equatable {
+    public var picture: StillPicture
+    /// How long it is held: the sound's length (or the plan's end, if sooner).
+    public var seconds: Double
+    public static let frameRate = 30
+    public static let canvas = PixelSize(width: 1080, height: 1920)
+
+    public init(picture: StillPicture, seconds: Double) {
+        self.picture = picture
+        self.seconds = seconds
+    }
+}
+
 /// The plan for a video file: the streams kept, the container, each stream's step, and the cut.
 public struct VideoPlan: Sendable, Equatable {
     public enum Container: String, Sendable { case mp4, webm }
@@ -135,6 +163,8 @@ public struct VideoPlan: Sendable, Equatable {
     public var dropEditList: Bool
     /// With no edit list, how the audio's priming is kept out of what plays.
     public var primingCut: PrimingCut?
+    /// An audio file's clip: the video is this picture, held (and encoded as `video` says).
+    public var still: StillVideo?
     /// An empty edit's delay of the picture that no edit list will carry: the re-encoded video
     /// starts with the first frame held this long, so that it stays in step with the audio and the
     /// picture still appears when it did (as the ffmpeg CLI fills a constant frame rate).
@@ -225,6 +255,16 @@ public enum FixPlan: Sendable, Equatable {
         }
     }
 
+    /// The same plan, an audio file's clip showing the picture file at `path` (fix --still); any
+    /// other plan unchanged.
+    public func showing(picture path: String) -> FixPlan {
+        guard case .video(var plan) = self, var still = plan.still else { return self }
+        still.picture = .image(path: path)
+        plan.still = still
+        plan.videoStream = nil
+        return .video(plan)
+    }
+
     /// The same plan writing `path` (where -o or --output-dir puts it).
     public func writing(to path: String) -> FixPlan {
         switch self {
@@ -262,6 +302,15 @@ public enum FixPlan: Sendable, Equatable {
             steps.append("cut at the keyframe at \(Units.number(cut)) s (packets copied)")
         } else if let trim = plan.trimTo {
             steps.append("end at \(Units.number(trim)) s")
+        }
+        if let still = plan.still {
+            let picture: String
+            switch still.picture {
+            case .coverArt(let stream): picture = "its cover art (stream \(stream))"
+            case .image(let path): picture = path
+            case .plain: picture = "a black frame"
+            }
+            steps.append("picture: \(picture), held \(Units.number(still.seconds)) s at \(StillVideo.frameRate) fps on 1080x1920")
         }
         switch plan.video {
         case .copy(let tag):

@@ -36,7 +36,15 @@ public enum Rules {
             }
         }
         let applicable = (profile.roles[role] ?? []).filter { $0.applies(to: platforms) }
-        let outcomes = applicable.map { ($0, $0.check.check(subject)) }
+        // An audio file's clip: its picture is made to pass; the sound, the length and the
+        // file's integrity are the file's own.
+        let checked =
+            report.kind == .audio
+            ? applicable.filter {
+                [.videoDurationMin, .videoDurationMax, .fileTruncated].contains($0.rule) || $0.rule.family == "audio"
+            }
+            : applicable
+        let outcomes = checked.map { ($0, $0.check.check(subject)) }
         // A stream whose codec fails is re-encoded by the fix, which sets what the other rules of
         // that stream ask: what could not be checked on it does not matter, and is not said.
         let reencoded = Set(
@@ -113,6 +121,15 @@ public enum Rules {
             var finding = Finding(
                 .mediaKind, severity: .error, message: problem, actual: .string(report.kind.rawValue),
                 limit: .string(role.rawValue), source: "reelshare")
+            // An audio file is made a clip of its sound over its cover art, or a black frame: the
+            // rules of its sound and length still hold, and their fixes go into the same plan.
+            if case .av(let media) = report.content, report.kind == .audio, role == .backgroundVideo {
+                let cover = media.streams.first { $0.coverArt && $0.kind == .video }
+                let remedy = Fix.video([.still(cover.map { .coverArt(stream: $0.index) } ?? .plain)])
+                finding.remedy = remedy
+                finding.fix = FixHint.plan(remedy, for: Subject(report)).command
+                return ([finding], false)
+            }
             // An animated image in the video role is made an H.264 clip (even sides for 4:2:0).
             if case .image(let image) = report.content, role == .backgroundVideo, (image.frameCount ?? 1) > 1,
                 image.framesDecodable != false
@@ -155,7 +172,10 @@ public enum Rules {
     static func kindProblem(_ report: ProbeReport, role: Role) -> String? {
         switch (report.kind, role) {
         case (.video, .backgroundVideo), (.image, .backgroundImage), (.image, .sticker): return nil
-        case (.audio, _): return "an audio-only file: share targets take video or images"
+        case (.audio, .backgroundVideo):
+            return
+                "an audio-only file: a video target needs a picture; fix makes a clip of its sound over its cover art, or a black frame (fix --still IMAGE chooses the picture)"
+        case (.audio, _): return "an audio-only file cannot be a \(role.label)"
         case (.video, _): return "a video cannot be a \(role.label)"
         case (.image, .backgroundVideo):
             guard case .image(let image) = report.content, let frames = image.frameCount, frames > 1 else {

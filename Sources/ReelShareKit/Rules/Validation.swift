@@ -56,7 +56,7 @@ public enum Validator {
     /// Story published through the Graph API).
     public static func role(of report: ProbeReport, imageRole: Role?, profile: TargetProfile? = nil) -> Role? {
         switch report.kind {
-        case .video: return .backgroundVideo
+        case .video, .audio: return .backgroundVideo
         case .image:
             if let imageRole { return imageRole }
             guard let profile, profile.roles[.sticker] == nil, profile.roles[.backgroundImage] != nil else { return .sticker }
