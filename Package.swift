@@ -2,7 +2,7 @@
 // reelshare: pre-flight checks and share payloads for Meta's Reels and Stories composers.
 //
 // Layers (each depends only on the ones above it):
-//   CFFmpeg, CImageLibs, COpenSSL, CLibZip
+//   CFFmpeg, CImageLibs, CLibWebP, COpenSSL, CLibZip
 //                                system libraries found through pkg-config
 //   CReelShareIO                 the shims' shared byte reading and EINTR-safe writing, and output
 //                                files: unnamed until whole, removed on a signal (a leaf)
@@ -52,6 +52,12 @@ let package = Package(
             ]
         ),
         .systemLibrary(
+            name: "CLibWebP",
+            path: "Sources/CLibWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        .systemLibrary(
             name: "CLibZip",
             path: "Sources/CLibZip",
             pkgConfig: "libzip",
@@ -67,7 +73,7 @@ let package = Package(
         .target(name: "CReelShareIO", cSettings: warnings),
         .target(
             name: "CReelShareAV",
-            dependencies: ["CFFmpeg", "CReelShareIO"],
+            dependencies: ["CFFmpeg", "CReelShareIO", "CReelShareImage"],
             cSettings: warnings,
             // The module map's link lines reach only Swift importers; C objects need them here.
             linkerSettings: [
@@ -78,9 +84,11 @@ let package = Package(
         ),
         .target(
             name: "CReelShareImage",
-            dependencies: ["CImageLibs", "CReelShareIO"],
+            dependencies: ["CImageLibs", "CLibWebP", "CReelShareIO"],
             cSettings: warnings,
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webpdemux"), .linkedLibrary("webp"),
+            ]
         ),
         .target(
             name: "CReelShareStream",

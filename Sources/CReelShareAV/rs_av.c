@@ -220,7 +220,8 @@ static void audio_priming(probe *p) {
     }
     double seconds = ((double)start - (double)first->timestamp) * av_q2d(st->time_base);
     if (!(seconds < 10)) return; // no encoder primes for seconds: an edit that cuts, not priming
-    info->audio_priming = (int)llround(seconds * info->sample_rate);
+    double samples = seconds * info->sample_rate;
+    info->audio_priming = samples < 1e7 ? (int)llround(samples) : 10000000;
     for (int k = 1; k < count && k <= 64; k++) {
         const AVIndexEntry *e = avformat_index_get_entry(st, k);
         if (!e || e->timestamp > start) break;

@@ -140,7 +140,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     double start[2] = {HUGE_VAL, HUGE_VAL}, end[2] = {-HUGE_VAL, -HUGE_VAL};
     int header_parsed = 0, decode_tries = 0, ret = 0, seen = 0;
     // needs.average: every video packet counts.
-    int counting = needs.average;
+    int counting = needs.average, capped = 0;
     int64_t frames = 0;
 
     while ((ret = rs_read_packet(fmt, pkt)) >= 0) {
@@ -176,7 +176,8 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
                 break;
             continue;
         }
-        frames++;
+        // Counting stops past so many frames (over an hour at 30 fps): the first ones' rate stands.
+        if (++frames > RS_SCAN_MAX_COUNTED && counting) counting = 0, capped = 1;
         if (rate_count < rate_wanted && pkt->pts != AV_NOPTS_VALUE) {
             rate_pts[rate_count++] = pkt->pts;
         }
@@ -251,7 +252,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     }
     // The average only where the intervals vary: a constant rate is the first frames' (a track's
     // last frame may be shown for longer, or its sound outlast it).
-    int varies = needs.average && pts && (deep ? info->variable_frame_rate : variable_rate(pts, pts_count));
+    int varies = needs.average && !capped && pts && (deep ? info->variable_frame_rate : variable_rate(pts, pts_count));
     if (rate_wanted && st) result.frame_rate = rate_of(rate_pts, rate_count, st->time_base);
     if ((needs.starts & RS_SCAN_VIDEO_START) && start[0] < HUGE_VAL) result.video_start = start[0];
     if ((needs.starts & RS_SCAN_AUDIO_START) && start[1] < HUGE_VAL) result.audio_start = start[1];

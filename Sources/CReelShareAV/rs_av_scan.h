@@ -12,7 +12,7 @@
 
 struct AVFormatContext;
 
-enum { RS_SCAN_VIDEO_START = 1, RS_SCAN_AUDIO_START = 2, RS_SCAN_START_PACKETS = 64 };
+enum { RS_SCAN_VIDEO_START = 1, RS_SCAN_AUDIO_START = 2, RS_SCAN_START_PACKETS = 64, RS_SCAN_MAX_COUNTED = 120000 };
 
 /// What a scan is for, beyond the first video packet's header.
 typedef struct rs_scan_needs {

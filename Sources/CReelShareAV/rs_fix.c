@@ -15,6 +15,7 @@
 #include "rs_av_streams.h"
 #include "rs_fix_internal.h"
 #include "rs_fix_output.h"
+#include "rs_image.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -39,6 +40,10 @@ typedef struct run {
     AVFrame *frame;
     AVFrame *filtered;
     AVFormatContext *still_in; // an audio file's clip: the picture file chosen (RS_FIX_STILL_IMAGE)
+    rs_webp_anim *webp;        // RS_FIX_STILL_WEBP: the input's frames, through libwebp
+    uint8_t *webp_data;        // the input, whole
+    uint32_t webp_width, webp_height, webp_count;
+    int64_t webp_duration;     // milliseconds, every frame's
     rs_fix_progress progress;
     void *context;
     int64_t last_report;
@@ -104,6 +109,7 @@ static int drain_filter(run *r, job *j) {
 /// An audio file's clip: the held picture given to the filters, a frame every 1/rate seconds,
 /// until `seconds` (from the output's start) is covered.
 static int still_until(run *r, job *j, double seconds) {
+    if (!(seconds < 86400)) seconds = 86400; // a day: past any plan's end (hostile timestamps)
     int64_t wanted = (int64_t)ceil(seconds * j->frame_rate.num / j->frame_rate.den - 1e-6);
     for (; j->still_frames < wanted; j->still_frames++) {
         int err = av_frame_ref(r->frame, j->picture);
@@ -114,6 +120,49 @@ static int still_until(run *r, job *j, double seconds) {
         if (err < 0) return err;
         if ((err = drain_filter(r, j)) < 0) return err;
     }
+    return 0;
+}
+
+/// An animated WebP made a clip: each frame, as libwebp composes it on the canvas, given to the
+/// filters from when the previous one ends (in milliseconds), to the plan's end; looped when the
+/// plan loops it. The last one lasts its own time.
+static int webp_frames(run *r, job *j, const rs_fix_plan *plan) {
+    int64_t stop = plan->end_seconds > 0 ? llround(plan->end_seconds * 1000) : INT64_MAX;
+    int64_t offset = 0, previous = 0, reached = 0;
+    for (int loops = 0, given = 0;; given++) {
+        if (given >= 100000) return AVERROR_INVALIDDATA; // an hour of 36 ms frames: past any sticker
+        const uint8_t *rgba = NULL;
+        int end = 0;
+        int got = rs_webp_anim_next(r->webp, &rgba, &end);
+        if (got < 0) return AVERROR_INVALIDDATA;
+        if (got == 0) {
+            if (!plan->loop || previous <= 0 || offset + previous >= stop || ++loops > 100000) break;
+            offset += previous;
+            previous = 0;
+            rs_webp_anim_reset(r->webp);
+            continue;
+        }
+        int64_t start = offset + previous;
+        if (start >= stop) break;
+        previous = end > previous ? end : previous + 1;
+        AVFrame *frame = r->frame;
+        frame->format = AV_PIX_FMT_RGBA;
+        frame->width = j->picture->width;
+        frame->height = j->picture->height;
+        int err = av_frame_get_buffer(frame, 0);
+        if (err < 0) return err;
+        for (int y = 0; y < frame->height; y++)
+            memcpy(frame->data[0] + (ptrdiff_t)y * frame->linesize[0], rgba + (size_t)y * (size_t)frame->width * 4,
+                   (size_t)frame->width * 4);
+        frame->pts = start;
+        err = av_buffersrc_add_frame_flags(j->src, frame, 0);
+        av_frame_unref(frame);
+        if (err < 0) return err;
+        if ((err = drain_filter(r, j)) < 0) return err;
+        reached = offset + previous < stop ? offset + previous : stop;
+        report(r, reached, (AVRational){1, 1000});
+    }
+    j->sent_end = reached; // the filters are closed there: the last frame keeps its time
     return 0;
 }
 
@@ -173,7 +222,8 @@ static int copy(run *r, job *j, AVPacket *pkt, int video) {
         j->done = 1;
         return 0;
     }
-    if (pkt->duration > 0 && ts + pkt->duration > j->last_end) j->last_end = ts + pkt->duration;
+    int64_t reach = ts + (pkt->duration > 0 ? pkt->duration : 0);
+    if (reach > j->last_end) j->last_end = reach;
     if (pkt->pts != AV_NOPTS_VALUE) pkt->pts -= j->shift;
     if (pkt->dts != AV_NOPTS_VALUE) pkt->dts -= j->shift;
     if (pkt->duration <= 0 && video && j->frame_rate.num > 0)
@@ -288,6 +338,50 @@ static rs_av_status add_still(run *r, job *j, int index, rs_source *still, rs_de
     return RS_AV_OK;
 }
 
+/// The input as an animated WebP for libwebp: read whole (a sticker is small; past 64 MiB refused).
+static rs_av_status open_webp(run *r, rs_source *src, char *message, size_t message_size) {
+    if (src->size <= 0 || src->size > (64 << 20))
+        return rs_fail(RS_AV_TOO_LARGE, message, message_size, "an animated WebP of over 64 MiB is more than reelshare decodes", 0);
+    r->webp_data = malloc((size_t)src->size);
+    if (!r->webp_data) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    if (!rs_read_at(src, 0, r->webp_data, (size_t)src->size))
+        return rs_fail(RS_AV_UNREADABLE, message, message_size, "cannot read it", 0);
+    // The canvas is held whole, RGBA, by libwebp twice: at most 16 megapixels and 256 MiB.
+    rs_img_limits limits = {.max_width = 16383, .max_height = 16383, .max_pixels = 16 << 20, .max_decoder_memory = 256u << 20};
+    char why[160];
+    r->webp = rs_webp_anim_open(r->webp_data, (size_t)src->size, &limits, &r->webp_width, &r->webp_height, &r->webp_count,
+                                &r->webp_duration, why, sizeof why);
+    if (!r->webp) return rs_fail(strstr(why, "beyond") ? RS_AV_TOO_LARGE : RS_AV_CORRUPT, message, message_size, why, 0);
+    return RS_AV_OK;
+}
+
+/// The job of an animated WebP's frames: libwebp's decoder over the input, its canvas the
+/// picture the filters are set up for, at the average rate its frames make.
+static rs_av_status add_webp(run *r, job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
+                             size_t message_size) {
+    j->in_index = -1;
+    j->encode = 1;
+    j->first_ts = j->last_pts = AV_NOPTS_VALUE;
+    j->last_end = j->span_end = j->sent_end = INT64_MIN;
+    j->start_ts = INT64_MIN;
+    j->end_ts = INT64_MAX;
+    j->out = avformat_new_stream(r->out, NULL);
+    if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    j->picture = av_frame_alloc();
+    if (!j->picture) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    j->picture->format = AV_PIX_FMT_RGBA; // the canvas's shape, for the filters; each frame brings its own pixels
+    j->picture->width = (int)r->webp_width;
+    j->picture->height = (int)r->webp_height;
+    j->frame_rate = r->webp_duration > 0 && r->webp_count > 0
+                        ? av_d2q((double)r->webp_count * 1000 / (double)r->webp_duration, 1000)
+                        : (AVRational){30, 1};
+    int err = rs_fix_open_still(j, NULL, r->out, plan, why, why_size);
+    if (err < 0)
+        return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
+                       why[0] ? why : "cannot encode", err);
+    return RS_AV_OK;
+}
+
 /// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
 /// read once more from the start. Returns 1 to read on, 0 at the end, or an FFmpeg error.
 static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, int *loops) {
@@ -331,7 +425,11 @@ static double still_end(const rs_fix_plan *plan, double seconds) {
 /// then flushes the filters and encoders. Returns 0 or an FFmpeg error, with `why` in words.
 static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, char *why, size_t why_size) {
     int loops = 0, err;
-    for (;;) {
+    if (r->webp && (err = webp_frames(r, &jobs[0], plan)) < 0) {
+        snprintf(why, why_size, "a frame of the animated WebP does not decode");
+        return err;
+    }
+    while (r->in) {
         err = rs_read_packet(r->in, r->pkt);
         if (err == AVERROR_EOF) {
             if ((err = end_of_pass(r, jobs, count, plan, &loops)) < 0) return err;
@@ -362,11 +460,12 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
         }
         av_packet_unref(r->pkt);
         int all_done = 1;
-        for (int i = 0; i < count; i++) all_done = all_done && jobs[i].done;
+        for (int i = 0; i < count; i++) all_done = all_done && (jobs[i].done || jobs[i].picture);
         if (all_done) break;
     }
     // The picture lasts as long as the sound (what it reached, to the plan's end).
-    if (jobs[0].picture && (err = still_until(r, &jobs[0], still_end(plan, count > 1 ? audio_reached(&jobs[1]) : plan->still_seconds))) < 0)
+    if (jobs[0].picture && !r->webp &&
+        (err = still_until(r, &jobs[0], still_end(plan, count > 1 ? audio_reached(&jobs[1]) : plan->still_seconds))) < 0)
         return err;
     for (int i = 0; i < count; i++) {
         job *j = &jobs[i];
@@ -402,11 +501,17 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     rs_fix_output target = {.fd = out_fd};
     AVIOContext *io = NULL;
     rs_claims claims;
-    int err = rs_open_checked(&src, name, &budget, NULL, &claims, &r.in);
-    if (err < 0) return rs_open_failure(err, &claims, &budget, message, message_size);
-    if ((err = avformat_find_stream_info(r.in, NULL)) < 0) {
-        status = rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read its streams", err);
-        goto done;
+    int err;
+    if (plan->still == RS_FIX_STILL_WEBP) {
+        // An animated WebP: libwebp reads it whole (FFmpeg before 9 decodes none); no demuxer.
+        if ((status = open_webp(&r, &src, message, message_size)) != RS_AV_OK) goto done;
+    } else {
+        err = rs_open_checked(&src, name, &budget, NULL, &claims, &r.in);
+        if (err < 0) return rs_open_failure(err, &claims, &budget, message, message_size);
+        if ((err = avformat_find_stream_info(r.in, NULL)) < 0) {
+            status = rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read its streams", err);
+            goto done;
+        }
     }
     r.pkt = av_packet_alloc();
     r.encoded = av_packet_alloc();
@@ -428,6 +533,10 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     int still = plan->still != RS_FIX_STILL_NONE && plan->video == RS_FIX_VIDEO_ENCODE;
     int video = still && plan->still != RS_FIX_STILL_COVER ? -1 : plan->video_stream;
     int audio = plan->audio == RS_FIX_AUDIO_NONE ? -1 : plan->audio_stream;
+    if (r.webp && (!still || audio >= 0)) {
+        status = rs_fail(RS_AV_INTERNAL, message, message_size, "an animated WebP's plan re-encodes its frames alone", 0);
+        goto done;
+    }
     if ((video >= 0 || !still ? !stream_is(r.in, video, AVMEDIA_TYPE_VIDEO) : 0) ||
         (audio >= 0 && !stream_is(r.in, audio, AVMEDIA_TYPE_AUDIO))) {
         status = rs_fail(RS_AV_CORRUPT, message, message_size,
@@ -449,12 +558,13 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         int64_t sound = rs_avstream_start(r.in->streams[audio]);
         if (sound < zero) zero = sound;
     }
-    if (still) status = add_still(&r, &jobs[count++], video, &still_src, &budget, plan, why, sizeof why, message, message_size);
+    if (still && r.webp) status = add_webp(&r, &jobs[count++], plan, why, sizeof why, message, message_size);
+    else if (still) status = add_still(&r, &jobs[count++], video, &still_src, &budget, plan, why, sizeof why, message, message_size);
     for (int i = still ? 1 : 0; i < 2 && status == RS_AV_OK; i++)
         if (indices[i] >= 0)
             status = add_stream(&r, &jobs[count++], i, indices[i], zero, delay, plan, why, sizeof why, message, message_size);
     if (status != RS_AV_OK) goto done;
-    for (unsigned i = 0; i < r.in->nb_streams; i++)
+    for (unsigned i = 0; r.in && i < r.in->nb_streams; i++)
         if (((int)i != video || still) && (int)i != audio) r.in->streams[i]->discard = AVDISCARD_ALL;
 
     AVDictionary *options = NULL;
@@ -475,7 +585,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     // instead of reading every packet before it, where the container has an index to seek by
     // (MP4/MOV, Matroska): copy() and transcode() still drop what comes before the start. An
     // MPEG-TS is read from the beginning (a search by timestamp may land past the start).
-    rs_av_demuxer_kind kind = rs_demuxer_kind(r.in);
+    rs_av_demuxer_kind kind = r.in ? rs_demuxer_kind(r.in) : RS_AV_DEMUXER_OTHER;
     if (plan->start_seconds > 0 && !plan->loop && (kind == RS_AV_DEMUXER_ISO || kind == RS_AV_DEMUXER_MATROSKA))
         avformat_seek_file(r.in, video, INT64_MIN, jobs[0].start_ts, jobs[0].start_ts, 0); // else from the start
     if ((err = move_packets(&r, jobs, count, plan, why, sizeof why)) < 0) goto failed;
@@ -502,5 +612,7 @@ done:
     rs_fix_output_free(&io);
     rs_close_input(&r.in);
     rs_close_input(&r.still_in);
+    rs_webp_anim_close(r.webp);
+    free(r.webp_data);
     return status;
 }

@@ -214,6 +214,7 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
 static int decode_picture(job *j, AVFormatContext *source, AVFrame *picture) {
     int err = open_decoder(j);
     if (err < 0) return err;
+    j->dec->max_pixels = 36000000; // a cover art's claimed size is the file's word: 6000x6000 at most
     AVPacket *pkt = av_packet_alloc();
     if (!pkt) return AVERROR(ENOMEM);
     err = AVERROR_INVALIDDATA;
@@ -258,10 +259,12 @@ static int black_frame(AVFrame *frame, int width, int height) {
 
 int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
                       size_t why_size) {
-    j->picture = av_frame_alloc();
+    if (!j->picture) j->picture = av_frame_alloc();
     if (!j->picture) return AVERROR(ENOMEM);
     int err;
-    if (plan->still == RS_FIX_STILL_PLAIN) {
+    if (plan->still == RS_FIX_STILL_WEBP) {
+        err = j->picture->width > 0 && j->picture->height > 0 ? 0 : AVERROR(EINVAL); // the canvas's shape, from the caller
+    } else if (plan->still == RS_FIX_STILL_PLAIN) {
         err = plan->still_width > 0 && plan->still_height > 0 ? black_frame(j->picture, plan->still_width, plan->still_height)
                                                                : AVERROR(EINVAL);
     } else {
@@ -272,12 +275,16 @@ int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, con
         }
     }
     if (err < 0) return err;
+    // A held picture's frames are numbered at its rate; an animated WebP's are timed in
+    // milliseconds, at the average rate its frames make (j->frame_rate, set by the caller).
     int rate = plan->still_frame_rate > 0 ? plan->still_frame_rate : 30;
-    j->frame_rate = (AVRational){rate, 1};
+    if (plan->still != RS_FIX_STILL_WEBP || j->frame_rate.num <= 0) j->frame_rate = (AVRational){rate, 1};
+    int ticks = plan->still == RS_FIX_STILL_WEBP ? 1000 : rate;
     AVRational sar = j->picture->sample_aspect_ratio.num > 0 ? j->picture->sample_aspect_ratio : (AVRational){1, 1};
     char args[256];
-    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/1",
-             j->picture->width, j->picture->height, j->picture->format, rate, sar.num, sar.den, rate);
+    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/%d",
+             j->picture->width, j->picture->height, j->picture->format, ticks, sar.num, sar.den, j->frame_rate.num,
+             j->frame_rate.den);
     char filters[512];
     if (rs_fix_filter_text(plan, filters, sizeof filters) < 0) {
         snprintf(why, why_size, "the plan's filters are too long");
@@ -290,8 +297,10 @@ int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, con
         else snprintf(why, why_size, "the picture's filters do not apply (%s)", description);
         return err;
     }
-    // A cover art's JPEG is full range: made limited by the filters, and so tagged.
-    rs_fix_colours colours = {AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_MPEG};
+    // A cover art's JPEG is full range and RGB pictures are made Y'CbCr by swscale's default, the
+    // BT.601 matrix: limited range and that matrix, so tagged (players take an untagged HD picture
+    // for BT.709).
+    rs_fix_colours colours = {AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG};
     return open_x264(j, out, plan, colours, 1, why, why_size);
 }
 

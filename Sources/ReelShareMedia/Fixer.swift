@@ -109,14 +109,15 @@ public enum Fixer {
     private static func shown(_ plan: ImagePlan, timeoutSeconds: Double) throws(ProbeFailure) -> Picture {
         // The probe that made the plan named the format: PNG and JPEG are decoded by their libraries.
         var picture: Picture
-        if plan.decoder != .ffmpeg {
+        if plan.decoder != .ffmpeg {  // libpng, libjpeg, libwebp
             // Decoded near the size the fit needs, not whole: a 108-megapixel photo fits a story in
             // the memory of a 2-megapixel one.
             picture = try Pictures.image(
-                plan.input, format: plan.decoder == .png ? .png : .jpeg, maxSide: 0, fit: plan.fit.map { ($0.width, $0.height) },
+                plan.input, format: plan.decoder == .png ? .png : plan.decoder == .jpeg ? .jpeg : .webp, maxSide: 0,
+                fit: plan.fit.map { ($0.width, $0.height) },
                 timeoutSeconds: timeoutSeconds)
         } else {
-            picture = try Pictures.videoFrame(plan.input, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP
+            picture = try Pictures.videoFrame(plan.input, at: nil, timeoutSeconds: timeoutSeconds).0  // a GIF
         }
         if let fit = plan.fit, picture.width > fit.width || picture.height > fit.height {
             let scale = min(Double(fit.width) / Double(picture.width), Double(fit.height) / Double(picture.height))
@@ -169,6 +170,7 @@ public enum Fixer {
         c.drop_edit_list = plan.dropEditList && plan.container == .mp4 ? 1 : 0  // WebM has no edit list
         c.video_delay_seconds = plan.videoDelaySeconds ?? 0
         c.still_fd = -1
+        if plan.webpFrames { c.still = RS_FIX_STILL_WEBP }
         if let still = plan.still {
             switch still.picture {
             case .coverArt: c.still = RS_FIX_STILL_COVER

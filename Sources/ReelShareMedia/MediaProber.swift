@@ -68,14 +68,6 @@ public struct MediaProber: Sendable {
             if image.format == .gif || image.format == .webp, size <= 64 << 20 {
                 image.frameCount = (try? file.read(count: size)).flatMap { FormatSniffer.frameCount(format: image.format, $0) }
             }
-            // Whether this FFmpeg decodes its frames, for a fix made of them: GIF always; an
-            // animated WebP from FFmpeg 9 (earlier releases read still WebP only). Tried on the file.
-            if image.format == .gif {
-                image.framesDecodable = true
-            } else if image.format == .webp {
-                image.framesDecodable =
-                    (image.frameCount ?? 1) <= 1 || (try? Pictures.videoFrame(path, at: nil, timeoutSeconds: 5)) != nil
-            }
             return report(.image(image))
         case .invalid(_, let reason):
             return report(.failure(ProbeFailure(.corrupt, reason)))

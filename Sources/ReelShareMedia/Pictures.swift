@@ -90,7 +90,9 @@ public enum Pictures {
         switch format {
         case .png: status = rs_img_decode_png(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
         case .jpeg: status = rs_img_decode_jpeg(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
-        default: throw ProbeFailure(.unsupported, "reelshare draws PNG and JPEG pictures, not \(format.rawValue.uppercased())")
+        case .webp: status = rs_img_decode_webp(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
+        default:
+            throw ProbeFailure(.unsupported, "reelshare draws PNG, JPEG and WebP pictures, not \(format.rawValue.uppercased())")
         }
         let profile = decoded.icc.map { Array(UnsafeBufferPointer(start: $0, count: decoded.icc_size)) }
         rs_img_free(decoded.icc)

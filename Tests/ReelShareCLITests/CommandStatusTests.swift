@@ -62,8 +62,10 @@ private let cases: [StatusCase] = [
     .init(
         arguments: ["fix", "--target", "ig-reels", "\(media)/mpeg4_part2.mp4", "-o", "DIR/fixed.mp4"], status: 0),
     .init(
-        arguments: ["fix", "--target", "ig-stories", "\(media)/audio_only.m4a", "--output-dir", "DIR"], status: 1,
-        error: "an audio file: ig-stories takes video or images"),
+        arguments: ["fix", "--target", "ig-stories", "\(media)/audio_only.m4a", "--output-dir", "DIR"], status: 0),
+    .init(
+        arguments: ["fix", "--target", "fb-reels-api", "\(media)/h264_aac_10s.mp4", "--output-dir", "DIR"], status: 1,
+        error: "no mechanical fix for video.resolution"),
     .init(arguments: ["fix", "\(media)/hevc.mp4", "--output-dir", "DIR"], status: 64, error: "fix needs --target"),
     .init(
         arguments: ["fix", "--target", "ig-reels", "\(media)/zero_width.png", "--output-dir", "DIR"], status: 65,

@@ -523,3 +523,52 @@ extension WhatPlaysTests {
         #expect(refused.status == 64 && refused.stderr.contains("--still song.m4a: not a picture"), "\(refused.stderr)")
     }
 }
+
+extension WhatPlaysTests {
+    @Test(
+        "an animated WebP sticker becomes a PNG sticker (its first frame) or a clip (every frame, each as long as it says) through libwebp, on every FFmpeg: held to webpmux, dwebp and webpinfo"
+    )
+    func animatedWebP() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // As messaging apps make stickers: libwebp's animation encoder, 40 frames of 100 ms.
+        try makeWithFFmpeg(
+            "sticker.webp", ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=10:d=4", "-loop", "0", "-c:v", "libwebp_anim"],
+            in: directory)
+        let info = try runCommand(["webpinfo", "sticker.webp"], in: directory).stdout
+        #expect(info.components(separatedBy: "Chunk ANMF").count - 1 == 40, "webpinfo: 40 frames")
+        let probe = try #require(try probed("sticker.webp", in: directory)["image"] as? [String: Any])
+        #expect(probe["frameCount"] as? Int == 40, "\(probe)")
+        // The sticker: its first frame as a PNG, the pixels libwebp's own dwebp gives.
+        let sticker = try runReelshare(["fix", "--target", "ig-stories", "-o", "first.png", "--", "sticker.webp"], in: directory)
+        #expect(sticker.status == 0, "\(sticker.stderr)")
+        #expect(try runCommand(["webpmux", "-get", "frame", "1", "sticker.webp", "-o", "one.webp"], in: directory).status == 0)
+        #expect(try runCommand(["dwebp", "one.webp", "-o", "one.png"], in: directory).status == 0)
+        func pixels(_ file: String) throws -> String {
+            try runCommand(
+                ["ffmpeg", "-v", "error", "-i", file, "-f", "rawvideo", "-pix_fmt", "rgba", "-f", "md5", "-"], in: directory
+            )
+            .stdout
+        }
+        #expect(try pixels("first.png") == pixels("one.png"))
+        // The clip: 40 frames over 4 s, 10 fps, and its first frame the same picture.
+        let clip = try runReelshare(
+            ["fix", "--target", "ig-reels", "--as", "video", "-o", "clip.mp4", "--", "sticker.webp"], in: directory)
+        #expect(clip.status == 0, "\(clip.stderr)")
+        #expect(
+            try ffprobe("clip.mp4", "v:0", "stream=codec_name,nb_frames,duration,avg_frame_rate", in: directory)
+                == "h264,10/1,4.000000,40")
+        let psnr = try runCommand(
+            [
+                "sh", "-c",
+                "ffmpeg -nostats -i clip.mp4 -i one.png -lavfi '[0:v]trim=end_frame=1,format=rgb24[a];[1:v]format=rgb24[b];[a][b]psnr' -f null - 2>&1",
+            ],
+            in: directory
+        ).stdout
+        let average = psnr.components(separatedBy: "average:").dropFirst().first.flatMap {
+            Double($0.prefix { "0123456789.".contains($0) })
+        }
+        #expect((average ?? 0) > 30, "\(psnr.suffix(200))")
+        #expect(try runReelshare(["validate", "--strict", "--target", "ig-reels", "clip.mp4"], in: directory).status == 0)
+    }
+}

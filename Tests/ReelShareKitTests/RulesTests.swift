@@ -78,6 +78,7 @@ struct RulesTests {
         for profile in ProfileSet.builtin.shareTargets {
             let video = Rules.evaluate(clip(), role: .backgroundVideo, profile: profile, strict: true).findings
             #expect(video.filter { $0.severity != .info } == [], "\(profile.id)")
+            guard profile.roles[.sticker] != nil else { continue }  // ig-feed takes no sticker
             let sticker = Rules.evaluate(picture(), role: .sticker, profile: profile, strict: true).findings
             #expect(sticker.filter { $0.severity != .info } == [], "\(profile.id)")
             #expect(sticker.allSatisfy { $0.rule.rawValue.hasPrefix("advisory.") })
@@ -371,7 +372,7 @@ struct RulesTests {
         let twentyFive = clip(duration: 25)
         let any = Validator.validate(twentyFive, against: targets, imageRole: .sticker, strict: false, requireAll: false)
         #expect(any.accepted)
-        #expect(any.verdicts.map(\.accepted) == [true, true, false, false])
+        #expect(any.verdicts.map(\.accepted) == [true, true, false, false, true])  // ig-feed takes 10 minutes
         let all = Validator.validate(twentyFive, against: targets, imageRole: .sticker, strict: false, requireAll: true)
         #expect(!all.accepted)
         #expect(Validator.role(of: picture(), imageRole: .backgroundImage) == .backgroundImage)

@@ -41,6 +41,7 @@ typedef enum rs_fix_still {
     RS_FIX_STILL_COVER = 1, // the attached picture, stream video_stream
     RS_FIX_STILL_IMAGE = 2, // the first frame of the picture file open on still_fd
     RS_FIX_STILL_PLAIN = 3, // a black frame of still_width x still_height
+    RS_FIX_STILL_WEBP = 4,  // not a still: the input is an animated WebP, its frames decoded by libwebp
 } rs_fix_still;
 
 typedef struct rs_fix_filter {

@@ -1,4 +1,4 @@
-// rs_image: a flat C API over libpng and libjpeg for checking sticker and background images.
+// rs_image: a flat C API over libpng, libjpeg and libwebp for checking sticker and background images.
 //
 // Both decoders report errors by longjmp; every setjmp/longjmp stays inside this target's C
 // functions and never crosses a Swift frame. Images are decoded fully, one row at a time, read in
@@ -118,6 +118,27 @@ rs_img_status rs_img_decode_png(int fd, size_t size, const rs_img_limits *_Nonnu
 rs_img_status rs_img_decode_jpeg(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
                                  rs_img_pixels *_Nonnull pixels, char *_Nonnull message, size_t message_size);
 void rs_img_free(void *_Nullable pixels);
+
+/// An animated (or still) WebP read through libwebp's WebPAnimDecoder (libwebpdemux), frame by
+/// frame, each the whole canvas as RGBA with the frame's end time: what FFmpeg before 9 cannot
+/// decode (an animated WebP's ANIM and ANMF chunks).
+typedef struct rs_webp_anim rs_webp_anim;
+/// Opens the WebP held in `data` (`size` bytes, kept by the caller while it is open). NULL, with a
+/// one-line reason in `message`, when it does not decode or its canvas is beyond `limits`.
+rs_webp_anim *_Nullable rs_webp_anim_open(const uint8_t *_Nonnull data, size_t size, const rs_img_limits *_Nonnull limits,
+                                          uint32_t *_Nonnull width, uint32_t *_Nonnull height, uint32_t *_Nonnull frames,
+                                          int64_t *_Nonnull duration_ms, char *_Nonnull message, size_t message_size);
+/// The next frame: 1 with `rgba` (the canvas, width x height x 4, valid until the next call) and
+/// `end_ms` (when it stops being shown, from the start); 0 after the last; -1 when damaged.
+int rs_webp_anim_next(rs_webp_anim *_Nonnull anim, const uint8_t *_Nullable *_Nonnull rgba, int *_Nonnull end_ms);
+/// Back to the first frame.
+void rs_webp_anim_reset(rs_webp_anim *_Nonnull anim);
+void rs_webp_anim_close(rs_webp_anim *_Nullable anim);
+/// A WebP's first frame (the whole canvas), as the PNG and JPEG decoders give theirs: RGBA in
+/// `pixels`, the canvas size in `info`. The regular file open on `fd` (`size` bytes) is read whole
+/// (a sticker is small; past 64 MiB it is refused).
+rs_img_status rs_img_decode_webp(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
+                                 rs_img_pixels *_Nonnull pixels, char *_Nonnull message, size_t message_size);
 
 /// Writes an RGBA picture as a PNG (8-bit RGBA, no interlace) to `fd`, tagged sRGB, or with the
 /// ICC profile `icc` (`icc_size` bytes) when given (one libpng refuses is left out: sRGB). On

@@ -218,6 +218,8 @@ public enum FixHint {
             let held = plan.loopTo != nil ? plan.endSeconds ?? seconds : min(seconds, plan.endSeconds ?? seconds)
             plan.still = StillVideo(picture: still, seconds: held)
         }
+        // An animated WebP's frames come from libwebp: FFmpeg before 9 decodes none.
+        plan.webpFrames = s.image?.format == .webp
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
         plan.sourceRGB = media?.video?.rgb == true
         plan.pixelAspect = media?.video?.sampleAspectRatio ?? PixelRatio(1, 1)
@@ -257,8 +259,8 @@ public enum FixHint {
     }
 
     /// A still PNG (or, where `allowed` takes no PNG, a JPEG: the Graph API's images) from another
-    /// image format. FFmpeg reads GIF and WebP (an animated one from FFmpeg 9: framesDecodable
-    /// says); HEIF needs libheif.
+    /// image format. FFmpeg reads GIF, libwebp WebP (an animated one too, on every FFmpeg); HEIF
+    /// needs libheif.
     static func converted(_ s: Subject, image: ImageMedia, allowed: [String]) -> Fix? {
         let format: PictureFormat =
             !allowed.contains(ImageFileFormat.png.rawValue) && allowed.contains(ImageFileFormat.jpeg.rawValue) ? .jpeg : .png
@@ -266,7 +268,6 @@ public enum FixHint {
         if image.format == .heic || image.format == .avif {
             return .external(["heif-convert", FFmpegCommand.argumentPath(s.report.path), FFmpegCommand.argumentPath(output)])
         }
-        if image.framesDecodable == false { return nil }
         return .image(
             ImagePlan(
                 input: s.report.path, decoder: ImagePlan.decoder(for: image.format), output: output, format: format,
@@ -283,7 +284,6 @@ public enum FixHint {
 
     /// The first frame of an animated image, as a still PNG.
     static func firstFrame(_ s: Subject, image: ImageMedia) -> Fix? {
-        if image.framesDecodable == false { return nil }  // an animated WebP before FFmpeg 9
         return .image(
             ImagePlan(
                 input: s.report.path, decoder: ImagePlan.decoder(for: image.format),

@@ -165,6 +165,9 @@ public struct VideoPlan: Sendable, Equatable {
     public var primingCut: PrimingCut?
     /// An audio file's clip: the video is this picture, held (and encoded as `video` says).
     public var still: StillVideo?
+    /// An animated WebP made a clip: its frames decoded by libwebp (FFmpeg before 9 decodes no
+    /// animated WebP), each shown as long as the file says.
+    public var webpFrames = false
     /// An empty edit's delay of the picture that no edit list will carry: the re-encoded video
     /// starts with the first frame held this long, so that it stays in step with the audio and the
     /// picture still appears when it did (as the ffmpeg CLI fills a constant frame rate).
@@ -202,7 +205,9 @@ public enum PictureFormat: String, Sendable, Equatable {
 public struct ImagePlan: Sendable, Equatable {
     /// Who decodes the input: libpng or libjpeg (reduced to the fit, its EXIF turn applied), or
     /// FFmpeg (a GIF's or WebP's first frame, a 12-bit JPEG).
-    public enum Decoder: Sendable, Equatable { case png, jpeg, ffmpeg }
+    /// Who decodes the input: libpng, libjpeg, libwebp (a WebP, still or animated, on every
+    /// FFmpeg), or FFmpeg (a GIF, a 12-bit JPEG).
+    public enum Decoder: Sendable, Equatable { case png, jpeg, webp, ffmpeg }
 
     public var input: String
     public var decoder: Decoder
@@ -220,6 +225,7 @@ public struct ImagePlan: Sendable, Equatable {
         switch format {
         case .png: return .png
         case .jpeg: return .jpeg
+        case .webp: return .webp
         default: return .ffmpeg
         }
     }

@@ -401,9 +401,6 @@ public struct ImageMedia: Sendable, Equatable {
     public var progressive: Bool?
     /// APNG frame count; 1 for a still PNG or JPEG.
     public var frameCount: Int?
-    /// GIF and WebP: whether the FFmpeg this runs with decodes the picture (an animated WebP only
-    /// from FFmpeg 9), so that a fix can be made of it; nil where not asked.
-    public var framesDecodable: Bool?
     /// JPEG EXIF orientation (1-8).
     public var orientation: Int?
     /// True when the pixels were decoded in full (PNG and JPEG); false when only the header was read.

@@ -131,9 +131,7 @@ public enum Rules {
                 return ([finding], false)
             }
             // An animated image in the video role is made an H.264 clip (even sides for 4:2:0).
-            if case .image(let image) = report.content, role == .backgroundVideo, (image.frameCount ?? 1) > 1,
-                image.framesDecodable != false
-            {
+            if case .image(let image) = report.content, role == .backgroundVideo, (image.frameCount ?? 1) > 1 {
                 let remedy = Fix.video([.filter(.evenSides), .encode(EncodeSettings())])
                 finding.remedy = remedy
                 finding.fix = FixHint.plan(remedy, for: Subject(report)).command
@@ -181,11 +179,8 @@ public enum Rules {
             guard case .image(let image) = report.content, let frames = image.frameCount, frames > 1 else {
                 return "a still image cannot be a background video"
             }
-            let how =
-                image.framesDecodable == false
-                ? "the FFmpeg reelshare runs with cannot decode an animated \(image.format.rawValue.uppercased()) (FFmpeg 9 can)"
-                : "fix --as video makes it an MP4 clip"
-            return "an animated \(image.format.rawValue.uppercased()) of \(frames) frames is an image, not a video: \(how)"
+            return
+                "an animated \(image.format.rawValue.uppercased()) of \(frames) frames is an image, not a video: fix --as video makes it an MP4 clip"
         case (.unknown, _): return "not a video or an image"
         }
     }
