@@ -270,6 +270,10 @@ int rs_needs_stream_info(const rs_av_info *info, const AVFormatContext *fmt, enu
     if (info->has_audio && (!info->audio_codec || info->sample_rate <= 0 || info->channels <= 0)) return 1;
     // 4:4:4 may be RGB (an identity matrix): only the decoder tells, when no colr box says.
     if (info->has_video && info->pixel_format && strncmp(info->pixel_format, "yuv444p", 7) == 0) return 1;
+    // More than 8 bits with no transfer the container states (a MOV or MP4 without a colr box):
+    // it may be HDR, which its bitstream's VUI says (HLG, PQ), and a fix must know to tone-map.
+    const AVPixFmtDescriptor *samples = info->pixel_format ? av_pix_fmt_desc_get(av_get_pix_fmt(info->pixel_format)) : NULL;
+    if (info->has_video && !info->color_transfer && samples && samples->comp[0].depth > 8) return 1;
     return 0;
 }
 

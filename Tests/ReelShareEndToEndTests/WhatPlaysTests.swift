@@ -458,13 +458,15 @@ extension WhatPlaysTests {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
         // A podcast's MP3 with red cover art (ID3 APIC), a song's M4A without, AAC alone in an MP4.
+        // The cover added to the encoded sound, as tagging tools do (FFmpeg 7.1 ends a file made in
+        // one step when its one picture frame is written).
+        try makeWithFFmpeg(
+            "sound.mp3", ["-f", "lavfi", "-i", "sine=d=5:r=44100", "-c:a", "libmp3lame", "-ac", "1"], in: directory)
+        try makeWithFFmpeg("cover.jpg", ["-f", "lavfi", "-i", "color=c=red:s=600x600", "-frames:v", "1"], in: directory)
         try makeWithFFmpeg(
             "podcast.mp3",
-            [
-                "-f", "lavfi", "-i", "sine=d=5:r=44100", "-f", "lavfi", "-i", "color=c=red:s=600x600:d=1", "-map", "0", "-map",
-                "1",
-                "-c:a", "libmp3lame", "-ac", "1", "-c:v", "mjpeg", "-frames:v", "1", "-disposition:v", "attached_pic",
-            ], in: directory)
+            ["-i", "sound.mp3", "-i", "cover.jpg", "-map", "0", "-map", "1", "-c", "copy", "-disposition:v", "attached_pic"],
+            in: directory)
         try makeWithFFmpeg("song.m4a", ["-f", "lavfi", "-i", "sine=d=4:r=48000", "-c:a", "aac"], in: directory)
         try makeWithFFmpeg("voice.mp4", ["-f", "lavfi", "-i", "sine=d=4:r=16000", "-c:a", "aac"], in: directory)
         try makeWithFFmpeg("green.png", ["-f", "lavfi", "-i", "color=c=green:s=400x300", "-frames:v", "1"], in: directory)
@@ -570,5 +572,112 @@ extension WhatPlaysTests {
         }
         #expect((average ?? 0) > 30, "\(psnr.suffix(200))")
         #expect(try runReelshare(["validate", "--strict", "--target", "ig-reels", "clip.mp4"], in: directory).status == 0)
+    }
+}
+
+extension WhatPlaysTests {
+    /// One shape of the sweep, made with a flash and a beep at 1.000 s, and the targets its fix is for.
+    struct SyncShape: Sendable, CustomStringConvertible {
+        let name: String
+        let picture: String
+        let sound: String
+        let settings: [String]
+        let targets: [[String]]
+        /// Its longest frame: how far the fixed picture's length may be from the made one's.
+        var frame = 1.0 / 23
+        var description: String { name }
+    }
+
+    static let syncShapes: [SyncShape] = {
+        func picture(_ size: String, _ rate: Int, _ select: String? = nil) -> String {
+            "color=c=black:s=\(size):r=\(rate):d=4,geq=lum='if(between(T\\,1\\,1.2)\\,235\\,16)':cb=128:cr=128"
+                + (select.map { ",select='\($0)'" } ?? "")
+        }
+        // The beep over a quiet hiss (-40 dB, under silencedetect's -30 dB): an encoder asked for
+        // 128 kb/s spends them, as on a real recording, not 9 kb/s on silence.
+        func sound(_ rate: Int) -> String {
+            "aevalsrc='if(between(t\\,1\\,1.2)\\,0.5*sin(2*PI*1000*t)\\,0)+0.02*(random(0)-0.5)':s=\(rate):d=4"
+        }
+        let h264 = ["-c:v", "libx264", "-pix_fmt", "yuv420p"]
+        let both = [["--target", "ig-reels-api"], ["--target", "fb-reels-api"]]
+        return [
+            // A browser's MediaRecorder MP4: fragments from each keyframe.
+            SyncShape(
+                name: "recorder.mp4", picture: picture("540x960", 30), sound: sound(48000),
+                settings: h264 + ["-c:a", "aac", "-movflags", "frag_keyframe+empty_moov+default_base_moof"], targets: both),
+            SyncShape(
+                name: "mp3mono.mp4", picture: picture("540x960", 30), sound: sound(44100),
+                settings: h264 + ["-c:a", "libmp3lame", "-ac", "1"], targets: both),
+            SyncShape(
+                name: "low.mp4", picture: picture("540x960", 30), sound: sound(8000),
+                settings: h264 + ["-bf", "2", "-c:a", "aac", "-b:a", "24k"], targets: both),
+            // A screen recording: 60 fps while the screen moves, then a frame each quarter second (its
+            // stated length and its frames' differ by two of them: ffmpeg states 3.3 s for frames to 3.75).
+            SyncShape(
+                name: "screen.mp4", picture: picture("540x960", 60, "lt(n\\,30)+not(mod(n\\,15))"), sound: sound(48000),
+                settings: ["-fps_mode", "vfr"] + h264 + ["-c:a", "aac"], targets: both, frame: 0.5),
+            SyncShape(
+                name: "ten.mp4", picture: picture("540x960", 10), sound: sound(48000), settings: h264 + ["-c:a", "aac"],
+                targets: both),
+            SyncShape(
+                name: "fifteen.webm", picture: picture("540x960", 15), sound: sound(48000),
+                settings: ["-c:v", "libvpx-vp9", "-b:v", "300k", "-c:a", "libopus"], targets: [["--target", "ig-reels-api"]]),
+            SyncShape(
+                name: "old.3gp", picture: picture("176x144", 15), sound: sound(8000),
+                settings: ["-c:v", "h263", "-c:a", "aac", "-ac", "1"], targets: [["--target", "ig-reels-api"]]),
+            SyncShape(
+                name: "ac3.mp4", picture: picture("540x960", 30), sound: sound(48000), settings: h264 + ["-c:a", "ac3"],
+                targets: [["--target", "ig-reels", "--platform", "android", "--strict"], ["--target", "ig-reels-api"]]),
+            SyncShape(
+                name: "hlg.mov", picture: picture("540x960", 120), sound: sound(48000),
+                settings: [
+                    "-c:v", "libx265", "-pix_fmt", "yuv420p10le", "-x265-params",
+                    "colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc:log-level=error", "-color_trc", "arib-std-b67",
+                    "-tag:v", "hvc1", "-c:a", "aac",
+                ], targets: both),
+        ]
+    }()
+
+    @Test(
+        "every shape of the sweep, fixed for each target and by the printed command: the sound within 1 ms of the picture as made, the picture's length within a frame, and validate --strict passes",
+        arguments: syncShapes)
+    func fixesKeepSync(_ shape: SyncShape) throws {
+        let directory = try scratch("sync")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeWithFFmpeg(
+            shape.name, ["-f", "lavfi", "-i", shape.picture, "-f", "lavfi", "-i", shape.sound] + shape.settings, in: directory)
+        let source = try beepAfterFlash(shape.name, in: directory)
+        // The picture's own length (a fragmented MP4's file starts a B-frame delay early).
+        let length = try #require(
+            Double(try ffprobe(shape.name, "v:0", "stream=duration", in: directory))
+                ?? Double(try ffprobe(shape.name, "v:0", "format=duration", in: directory)))
+        for options in shape.targets {
+            let target = options[1]
+            let fix = try runReelshare(["fix"] + options + ["-o", "fixed.mp4", "--", shape.name], in: directory)
+            #expect(fix.status == 0, "\(shape) \(options): \(fix.stderr)")
+            guard fix.status == 0, !fix.stderr.contains("already accepted") else { continue }
+            let fixed = try beepAfterFlash("fixed.mp4", in: directory)
+            #expect(
+                abs(fixed - source) <= 1, "\(shape) \(options): the beep \(source) ms after the flash, \(fixed) after the fix")
+            let shown = try #require(Double(try ffprobe("fixed.mp4", "v:0", "stream=duration", in: directory)))
+            #expect(abs(shown - length) <= shape.frame + 0.001, "\(shape) \(options): \(shown) s of picture, made \(length)")
+            let strict = try runReelshare(
+                ["validate", "--strict"] + options.dropFirst(2).filter { $0 != "--strict" } + ["--target", target, "fixed.mp4"],
+                in: directory)
+            #expect(strict.status == 0, "\(shape) \(options): \(strict.stdout)")
+            // The printed command, run as printed.
+            let hint = try runReelshare(["validate", "--format", "json"] + options + ["--", shape.name], in: directory)
+            let verdict = try #require(
+                ((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+            let printed = try #require(verdict["fix"] as? String, "\(shape) \(options): \(verdict)")
+            let ran = try runCommand(["sh", "-c", printed + " -v error -nostdin -y"], in: directory)
+            #expect(ran.status == 0, "\(printed)")
+            let stem = (shape.name as NSString).deletingPathExtension
+            let commanded = try beepAfterFlash("\(stem).fixed.mp4", in: directory)
+            #expect(
+                abs(commanded - source) <= 1, "\(shape) \(options): \(commanded) ms after the printed command, \(source) made")
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent("\(stem).fixed.mp4"))
+            try FileManager.default.removeItem(at: directory.appendingPathComponent("fixed.mp4"))
+        }
     }
 }
