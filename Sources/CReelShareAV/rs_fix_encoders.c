@@ -397,12 +397,13 @@ int rs_fix_filter_text(const rs_fix_plan *plan, char *out, size_t size) {
     if (plan->to_bt709 && ((used > 0 && append(out, size, &used, ",") < 0) ||
                            append(out, size, &used, "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p") < 0))
         return -1;
-    // HDR to SDR BT.709, as FFmpegCommand.toneMap says.
-    if (plan->tone_map &&
-        ((used > 0 && append(out, size, &used, ",") < 0) ||
-         append(out, size, &used,
-                "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:"
-                "r=tv,format=yuv420p") < 0))
-        return -1;
+    // HDR to SDR BT.709, as FFmpegCommand.toneMap says: from BT.2020 and the transfer named, not
+    // the frames' tags (FFmpeg 7.1's scaler drops them).
+    char tone[256];
+    snprintf(tone, sizeof tone,
+             "zscale=tin=%s:min=2020_ncl:pin=2020:t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:"
+             "desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p",
+             plan->tone_map == 2 ? "smpte2084" : "arib-std-b67");
+    if (plan->tone_map && ((used > 0 && append(out, size, &used, ",") < 0) || append(out, size, &used, tone) < 0)) return -1;
     return 0;
 }

@@ -147,7 +147,7 @@ public enum Fixer {
             }
             c.filter_count = Int32(min(encode.filters.count, Int(RS_FIX_MAX_FILTERS)))
             c.to_bt709 = encode.toBT709 ? 1 : 0
-            c.tone_map = encode.toneMap ? 1 : 0
+            c.tone_map = encode.toneMap.map { $0 == .hlg ? 1 : 2 } ?? 0
             c.sar_num = Int32(clamping: plan.pixelAspect.width)
             c.sar_den = Int32(clamping: plan.pixelAspect.height)
             c.video_bit_rate_kbps = Int32(clamping: encode.bitRateKbps ?? 0)

@@ -94,8 +94,8 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
             check(
                 command.value("-t") == Units.number(c.end_seconds > 0 ? c.end_seconds : c.still_seconds), "the picture's length")
         }
-        check((command.value("-colorspace") == "bt709") == (c.to_bt709 == 1 || c.tone_map == 1), "the colour conversion")
-        check((command.value("-color_trc") == "bt709") == (c.tone_map == 1), "the tone mapping")
+        check((command.value("-colorspace") == "bt709") == (c.to_bt709 == 1 || c.tone_map != 0), "the colour conversion")
+        check((command.value("-color_trc") == "bt709") == (c.tone_map != 0), "the tone mapping")
         check(command.value("-b:v") == (c.video_bit_rate_kbps > 0 ? "\(c.video_bit_rate_kbps)k" : nil), "the video bit rate")
         let buffer = c.video_buffer_kbps > 0 ? c.video_buffer_kbps : 2 * c.video_bit_rate_kbps
         check(command.value("-bufsize") == (c.video_bit_rate_kbps > 0 ? "\(buffer)k" : nil), "the rate buffer")

@@ -65,7 +65,7 @@ typedef struct rs_fix_plan {
     rs_fix_filter filters[RS_FIX_MAX_FILTERS]; // encode: applied in order, after the display matrix's turn
     int filter_count;
     int to_bt709;                        // encode: RGB made Y'CbCr by BT.709 in limited range, tagged so
-    int tone_map;                        // encode: HDR (HLG, PQ) tone-mapped to SDR BT.709, tagged so
+    int tone_map;                        // encode: HDR tone-mapped to SDR BT.709, tagged so: 1 from HLG, 2 from PQ, 0 none
     int sar_num, sar_den;                // encode: the pixel aspect as probed (0: square), not the decoder's
     int video_bit_rate_kbps;             // encode: 0 for libx264's default (CRF 23)
     int video_buffer_kbps;               // 0: twice the bit rate

@@ -19,14 +19,16 @@ public enum FFmpegCommand {
     /// HDR (HLG or PQ, as the frames are tagged) to SDR BT.709: to linear light at 100 nits, BT.709
     /// primaries, Hable's curve, BT.709's transfer and matrix in limited range (rs_fix_filter_text
     /// writes the same).
-    public static let toneMap =
-        "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p"
+    public static func toneMap(_ transfer: HDRTransfer) -> String {
+        "zscale=tin=\(transfer.zscale):min=2020_ncl:pin=2020:t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,"
+            + "tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p"
+    }
 
     /// The filters of an encode, with its colour conversion, as one -vf value; nil for none.
     public static func filters(_ encode: VideoEncode) -> String? {
         var filters = encode.filters.map(filter)
         if encode.toBT709 { filters += ["scale=out_color_matrix=bt709:out_range=tv", "format=yuv420p"] }
-        if encode.toneMap { filters.append(toneMap) }
+        if let transfer = encode.toneMap { filters.append(toneMap(transfer)) }
         return filters.isEmpty ? nil : filters.joined(separator: ",")
     }
 
@@ -78,7 +80,7 @@ public enum FFmpegCommand {
             if let filters = filters(encode) { arguments += ["-vf", filters] }
             arguments += ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p"]
             if encode.toBT709 { arguments += ["-colorspace", "bt709", "-color_range", "tv"] }
-            if encode.toneMap {
+            if encode.toneMap != nil {
                 arguments += ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
             }
             if let rate = encode.bitRateKbps {

@@ -179,7 +179,8 @@ public enum FixHint {
             reencode
             ? .encode(
                 VideoEncode(
-                    filters: filters, toBT709: media?.video?.rgb == true, toneMap: media?.video?.hdr != nil,
+                    filters: filters, toBT709: media?.video?.rgb == true,
+                    toneMap: media?.video?.hdr.flatMap(HDRTransfer.init(rawValue:)),
                     bitRateKbps: encode?.bitRateKbps, bufferKbps: encode?.bufferKbps, keyframeSeconds: encode?.keyframeSeconds))
             : .copy(tag: container == .mp4 ? tag ?? (media?.video?.codecID == .hevc ? "hvc1" : nil) : nil)
         var audioStep = AudioStep.none

@@ -37,14 +37,14 @@ public struct VideoEncode: Sendable, Equatable {
     /// The source is HDR (HLG or PQ): its light is tone-mapped to SDR BT.709 (zscale to linear
     /// light, Hable's curve, back to BT.709 in limited range) and tagged so, where a re-encode
     /// makes it 8-bit; kept as it is, its tags and 10-bit samples would show washed out or crushed.
-    public var toneMap = false
+    public var toneMap: HDRTransfer?
     public var bitRateKbps: Int?
     public var bufferKbps: Int?
     /// A keyframe at least this often (a closed GOP).
     public var keyframeSeconds: Double?
 
     public init(
-        filters: [VideoFilter] = [], toBT709: Bool = false, toneMap: Bool = false, bitRateKbps: Int? = nil,
+        filters: [VideoFilter] = [], toBT709: Bool = false, toneMap: HDRTransfer? = nil, bitRateKbps: Int? = nil,
         bufferKbps: Int? = nil,
         keyframeSeconds: Double? = nil
     ) {
@@ -55,6 +55,15 @@ public struct VideoEncode: Sendable, Equatable {
         self.bufferKbps = bufferKbps
         self.keyframeSeconds = keyframeSeconds
     }
+}
+
+/// The transfer of an HDR picture a re-encode tone-maps: named to the tone mapping, which does
+/// not rely on the frames' own tags (FFmpeg 7.1's scaler drops them).
+public enum HDRTransfer: String, Sendable, Equatable {
+    case hlg, pq
+
+    /// zscale's name for it.
+    var zscale: String { self == .hlg ? "arib-std-b67" : "smpte2084" }
 }
 
 /// How the video stream of a fixed file is made.
@@ -329,7 +338,7 @@ public enum FixPlan: Sendable, Equatable {
             if let rate = encode.bitRateKbps { words += ", \(rate) kb/s at most" }
             if let keyframes = encode.keyframeSeconds { words += ", a keyframe every \(Units.number(keyframes)) s" }
             if encode.toBT709 { words += "; RGB made Y'CbCr by the BT.709 matrix in limited range, tagged so" }
-            if encode.toneMap { words += "; HDR tone-mapped to SDR BT.709 (Hable), tagged so" }
+            if encode.toneMap != nil { words += "; HDR tone-mapped to SDR BT.709 (Hable), tagged so" }
             if plan.dropsAlpha { words += "; its transparency is dropped (H.264 carries none)" }
             steps.append(words)
         }
