@@ -304,10 +304,9 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
     return RS_AV_OK;
 }
 
-/// The job of an audio file's clip's picture (plan->still): the cover art, stream `index`; the
-/// picture file opened as r->still_in from `still`; or a black frame.
-static rs_av_status add_still(run *r, job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
-                              char *why, size_t why_size, char *message, size_t message_size) {
+/// A job whose frames are not the input's packets (a held picture, an animated WebP's frames):
+/// encoded, from the start to the end, its output stream added. 0 when out of memory.
+static int picture_job(run *r, job *j) {
     j->in_index = -1; // no packet of the input is its
     j->encode = 1;
     j->first_ts = j->last_pts = AV_NOPTS_VALUE;
@@ -315,7 +314,23 @@ static rs_av_status add_still(run *r, job *j, int index, rs_source *still, rs_de
     j->start_ts = INT64_MIN;
     j->end_ts = INT64_MAX;
     j->out = avformat_new_stream(r->out, NULL);
-    if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    return j->out != NULL;
+}
+
+/// rs_fix_open_still's error `err` as a status, with `why` in words.
+static rs_av_status opened_still(int err, const char *why, char *message, size_t message_size) {
+    if (err == AVERROR_INVALIDDATA) return rs_fail(RS_AV_CORRUPT, message, message_size, why, 0);
+    if (err < 0)
+        return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
+                       why[0] ? why : "cannot encode", err);
+    return RS_AV_OK;
+}
+
+/// The job of an audio file's clip's picture (plan->still): the cover art, stream `index`; the
+/// picture file opened as r->still_in from `still`; or a black frame.
+static rs_av_status add_still(run *r, job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
+                              char *why, size_t why_size, char *message, size_t message_size) {
+    if (!picture_job(r, j)) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     if (plan->still == RS_FIX_STILL_COVER) j->in = r->in->streams[index];
     if (plan->still == RS_FIX_STILL_IMAGE) {
         rs_claims claims;
@@ -330,12 +345,7 @@ static rs_av_status add_still(run *r, job *j, int index, rs_source *still, rs_de
         if (best < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "the picture chosen with --still holds no picture", best);
         j->in = r->still_in->streams[best];
     }
-    int err = rs_fix_open_still(j, r->still_in, r->out, plan, why, why_size);
-    if (err == AVERROR_INVALIDDATA) return rs_fail(RS_AV_CORRUPT, message, message_size, why, 0);
-    if (err < 0)
-        return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
-                       why[0] ? why : "cannot encode", err);
-    return RS_AV_OK;
+    return opened_still(rs_fix_open_still(j, r->still_in, r->out, plan, why, why_size), why, message, message_size);
 }
 
 /// The input as an animated WebP for libwebp: read whole (a sticker is small; past 64 MiB refused).
@@ -359,14 +369,7 @@ static rs_av_status open_webp(run *r, rs_source *src, char *message, size_t mess
 /// picture the filters are set up for, at the average rate its frames make.
 static rs_av_status add_webp(run *r, job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
                              size_t message_size) {
-    j->in_index = -1;
-    j->encode = 1;
-    j->first_ts = j->last_pts = AV_NOPTS_VALUE;
-    j->last_end = j->span_end = j->sent_end = INT64_MIN;
-    j->start_ts = INT64_MIN;
-    j->end_ts = INT64_MAX;
-    j->out = avformat_new_stream(r->out, NULL);
-    if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
+    if (!picture_job(r, j)) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     j->picture = av_frame_alloc();
     if (!j->picture) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     j->picture->format = AV_PIX_FMT_RGBA; // the canvas's shape, for the filters; each frame brings its own pixels
@@ -375,11 +378,7 @@ static rs_av_status add_webp(run *r, job *j, const rs_fix_plan *plan, char *why,
     j->frame_rate = r->webp_duration > 0 && r->webp_count > 0
                         ? av_d2q((double)r->webp_count * 1000 / (double)r->webp_duration, 1000)
                         : (AVRational){30, 1};
-    int err = rs_fix_open_still(j, NULL, r->out, plan, why, why_size);
-    if (err < 0)
-        return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
-                       why[0] ? why : "cannot encode", err);
-    return RS_AV_OK;
+    return opened_still(rs_fix_open_still(j, NULL, r->out, plan, why, why_size), why, message, message_size);
 }
 
 /// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
