@@ -47,6 +47,22 @@ int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame) {
     return 0;
 }
 
+/// The video buffer source's colour space and range, where this libavfilter negotiates them
+/// (FFmpeg 7.1 on): ":colorspace=N:range=N", as the ffmpeg CLI tells its graph. Left unsaid, a
+/// newer libavfilter takes the frames as of no known matrix, and its first scale converts them by
+/// a guess. "" where the buffer source has no such options.
+static void colour_args(char *out, size_t size, enum AVColorSpace space, enum AVColorRange range) {
+    out[0] = 0;
+    if (rs_avfilter_load()) return;
+    const AVFilter *buffer = avfilter_get_by_name("buffer");
+    if (!buffer || !buffer->priv_class) return;
+    const AVClass *class = buffer->priv_class;
+    if (!av_opt_find(&class, "colorspace", NULL, 0, AV_OPT_SEARCH_FAKE_OBJ) ||
+        !av_opt_find(&class, "range", NULL, 0, AV_OPT_SEARCH_FAKE_OBJ))
+        return;
+    snprintf(out, size, ":colorspace=%d:range=%d", (int)space, (int)range);
+}
+
 /// Builds `j->graph` from "buffer" through `description` to "buffersink".
 static int build_graph(job *j, const char *source_args, const char *description, int video) {
     if (rs_avfilter_load()) return AVERROR(ENOSYS);
@@ -169,11 +185,12 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     // The pixel aspect the probe found and the rules judged (square where the file states none),
     // not the decoder's inference (H.263 infers 12:11 for its standard sizes).
     AVRational sar = plan->sar_num > 0 && plan->sar_den > 0 ? (AVRational){plan->sar_num, plan->sar_den} : (AVRational){1, 1};
-    char args[256];
-    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d%s%d/%d",
-             j->dec->width, j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den,
-             rate.num > 0 ? ":frame_rate=" : "", rate.num > 0 ? rate.num : 0, rate.num > 0 ? rate.den : 1);
-    if (rate.num <= 0) args[strlen(args) - 3] = 0; // drop the "0/1" left by the empty frame rate
+    char colours_said[64], args[320];
+    colour_args(colours_said, sizeof colours_said, j->dec->colorspace, j->dec->color_range);
+    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=%d/%d:pixel_aspect=%d/%d%s", j->dec->width,
+             j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den, colours_said);
+    if (rate.num > 0 && rate.den > 0)
+        snprintf(args + strlen(args), sizeof args - strlen(args), ":frame_rate=%d/%d", rate.num, rate.den);
     // The plan's filters, and its colour conversion: RGB video (a libx264rgb screen recording: GBR
     // planes, identity matrix, full range) made Y'CbCr by the BT.709 matrix in limited range, and
     // tagged so below (its own tags would make players read the new planes as RGB). The first
@@ -281,10 +298,11 @@ int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, con
     if (plan->still != RS_FIX_STILL_WEBP || j->frame_rate.num <= 0) j->frame_rate = (AVRational){rate, 1};
     int ticks = plan->still == RS_FIX_STILL_WEBP ? 1000 : rate;
     AVRational sar = j->picture->sample_aspect_ratio.num > 0 ? j->picture->sample_aspect_ratio : (AVRational){1, 1};
-    char args[256];
-    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/%d",
+    char colours_said[64], args[320];
+    colour_args(colours_said, sizeof colours_said, j->picture->colorspace, j->picture->color_range);
+    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/%d%s",
              j->picture->width, j->picture->height, j->picture->format, ticks, sar.num, sar.den, j->frame_rate.num,
-             j->frame_rate.den);
+             j->frame_rate.den, colours_said);
     char filters[512];
     if (rs_fix_filter_text(plan, filters, sizeof filters) < 0) {
         snprintf(why, why_size, "the plan's filters are too long");
@@ -344,7 +362,9 @@ int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     // The priming cut first, on the source's samples, as `ffmpeg -af atrim=start=...` does before
     // the CLI's own resampling.
     char trim[64] = "";
-    if (plan->audio_trim_seconds > 0) snprintf(trim, sizeof trim, "atrim=start=%.6f,", plan->audio_trim_seconds);
+    if (plan->audio_trim_seconds > 0)
+        snprintf(trim, sizeof trim, "atrim=start=%.6f,%s", plan->audio_trim_seconds,
+                 plan->audio_trim_restart ? "asetpts=PTS-STARTPTS," : "");
     snprintf(description, sizeof description, "%saresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
              trim, j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
     if ((err = build_graph(j, args, description, 0)) < 0) {

@@ -185,6 +185,9 @@ public enum Fixer {
         switch plan.primingCut {
         case .dropPackets?: c.audio_drop_priming = 1
         case .trimSeconds(let seconds)?: c.audio_trim_seconds = seconds
+        case .advanceSeconds(let seconds)?:
+            c.audio_trim_seconds = seconds
+            c.audio_trim_restart = 1
         case nil: break
         }
         return c

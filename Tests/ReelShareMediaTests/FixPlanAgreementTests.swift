@@ -116,9 +116,10 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
         check(command.value("-b:a") == "\(c.audio_bit_rate_kbps)k", "the audio bit rate")
         check(command.value("-ar") == (c.audio_sample_rate > 0 ? "\(c.audio_sample_rate)" : nil), "the sample rate")
         check(command.value("-ac") == (c.audio_channels > 0 ? "\(c.audio_channels)" : nil), "the channels")
+        let restart = c.audio_trim_restart == 1 ? ",asetpts=PTS-STARTPTS" : ""
         check(
             command.value("-af")
-                == (c.audio_trim_seconds > 0 ? "atrim=start=\(String(format: "%.6f", c.audio_trim_seconds))" : nil),
+                == (c.audio_trim_seconds > 0 ? "atrim=start=\(String(format: "%.6f", c.audio_trim_seconds))\(restart)" : nil),
             "the priming cut")
     }
 }

@@ -88,6 +88,7 @@ typedef struct rs_fix_plan {
     int still_width, still_height;       // RS_FIX_STILL_PLAIN: the frame's size
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start
     double audio_trim_seconds;           // encode: the encoder's input starts this far in (atrim), 0 for none
+    int audio_trim_restart;              // and what remains starts at the output's start (asetpts=PTS-STARTPTS)
 } rs_fix_plan;
 
 /// The plan's filters and colour conversion in FFmpeg's filter syntax, as `ffmpeg -vf` takes them

@@ -99,8 +99,11 @@ public enum FFmpegCommand {
             // A copied packet that starts before the output's start is left out (the CLI keeps it).
             if plan.primingCut == .dropPackets { arguments += ["-copypriorss:a", "0"] }
         case .encode(let encode):
-            if case .trimSeconds(let seconds)? = plan.primingCut {
-                arguments += ["-af", "atrim=start=\(PrimingCut.text(seconds))"]
+            switch plan.primingCut {
+            case .trimSeconds(let seconds)?: arguments += ["-af", "atrim=start=\(PrimingCut.text(seconds))"]
+            case .advanceSeconds(let seconds)?:
+                arguments += ["-af", "atrim=start=\(PrimingCut.text(seconds)),asetpts=PTS-STARTPTS"]
+            case .dropPackets?, nil: break
             }
             arguments += ["-c:a", encode.codec == .opus ? "libopus" : "aac", "-b:a", "\(encode.bitRateKbps)k"]
             if let sampleRate = encode.sampleRate { arguments += ["-ar", "\(sampleRate)"] }

@@ -213,7 +213,10 @@ public enum FixHint {
             leftOut: (media?.streams ?? []).filter { !kept.contains($0.index) }, video: video, audio: audioStep,
             loopTo: loopTo, trimTo: cut == nil ? trimTarget : nil, cutAtKeyframe: cut,
             dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
-        if plan.dropEditList, let stream = media?.audio { Self.cutPriming(&plan, stream, frameRate: media?.video?.frameRate) }
+        if let stream = media?.audio {
+            let rate = filters.lazy.compactMap { if case .frameRate(let rate) = $0 { rate } else { nil } }.first
+            Self.cutPriming(&plan, stream, frameRate: media?.video?.frameRate, convertedTo: rate, start: media?.startSeconds)
+        }
         if let still, let seconds = media?.audio?.durationSeconds ?? media?.durationSeconds {
             // Held as long as the sound plays: to the loop's end, or its own end if the plan's is later.
             let held = plan.loopTo != nil ? plan.endSeconds ?? seconds : min(seconds, plan.endSeconds ?? seconds)
@@ -231,14 +234,28 @@ public enum FixHint {
     /// copied AAC keeps only the packets from its start, where the source's priming fills whole
     /// packets, and is otherwise re-encoded; AAC encoded starts its input one priming in, so that
     /// the encoder's own priming stands where the cut samples were. The sound then plays with the
-    /// picture it was made with. A picture that starts less than a frame after the sound (WebM's
-    /// Opus starts 6.5 ms early) cannot be held for that long: the sound is cut by as much, as the
-    /// ffmpeg CLI's constant frame rate moves that picture to the start.
-    static func cutPriming(_ plan: inout VideoPlan, _ stream: AudioStream, frameRate: Double?) {
-        let frame = 1 / max(frameRate ?? 30, 1)
-        let lead = plan.videoDelaySeconds.flatMap { $0 < frame ? $0 : nil } ?? 0
-        if lead > 0 { plan.videoDelaySeconds = nil }
-        if plan.audio == .copy, let priming = stream.primingSamples, priming > 0 || lead > 0 {
+    /// picture it was made with.
+    ///
+    /// A picture that starts a little after the sound (WebM's Opus starts 6.5 ms early) is moved
+    /// to the start where frames are made at a constant rate: without an edit list the picture
+    /// cannot be held back for less than a frame (the ffmpeg CLI's constant frame rate moves it),
+    /// and a frame rate conversion (`fps`, in any container) puts the first frame on its own
+    /// grid, at the start while it lies within half an output frame of it. The sound is cut by as
+    /// much, so that it keeps its place against the picture.
+    static func cutPriming(
+        _ plan: inout VideoPlan, _ stream: AudioStream, frameRate: Double?, convertedTo rate: Double?, start: Double?
+    ) {
+        var lead = 0.0
+        if plan.dropEditList {
+            let frame = 1 / max(frameRate ?? 30, 1)
+            lead = plan.videoDelaySeconds.flatMap { $0 < frame ? $0 : nil } ?? 0
+            if lead > 0 { plan.videoDelaySeconds = nil }
+        } else if let rate, rate > 0, let start, start > 0, start < 0.5 / rate {
+            lead = start
+        }
+        if plan.audio == .copy {
+            let priming = plan.dropEditList ? stream.primingSamples ?? 0 : 0
+            guard lead > 0 || priming > 0 else { return }
             if stream.primingPackets != nil, lead == 0 {
                 plan.primingCut = .dropPackets
                 return
@@ -246,9 +263,13 @@ public enum FixHint {
             plan.audio = .encode(AudioEncode(codec: .aac, bitRateKbps: 128))
         }
         guard case .encode(let encode) = plan.audio, encode.codec == .aac,
-            let rate = encode.sampleRate ?? stream.sampleRate, rate > 0
+            let sampleRate = encode.sampleRate ?? stream.sampleRate, sampleRate > 0
         else { return }
-        plan.primingCut = .trimSeconds(lead + Double(PrimingCut.aacEncoderPriming) / Double(rate))
+        if plan.dropEditList {
+            plan.primingCut = .trimSeconds(lead + Double(PrimingCut.aacEncoderPriming) / Double(sampleRate))
+        } else if lead > 0 {
+            plan.primingCut = .advanceSeconds(lead)
+        }
     }
 
     /// The turn a fix must make in the pixels: the EXIF orientation of a PNG or JPEG.

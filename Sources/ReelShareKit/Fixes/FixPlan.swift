@@ -114,6 +114,9 @@ public enum PrimingCut: Sendable, Equatable {
     /// The encoder's input starts this far in (its priming's length at its rate), so that its
     /// first packet, priming included, starts at the output's start.
     case trimSeconds(Double)
+    /// The sound's first seconds are cut and the rest starts at the output's start: a frame rate
+    /// conversion moved the picture to the start by as much (`atrim=start=...,asetpts=PTS-STARTPTS`).
+    case advanceSeconds(Double)
 
     /// The priming of FFmpeg's AAC encoder (initial_padding), in samples, on every release.
     public static let aacEncoderPriming = 1024
@@ -353,6 +356,9 @@ public enum FixPlan: Sendable, Equatable {
             if let channels = encode.channels { words += ", \(channels) channel\(channels == 1 ? "" : "s")" }
             if case .trimSeconds(let seconds)? = plan.primingCut {
                 words += ", from \(PrimingCut.text(seconds)) s in (the encoder's priming takes its place)"
+            }
+            if case .advanceSeconds(let seconds)? = plan.primingCut {
+                words += ", from \(PrimingCut.text(seconds)) s in, played from the start (as far as the picture moves)"
             }
             steps.append(words)
         }
