@@ -306,6 +306,11 @@ static rs_av_status check_streams(probe *p) {
     // A video stream whose size is still not known after reading its frames has none.
     if (p->video >= 0 && (p->info->width <= 0 || p->info->height <= 0)) {
         const AVCodecParameters *par = p->fmt->streams[p->video]->codecpar;
+        // An SVG is sized by drawing it: an FFmpeg without librsvg (the portable build) cannot.
+        if (par->codec_id == AV_CODEC_ID_SVG && !avcodec_find_decoder(AV_CODEC_ID_SVG)) {
+            snprintf(p->message, p->message_size, "an SVG drawing, which this build cannot draw (its FFmpeg has no SVG decoder, librsvg)");
+            return RS_AV_UNSUPPORTED;
+        }
         if (par->width == 0 || par->height == 0) {
             // FFmpeg's image2 demuxer takes a file by its name (.png, .jpg): one whose bytes are
             // no picture it knows has no size. (A real PNG or JPEG goes to libpng or libjpeg.)

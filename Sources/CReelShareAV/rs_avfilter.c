@@ -1,4 +1,5 @@
-// Loads libavfilter on first use (see rs_avfilter.h for why it is not linked).
+// Loads libavfilter on first use (see rs_avfilter.h for why it is not linked), or, built with
+// RS_AVFILTER_LINKED (the static build), takes the functions linked in.
 #define RS_AVFILTER_LOADER
 #include "rs_avfilter.h"
 
@@ -15,6 +16,14 @@ static char failure[512];
 static int loaded;
 
 static void load(void) {
+#if defined(RS_AVFILTER_LINKED)
+    // A static build (Scripts/package --portable) links libavfilter in: the table is its functions.
+#define RS_AVFILTER_TAKE(name) rs_avfilter.name = name;
+    RS_AVFILTER_FUNCTIONS(RS_AVFILTER_TAKE)
+#undef RS_AVFILTER_TAKE
+    loaded = 1;
+    return;
+#endif
     // The library of the major version the headers describe: its ABI is the one compiled against.
     static const char *const names[] = {
         RS_AVFILTER_LIBRARY_NAME,
@@ -42,6 +51,14 @@ static void load(void) {
     RS_AVFILTER_FUNCTIONS(RS_AVFILTER_RESOLVE)
 #undef RS_AVFILTER_RESOLVE
     loaded = 1;
+}
+
+int rs_av_linked_statically(void) {
+#if defined(RS_AVFILTER_LINKED)
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 const char *rs_avfilter_load(void) {

@@ -88,6 +88,10 @@ public enum ReelShareCLI {
             if let built = library.built { text += " (built against \(built))" }
             text += "\n"
         }
+        if MediaProber.linkedStatically {
+            text += "linked statically: FFmpeg (with dav1d, x264, Opus, zimg), libpng, libjpeg, libwebp, libzip, "
+            text += "libcrypto, zlib, glibc and the Swift runtime\n"
+        }
         return text
     }
 }

@@ -21,6 +21,8 @@ enum FFmpeg {
     static var releaseVersion: (running: String, built: String) {
         (String(cString: rs_av_ffmpeg_version()), String(cString: rs_av_ffmpeg_built_version()))
     }
+    /// The portable build: FFmpeg and every other library linked in, nothing loaded.
+    static var linkedStatically: Bool { rs_av_linked_statically() == 1 }
 
     /// Probes a video or audio file, already open on `descriptor`, through libavformat.
     static func probe(descriptor: Int32, path: String, options: Options) -> ProbeReport.Content {
@@ -35,10 +37,11 @@ enum FFmpeg {
         }
         // These two demuxers choose by file name alone: "x.txt" opens as ANSI art, "x.png" as a
         // PNG. Content that the sniffer and the content-probing demuxers did not recognise is not
-        // what its name says.
+        // what its name says. A text file is said in the sniffer's words, whichever FFmpeg (and
+        // whichever of its demuxers) took it.
         switch info.demuxer_kind {
         case RS_AV_DEMUXER_TTY:
-            return .failure(ProbeFailure(.unsupported, "not a media file (text)"))
+            return .failure(ProbeFailure(.unsupported, "not a recognised video, audio or image file: it is text"))
         case RS_AV_DEMUXER_IMAGE_FILE:
             let codec = string(info.video_codec) ?? "image"
             // An SVG that starts at its <svg> element (no XML declaration) is one FFmpeg's

@@ -31,6 +31,9 @@ public struct MediaProber: Sendable {
 
     /// The versions of the C libraries this binary runs with, and of those it was compiled against
     /// (nil where the library cannot tell: libjpeg's is the compiled one).
+    /// The portable build (Scripts/package --portable): one static executable, FFmpeg built in.
+    public static var linkedStatically: Bool { FFmpeg.linkedStatically }
+
     public static var libraryVersions: [(name: String, running: String, built: String?)] {
         let ffmpeg = FFmpeg.releaseVersion, format = FFmpeg.formatVersion, codec = FFmpeg.codecVersion
         let png = ImageCodecs.pngVersion

@@ -256,6 +256,9 @@ const char *_Nonnull rs_av_ffmpeg_version(void);
 const char *_Nonnull rs_av_format_built_version(void);
 const char *_Nonnull rs_av_codec_built_version(void);
 const char *_Nonnull rs_av_ffmpeg_built_version(void);
+/// 1 in the portable build, whose FFmpeg (libavfilter too) is linked in statically
+/// (RS_AVFILTER_LINKED); 0 where the system's shared libraries are loaded.
+int rs_av_linked_statically(void);
 
 #ifdef __cplusplus
 }
