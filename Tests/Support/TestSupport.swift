@@ -35,11 +35,19 @@ public enum TestPaths {
 
     /// The built `reelshare` executable beside the test bundle (as SwiftPM's own test support finds
     /// its tools). Missing, or older than a source file, is an error: never some other build.
+    /// `REELSHARE_TEST_BINARY` names another build to test instead (Scripts/portable/check runs
+    /// the end-to-end tests against the portable binary so).
     public static func binary() throws -> String {
         try binaryCheck.get()
     }
 
     private static let binaryCheck: Result<String, BinaryError> = {
+        if let given = ProcessInfo.processInfo.environment["REELSHARE_TEST_BINARY"], !given.isEmpty {
+            guard given.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: given) else {
+                return .failure(BinaryError(message: "REELSHARE_TEST_BINARY=\(given) is not an executable's absolute path"))
+            }
+            return .success(given)
+        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("reelshare").path
         guard FileManager.default.isExecutableFile(atPath: beside) else {
@@ -334,4 +342,29 @@ public func measured(_ arguments: [String], in directory: URL) throws -> Measure
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self), crashed: process.terminationReason == .uncaughtSignal)
     return Measured(result: result, seconds: seconds, megabytes: kilobytes / 1024)
+}
+
+/// Whether the system's ffmpeg CLI is the FFmpeg release reelshare's binary runs with (major and
+/// minor): a printed command runs the one, reelshare fix the other. Different in the portable
+/// build's test run (its FFmpeg 7.1 built in, the machine's 5.1 CLI); then the muxers' small
+/// differences between releases (where an Opus pre-skip is placed) are not the fix's. A notice
+/// says so, once.
+public func cliIsReelshareFFmpeg() throws -> Bool {
+    try cliRelease.get()
+}
+
+private let cliRelease: Result<Bool, Error> = Result {
+    func release(_ text: String, after word: String) -> String? {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(word) }) else { return nil }
+        let version = line.dropFirst(word.count).prefix { $0.isNumber || $0 == "." }
+        return version.split(separator: ".").prefix(2).joined(separator: ".")
+    }
+    let ours = release(try runReelshare(["--version"]).stdout, after: "FFmpeg ")
+    let cli = release(try runCommand(["ffmpeg", "-version"]).stdout, after: "ffmpeg version ")
+    if ours != cli {
+        FileHandle.standardError.write(
+            "NOTICE: reelshare runs FFmpeg \(ours ?? "?"), the ffmpeg CLI is \(cli ?? "?"): muxer details are not compared\n"
+                .data(using: .utf8)!)
+    }
+    return ours == cli
 }
