@@ -330,7 +330,8 @@ struct HostileInputTests {
         validate.standardInput = input
         validate.standardOutput = FileHandle.nullDevice
         try validate.run()
-        input.fileHandleForWriting.write(Data(files.joined(separator: "\n").utf8))
+        _ = ignoringBrokenPipes
+        try? input.fileHandleForWriting.write(contentsOf: Data(files.joined(separator: "\n").utf8))
         try input.fileHandleForWriting.close()
         usleep(300_000)
         kill(validate.processIdentifier, SIGINT)

@@ -142,6 +142,10 @@ public struct RunResult: Sendable {
 }
 
 /// Runs the built binary with `arguments`, from `directory` (the package root by default).
+/// SIGPIPE ignored in the test process, once (read it before writing to a child): a write to a
+/// closed pipe fails instead.
+public let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
 public func runReelshare(
     _ arguments: [String], in directory: URL = TestPaths.packageRoot,
     environment: [String: String] = [:], stdin: Data? = nil
@@ -158,7 +162,10 @@ public func runReelshare(
     process.standardError = err
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
+    // A child that stops reading early (a refusal, a quick exit) closes the pipe: the rest of the
+    // input is not for it, and the test process must not die of SIGPIPE writing it.
+    _ = ignoringBrokenPipes
+    if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
     try input.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot block the child.
     let group = DispatchGroup()
