@@ -16,10 +16,11 @@ root_path() {
 # the packages Scripts/package made there).
 root_checkout() { echo "$(root_path "$1")/build/reelshare"; }
 
-# The Debian archive this machine's apt reads: the URI that serves its own release's suite.
+# The Debian archive this machine's apt reads: the URI that serves its own release's suite (or
+# SUITE's: `debian_mirror bookworm-security` for the security archive).
 debian_mirror() {
-    local codename
-    codename=$(host_release)
+    local codename=${1:-}
+    [[ -n $codename ]] || codename=$(host_release)
     local files=(/etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources)
     python3 - "$codename" "${files[@]}" <<'PY'
 import os, sys

@@ -11,7 +11,6 @@
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
-#include <libavutil/intreadwrite.h>
 
 static int compare_int64(const void *a, const void *b) {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -155,13 +154,7 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
         if (ts != AV_NOPTS_VALUE) {
             double at = (double)ts * av_q2d(ps->time_base);
             double stop = at + (double)(pkt->duration > 0 ? pkt->duration : 0) * av_q2d(ps->time_base);
-            // Samples the demuxer marks to be skipped (FFmpeg 8 on marks a WebM's Opus codec delay
-            // on its first block) are not played: the sound starts after them, as decoded.
-            size_t skip_size = 0;
-            const uint8_t *skip = which == 1 ? av_packet_get_side_data(pkt, AV_PKT_DATA_SKIP_SAMPLES, &skip_size) : NULL;
-            int rate = ps->codecpar->sample_rate;
-            double skipped = skip && skip_size >= 4 && rate > 0 ? (double)AV_RL32(skip) / rate : 0;
-            if (at + skipped < start[which]) start[which] = at + skipped;
+            if (at < start[which]) start[which] = at;
             if (stop > end[which]) end[which] = stop;
         }
         // A start is known once a packet of its stream came by; not waited for past the first

@@ -22,8 +22,7 @@ static void load(void) {
     RS_AVFILTER_FUNCTIONS(RS_AVFILTER_TAKE)
 #undef RS_AVFILTER_TAKE
     loaded = 1;
-    return;
-#endif
+#else
     // The library of the major version the headers describe: its ABI is the one compiled against.
     static const char *const names[] = {
         RS_AVFILTER_LIBRARY_NAME,
@@ -51,6 +50,7 @@ static void load(void) {
     RS_AVFILTER_FUNCTIONS(RS_AVFILTER_RESOLVE)
 #undef RS_AVFILTER_RESOLVE
     loaded = 1;
+#endif
 }
 
 int rs_av_linked_statically(void) {

@@ -29,11 +29,11 @@ public struct MediaProber: Sendable {
         self.options = options
     }
 
-    /// The versions of the C libraries this binary runs with, and of those it was compiled against
-    /// (nil where the library cannot tell: libjpeg's is the compiled one).
     /// The portable build (Scripts/package --portable): one static executable, FFmpeg built in.
     public static var linkedStatically: Bool { FFmpeg.linkedStatically }
 
+    /// The versions of the C libraries this binary runs with, and of those it was compiled against
+    /// (nil where the library cannot tell: libjpeg's is the compiled one).
     public static var libraryVersions: [(name: String, running: String, built: String?)] {
         let ffmpeg = FFmpeg.releaseVersion, format = FFmpeg.formatVersion, codec = FFmpeg.codecVersion
         let png = ImageCodecs.pngVersion

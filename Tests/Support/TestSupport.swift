@@ -141,11 +141,11 @@ public struct RunResult: Sendable {
     }
 }
 
-/// Runs the built binary with `arguments`, from `directory` (the package root by default).
 /// SIGPIPE ignored in the test process, once (read it before writing to a child): a write to a
 /// closed pipe fails instead.
 public let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
+/// Runs the built binary with `arguments`, from `directory` (the package root by default).
 public func runReelshare(
     _ arguments: [String], in directory: URL = TestPaths.packageRoot,
     environment: [String: String] = [:], stdin: Data? = nil
