@@ -6,13 +6,14 @@
 // which decodes frames, runs only when the headers leave a field unknown (MPEG-TS, FLV, AVI...);
 // the streams are chosen after it, since some formats only declare them once packets are read.
 // Where the container states no duration, the end of the media is read: the last Matroska
-// Cluster, the movie fragments, or (only then) every packet (rs_av_scan.c).
+// Cluster, the movie fragments, or (only then) every packet (rs_av_scan.c, rs_av_lengths.c).
 #include "rs_av.h"
 #include "rs_av_claims.h"
 #include "rs_av_compat.h"
 #include "rs_av_ebml.h"
 #include "rs_av_iso.h"
 #include "rs_av_log.h"
+#include "rs_av_probe.h"
 #include "rs_av_scan.h"
 #include "rs_av_sniff.h"
 #include "rs_av_source.h"
@@ -27,27 +28,7 @@
 #include <libavformat/avformat.h>
 
 enum { MAX_STREAMS = RS_CLAIMS_MAX_STREAMS, MAX_DIMENSION = 16384 };
-/// How much of an MPEG-TS's tail is read for its audio's end, at first and at most: enough for
-/// the start of the last audio PES packet (FFmpeg's muxer spans up to 0.7 s in one) at 10 Mb/s.
-enum { TS_TAIL_FIRST = 64 << 10, TS_TAIL_MOST = 1 << 20 };
 _Static_assert(MAX_STREAMS <= RS_SCAN_MAX_STREAMS, "the tail scan keeps each stream's discard");
-
-/// One probe under way: the file, what FFmpeg opened, the container's own facts and the streams
-/// chosen. Each step below reads and fills it.
-typedef struct probe {
-    rs_source *src;
-    rs_deadline budget;
-    AVFormatContext *fmt;
-    rs_av_info *info;
-    rs_iso_facts iso;       // ISO-BMFF only
-    rs_mkv_facts mkv;       // Matroska only
-    int video, audio;       // the streams chosen; -1 none
-    rs_video_layout layout; // the video's, from its configuration record and first frame
-    int rate_guessed;       // the frame rate is FFmpeg's guess from the time base (r_frame_rate)
-    int ends_on_clock[2];   // the video's, the audio's length is where it ends on the file's clock
-    char *message;
-    size_t message_size;
-} probe;
 
 static const rs_video_layout UNKNOWN_LAYOUT = {-1, -1, -1, 0, 0, -1};
 
@@ -148,90 +129,6 @@ static void read_container(probe *p) {
     }
 }
 
-/// A Matroska file states no Duration, nor its Segment's size, when it was written to a pipe: its
-/// tail tells its length and whether it was cut short. One that states both holds what it says;
-/// its streams' lengths are in their DURATION tags, as FFmpeg's and mkvmerge's muxers write them,
-/// and only a file without them has its tail read for them.
-static void matroska_lengths(probe *p) {
-    rs_av_info *info = p->info;
-    double video_tag = p->video >= 0 ? rs_tagged_duration(p->fmt->streams[p->video]) : -1;
-    double audio_tag = p->audio >= 0 ? rs_tagged_duration(p->fmt->streams[p->audio]) : -1;
-    int tagged = (p->video < 0 || video_tag > 0) && (p->audio < 0 || audio_tag > 0);
-    if (rs_mkv_needs_tail(&p->mkv) || !tagged) {
-        rs_mkv_read_tail(p->src, &p->mkv);
-        if (p->mkv.truncated_block) info->truncated = 1;
-    }
-    // The streams chosen are the first video and the first audio track.
-    double video_end = p->mkv.tail_read && p->video >= 0 ? rs_mkv_first_track_end_seconds(&p->mkv, 1) : -1;
-    double audio_end = p->mkv.tail_read && p->audio >= 0 ? rs_mkv_first_track_end_seconds(&p->mkv, 2) : -1;
-    info->video_duration_seconds = video_tag > 0 ? video_tag : video_end;
-    info->audio_duration_seconds = audio_tag > 0 ? audio_tag : audio_end;
-    // The last block's time is where a track ends, and so is FFmpeg's DURATION tag (its last
-    // packet's end); mkvmerge's tag is the track's own length.
-    p->ends_on_clock[0] = video_tag > 0 ? p->mkv.muxed_by_lavf : video_end > 0;
-    p->ends_on_clock[1] = audio_tag > 0 ? p->mkv.muxed_by_lavf : audio_end > 0;
-    if (info->duration_seconds < 0) {
-        double end = fmax(video_end, audio_end);
-        if (end > 0) {
-            info->duration_seconds = end;
-            info->duration_from = RS_AV_DURATION_TAIL;
-        }
-    }
-}
-
-/// A fragmented MP4: FFmpeg knows only the fragments it read; the walker read them all.
-static void fragment_lengths(probe *p) {
-    rs_av_info *info = p->info;
-    double longest = -1;
-    for (int which = 0; which < 2; which++) {
-        int index = which == 0 ? p->video : p->audio;
-        if (index < 0) continue;
-        const rs_iso_track *t = rs_iso_track_with_id(&p->iso, (uint32_t)p->fmt->streams[index]->id);
-        if (!t || t->timescale == 0 || t->fragment_end <= 0) continue;
-        double seconds = (double)(t->fragment_end > t->media_duration ? t->fragment_end : t->media_duration) / t->timescale;
-        if (which == 0) info->video_duration_seconds = seconds;
-        else info->audio_duration_seconds = seconds;
-        if (seconds > longest) longest = seconds;
-        int64_t bytes = t->fragment_bytes;
-        if (bytes > 0 && seconds > 0) {
-            int64_t rate = rs_bit_rate(bytes, seconds, 1);
-            if (which == 0) info->video_bit_rate = rate;
-            else info->audio_bit_rate = rate;
-        }
-    }
-    if (longest > 0 && (info->duration_seconds < 0 || longest > info->duration_seconds + 0.001)) {
-        info->duration_seconds = longest;
-        info->duration_from = RS_AV_DURATION_HEADER;
-    }
-}
-
-/// The audio's priming, from the demuxer's index of an ISO-BMFF track: the edit list's start
-/// makes the packets before it negative (FFmpeg's mov_fix_index), which the decoder drops.
-static void audio_priming(probe *p) {
-    rs_av_info *info = p->info;
-    AVStream *st = p->fmt->streams[p->audio];
-    int count = avformat_index_get_entries_count(st);
-    const AVIndexEntry *first = count > 0 ? avformat_index_get_entry(st, 0) : NULL;
-    if (!first || info->sample_rate <= 0 || st->time_base.num <= 0 || st->time_base.den <= 0) return;
-    int64_t start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
-    if (first->timestamp >= start) {
-        info->audio_priming = 0, info->audio_priming_packets = 0;
-        return;
-    }
-    double seconds = ((double)start - (double)first->timestamp) * av_q2d(st->time_base);
-    if (!(seconds < 10)) return; // no encoder primes for seconds: an edit that cuts, not priming
-    double samples = seconds * info->sample_rate;
-    info->audio_priming = samples < 1e7 ? (int)llround(samples) : 10000000;
-    for (int k = 1; k < count && k <= 64; k++) {
-        const AVIndexEntry *e = avformat_index_get_entry(st, k);
-        if (!e || e->timestamp > start) break;
-        if (e->timestamp == start) {
-            info->audio_priming_packets = k;
-            break;
-        }
-    }
-}
-
 /// The streams, their headers, and the lengths the container states.
 static void read_streams(probe *p) {
     rs_av_info *info = p->info;
@@ -239,10 +136,10 @@ static void read_streams(probe *p) {
     rs_choose_streams(p->fmt, info, &p->video, &p->audio);
     if (p->video >= 0) rs_fill_video(p->fmt->streams[p->video], info, &p->layout);
     if (p->audio >= 0) rs_fill_audio(p->fmt, p->fmt->streams[p->audio], info);
-    if (info->demuxer_kind == RS_AV_DEMUXER_MATROSKA) matroska_lengths(p);
+    if (info->demuxer_kind == RS_AV_DEMUXER_MATROSKA) rs_av_matroska_lengths(p);
     if (info->demuxer_kind != RS_AV_DEMUXER_ISO) return;
-    if (p->iso.fragments > 0) fragment_lengths(p);
-    if (p->audio >= 0) audio_priming(p);
+    if (p->iso.fragments > 0) rs_av_fragment_lengths(p);
+    if (p->audio >= 0) rs_av_audio_priming(p);
     if (p->video >= 0) {
         const rs_iso_track *t = rs_iso_track_with_id(&p->iso, (uint32_t)p->fmt->streams[p->video]->id);
         info->edit_list_effect = rs_iso_edit_effect(&p->iso, t);
@@ -437,49 +334,12 @@ static rs_av_status read_packets(probe *p, int deep) {
     return RS_AV_OK;
 }
 
-/// An MPEG-TS lasts from the first audio or video frame to the end of the last: FFmpeg's format
-/// duration also spans data streams (SCTE-35 cue sections, teletext), which are not the media.
-/// Each stream ends at the end of its last frame, read from the file's tail (FFmpeg's estimate
-/// times an audio's last PES packet as one frame: 1.83 s of a 2.03 s clip's AAC; a video's, which
-/// holds a frame, differs between its releases). (fmax passes over a NAN: no end read.) An audio stream with no packet in
-/// the file (cut before its first, or declared and never sent) has no length, and the file's
-/// spans the video alone; with no video timed either, the file has none (FFmpeg's would be its
-/// estimate for the absent audio). Past the tail read's 1 MiB, a stream's absence is not seen.
-static void transport_stream_length(probe *p) {
-    double ends[2];
-    rs_scan_tail_ends(p->fmt, (int[2]){p->video, p->audio}, p->info->file_size, TS_TAIL_FIRST, TS_TAIL_MOST, ends);
-    int audio_absent = p->audio >= 0 && ends[1] == -INFINITY;
-    if (audio_absent) // nothing of it to time; the file's length is its video's, if that is timed below
-        p->info->audio_duration_seconds = p->info->duration_seconds = -1;
-    double first = HUGE_VAL, last = -HUGE_VAL;
-    for (int which = 0; which < 2; which++) {
-        int index = which == 0 ? p->video : p->audio;
-        if (index < 0 || (which == 1 && audio_absent)) continue;
-        const AVStream *st = p->fmt->streams[index];
-        if (st->start_time == AV_NOPTS_VALUE) return;
-        double start = (double)st->start_time * av_q2d(st->time_base);
-        double end = st->duration != AV_NOPTS_VALUE && st->duration > 0
-                         ? start + (double)st->duration * av_q2d(st->time_base)
-                         : -HUGE_VAL;
-        end = fmax(end, ends[which]);
-        if (!(end > start)) return;
-        if (which == 0) p->info->video_duration_seconds = end - start;
-        else p->info->audio_duration_seconds = end - start;
-        first = fmin(first, start);
-        last = fmax(last, end);
-    }
-    if (last > first) {
-        p->info->duration_seconds = last - first;
-        p->info->duration_from = RS_AV_DURATION_HEADER;
-    }
-}
-
 /// Why the length is unknown, a cut the index shows, and the file's bit rate.
 static void conclude(probe *p) {
     rs_av_info *info = p->info;
     if (p->video >= 0) rs_rgb_pixel_format(p->fmt->streams[p->video], info);
     rs_classify_pixel_format(info);
-    if (info->demuxer_kind == RS_AV_DEMUXER_MPEGTS) transport_stream_length(p);
+    if (info->demuxer_kind == RS_AV_DEMUXER_MPEGTS) rs_av_transport_stream_length(p);
     if (info->duration_seconds < 0) {
         info->duration_unknown_reason =
             rs_deadline_passed(&p->budget) ? "reading its packets ran out of time"

@@ -1,7 +1,8 @@
 // rs_fix.c: a fix plan carried out with libavformat, libavcodec and libavfilter. One input, the
 // streams the plan names (every other stream is left out), each either copied packet for packet
-// or decoded, filtered and encoded (rs_fix_encoders.c); the output written to a descriptor through
-// custom I/O (MP4's index is moved to the front by reading the file back).
+// or decoded, filtered and encoded (rs_fix_encoders.c), or made of frames that are not the
+// input's packets (rs_fix_pictures.c: a held picture, an animated WebP); the output written to a
+// descriptor through custom I/O (MP4's index is moved to the front by reading the file back).
 //
 // Time: the output's zero is where the kept streams start (an MPEG-TS starts at 1.4 s, say), or a
 // part's start; the same instant is subtracted from every stream, so they stay in sync. From the
@@ -32,25 +33,7 @@
 
 // MARK: - Moving packets
 
-typedef struct run {
-    AVFormatContext *in;
-    AVFormatContext *out;
-    AVPacket *pkt;
-    AVPacket *encoded;
-    AVFrame *frame;
-    AVFrame *filtered;
-    AVFormatContext *still_in; // an audio file's clip: the picture file chosen (RS_FIX_STILL_IMAGE)
-    rs_webp_anim *webp;        // RS_FIX_STILL_WEBP: the input's frames, through libwebp
-    uint8_t *webp_data;        // the input, whole
-    uint32_t webp_width, webp_height, webp_count;
-    int64_t webp_duration;     // milliseconds, every frame's
-    rs_fix_progress progress;
-    void *context;
-    int64_t last_report;
-    double done_seconds;
-} run;
-
-static void report(run *r, int64_t ts, AVRational base) {
+void rs_fix_report(run *r, int64_t ts, AVRational base) {
     double t = (double)ts * av_q2d(base);
     if (t > r->done_seconds) r->done_seconds = t;
     if (!r->progress) return;
@@ -72,14 +55,13 @@ static int encode(run *r, job *j, AVFrame *frame) {
             r->encoded->duration = av_rescale_q(1, av_inv_q(j->enc->framerate), j->enc->time_base);
         av_packet_rescale_ts(r->encoded, j->enc->time_base, j->out->time_base);
         r->encoded->stream_index = j->out->index;
-        report(r, r->encoded->pts, j->out->time_base);
+        rs_fix_report(r, r->encoded->pts, j->out->time_base);
         if ((err = av_interleaved_write_frame(r->out, r->encoded)) < 0) return err;
     }
     return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
 }
 
-/// Takes what the filter graph has ready to the encoder.
-static int drain_filter(run *r, job *j) {
+int rs_fix_drain_filter(run *r, job *j) {
     int err;
     while ((err = av_buffersink_get_frame(j->sink, r->filtered)) >= 0) {
         if (r->filtered->pts != AV_NOPTS_VALUE)
@@ -104,66 +86,6 @@ static int drain_filter(run *r, job *j) {
         if (err < 0) return err;
     }
     return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
-}
-
-/// An audio file's clip: the held picture given to the filters, a frame every 1/rate seconds,
-/// until `seconds` (from the output's start) is covered.
-static int still_until(run *r, job *j, double seconds) {
-    if (!(seconds < 86400)) seconds = 86400; // a day: past any plan's end (hostile timestamps)
-    int64_t wanted = (int64_t)ceil(seconds * j->frame_rate.num / j->frame_rate.den - 1e-6);
-    for (; j->still_frames < wanted; j->still_frames++) {
-        int err = av_frame_ref(r->frame, j->picture);
-        if (err < 0) return err;
-        r->frame->pts = j->still_frames; // the graph's time base is 1/rate
-        err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
-        av_frame_unref(r->frame);
-        if (err < 0) return err;
-        if ((err = drain_filter(r, j)) < 0) return err;
-    }
-    return 0;
-}
-
-/// An animated WebP made a clip: each frame, as libwebp composes it on the canvas, given to the
-/// filters from when the previous one ends (in milliseconds), to the plan's end; looped when the
-/// plan loops it. The last one lasts its own time.
-static int webp_frames(run *r, job *j, const rs_fix_plan *plan) {
-    int64_t stop = plan->end_seconds > 0 ? llround(plan->end_seconds * 1000) : INT64_MAX;
-    int64_t offset = 0, previous = 0, reached = 0;
-    for (int loops = 0, given = 0;; given++) {
-        if (given >= 100000) return AVERROR_INVALIDDATA; // an hour of 36 ms frames: past any sticker
-        const uint8_t *rgba = NULL;
-        int end = 0;
-        int got = rs_webp_anim_next(r->webp, &rgba, &end);
-        if (got < 0) return AVERROR_INVALIDDATA;
-        if (got == 0) {
-            if (!plan->loop || previous <= 0 || offset + previous >= stop || ++loops > 100000) break;
-            offset += previous;
-            previous = 0;
-            rs_webp_anim_reset(r->webp);
-            continue;
-        }
-        int64_t start = offset + previous;
-        if (start >= stop) break;
-        previous = end > previous ? end : previous + 1;
-        AVFrame *frame = r->frame;
-        frame->format = AV_PIX_FMT_RGBA;
-        frame->width = j->picture->width;
-        frame->height = j->picture->height;
-        int err = av_frame_get_buffer(frame, 0);
-        if (err < 0) return err;
-        for (int y = 0; y < frame->height; y++)
-            memcpy(frame->data[0] + (ptrdiff_t)y * frame->linesize[0], rgba + (size_t)y * (size_t)frame->width * 4,
-                   (size_t)frame->width * 4);
-        frame->pts = start;
-        err = av_buffersrc_add_frame_flags(j->src, frame, 0);
-        av_frame_unref(frame);
-        if (err < 0) return err;
-        if ((err = drain_filter(r, j)) < 0) return err;
-        reached = offset + previous < stop ? offset + previous : stop;
-        report(r, reached, (AVRational){1, 1000});
-    }
-    j->sent_end = reached; // the filters are closed there: the last frame keeps its time
-    return 0;
 }
 
 /// Where the audio has got to, in seconds from the output's start: its last packet's end.
@@ -200,7 +122,7 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
         err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
         av_frame_unref(r->frame);
         if (err < 0) return err;
-        if ((err = drain_filter(r, j)) < 0) return err;
+        if ((err = rs_fix_drain_filter(r, j)) < 0) return err;
     }
     return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
 }
@@ -231,7 +153,7 @@ static int copy(run *r, job *j, AVPacket *pkt, int video) {
     av_packet_rescale_ts(pkt, j->in->time_base, j->out->time_base);
     pkt->stream_index = j->out->index;
     pkt->pos = -1;
-    report(r, pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, j->out->time_base);
+    rs_fix_report(r, pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, j->out->time_base);
     return av_interleaved_write_frame(r->out, pkt);
 }
 
@@ -304,83 +226,6 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
     return RS_AV_OK;
 }
 
-/// A job whose frames are not the input's packets (a held picture, an animated WebP's frames):
-/// encoded, from the start to the end, its output stream added. 0 when out of memory.
-static int picture_job(run *r, job *j) {
-    j->in_index = -1; // no packet of the input is its
-    j->encode = 1;
-    j->first_ts = j->last_pts = AV_NOPTS_VALUE;
-    j->last_end = j->span_end = j->sent_end = INT64_MIN;
-    j->start_ts = INT64_MIN;
-    j->end_ts = INT64_MAX;
-    j->out = avformat_new_stream(r->out, NULL);
-    return j->out != NULL;
-}
-
-/// rs_fix_open_still's error `err` as a status, with `why` in words.
-static rs_av_status opened_still(int err, const char *why, char *message, size_t message_size) {
-    if (err == AVERROR_INVALIDDATA) return rs_fail(RS_AV_CORRUPT, message, message_size, why, 0);
-    if (err < 0)
-        return rs_fail(err == AVERROR(ENOMEM) ? RS_AV_INTERNAL : RS_AV_UNSUPPORTED, message, message_size,
-                       why[0] ? why : "cannot encode", err);
-    return RS_AV_OK;
-}
-
-/// The job of an audio file's clip's picture (plan->still): the cover art, stream `index`; the
-/// picture file opened as r->still_in from `still`; or a black frame.
-static rs_av_status add_still(run *r, job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
-                              char *why, size_t why_size, char *message, size_t message_size) {
-    if (!picture_job(r, j)) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-    if (plan->still == RS_FIX_STILL_COVER) j->in = r->in->streams[index];
-    if (plan->still == RS_FIX_STILL_IMAGE) {
-        rs_claims claims;
-        rs_av_status status = rs_source_of_descriptor(plan->still_fd, still, message, message_size);
-        if (status != RS_AV_OK) return status;
-        still->deadline = budget;
-        still->byte_budget = 64 << 20;
-        int err = rs_open_checked(still, "still", budget, NULL, &claims, &r->still_in);
-        if (err < 0 || avformat_find_stream_info(r->still_in, NULL) < 0)
-            return rs_fail(RS_AV_CORRUPT, message, message_size, "the picture chosen with --still does not read as an image", err);
-        int best = av_find_best_stream(r->still_in, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
-        if (best < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "the picture chosen with --still holds no picture", best);
-        j->in = r->still_in->streams[best];
-    }
-    return opened_still(rs_fix_open_still(j, r->still_in, r->out, plan, why, why_size), why, message, message_size);
-}
-
-/// The input as an animated WebP for libwebp: read whole (a sticker is small; past 64 MiB refused).
-static rs_av_status open_webp(run *r, rs_source *src, char *message, size_t message_size) {
-    if (src->size <= 0 || src->size > (64 << 20))
-        return rs_fail(RS_AV_TOO_LARGE, message, message_size, "an animated WebP of over 64 MiB is more than reelshare decodes", 0);
-    r->webp_data = malloc((size_t)src->size);
-    if (!r->webp_data) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-    if (!rs_read_at(src, 0, r->webp_data, (size_t)src->size))
-        return rs_fail(RS_AV_UNREADABLE, message, message_size, "cannot read it", 0);
-    // The canvas is held whole, RGBA, by libwebp twice: at most 16 megapixels and 256 MiB.
-    rs_img_limits limits = {.max_width = 16383, .max_height = 16383, .max_pixels = 16 << 20, .max_decoder_memory = 256u << 20};
-    char why[160];
-    r->webp = rs_webp_anim_open(r->webp_data, (size_t)src->size, &limits, &r->webp_width, &r->webp_height, &r->webp_count,
-                                &r->webp_duration, why, sizeof why);
-    if (!r->webp) return rs_fail(strstr(why, "beyond") ? RS_AV_TOO_LARGE : RS_AV_CORRUPT, message, message_size, why, 0);
-    return RS_AV_OK;
-}
-
-/// The job of an animated WebP's frames: libwebp's decoder over the input, its canvas the
-/// picture the filters are set up for, at the average rate its frames make.
-static rs_av_status add_webp(run *r, job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
-                             size_t message_size) {
-    if (!picture_job(r, j)) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-    j->picture = av_frame_alloc();
-    if (!j->picture) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-    j->picture->format = AV_PIX_FMT_RGBA; // the canvas's shape, for the filters; each frame brings its own pixels
-    j->picture->width = (int)r->webp_width;
-    j->picture->height = (int)r->webp_height;
-    j->frame_rate = r->webp_duration > 0 && r->webp_count > 0
-                        ? av_d2q((double)r->webp_count * 1000 / (double)r->webp_duration, 1000)
-                        : (AVRational){30, 1};
-    return opened_still(rs_fix_open_still(j, NULL, r->out, plan, why, why_size), why, message, message_size);
-}
-
 /// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
 /// read once more from the start. Returns 1 to read on, 0 at the end, or an FFmpeg error.
 static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, int *loops) {
@@ -413,18 +258,11 @@ static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, in
     return 1;
 }
 
-/// `seconds`, held to the plan's end and the still's length.
-static double still_end(const rs_fix_plan *plan, double seconds) {
-    if (plan->still_seconds > 0 && seconds > plan->still_seconds) seconds = plan->still_seconds;
-    if (plan->end_seconds > 0 && seconds > plan->end_seconds) seconds = plan->end_seconds;
-    return seconds;
-}
-
 /// Moves every packet of the plan's streams from the input to the output (looping if asked),
 /// then flushes the filters and encoders. Returns 0 or an FFmpeg error, with `why` in words.
 static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, char *why, size_t why_size) {
     int loops = 0, err;
-    if (r->webp && (err = webp_frames(r, &jobs[0], plan)) < 0) {
+    if (r->webp && (err = rs_fix_webp_frames(r, &jobs[0], plan)) < 0) {
         snprintf(why, why_size, "a frame of the animated WebP does not decode");
         return err;
     }
@@ -445,7 +283,7 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
             if (jobs[i].in_index == r->pkt->stream_index && !jobs[i].picture) j = &jobs[i];
         // An audio file's clip: the picture kept a second ahead of the sound, so the muxer
         // interleaves the two.
-        if (j && jobs[0].picture && j != &jobs[0] && (err = still_until(r, &jobs[0], still_end(plan, audio_reached(j) + 1))) < 0) {
+        if (j && jobs[0].picture && j != &jobs[0] && (err = rs_fix_still_until(r, &jobs[0], rs_fix_still_end(plan, audio_reached(j) + 1))) < 0) {
             av_packet_unref(r->pkt);
             return err;
         }
@@ -464,7 +302,7 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
     }
     // The picture lasts as long as the sound (what it reached, to the plan's end).
     if (jobs[0].picture && !r->webp &&
-        (err = still_until(r, &jobs[0], still_end(plan, count > 1 ? audio_reached(&jobs[1]) : plan->still_seconds))) < 0)
+        (err = rs_fix_still_until(r, &jobs[0], rs_fix_still_end(plan, count > 1 ? audio_reached(&jobs[1]) : plan->still_seconds))) < 0)
         return err;
     for (int i = 0; i < count; i++) {
         job *j = &jobs[i];
@@ -475,7 +313,7 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
         if (j == &jobs[0] && j->sent_end != INT64_MIN) err = av_buffersrc_close(j->src, j->sent_end - j->shift, 0);
         else err = av_buffersrc_add_frame_flags(j->src, NULL, 0);
         if (err < 0 && err != AVERROR_EOF) return err;
-        if ((err = drain_filter(r, j)) < 0) return err;
+        if ((err = rs_fix_drain_filter(r, j)) < 0) return err;
         if ((err = encode(r, j, NULL)) < 0) return err;
     }
     return 0;
@@ -503,7 +341,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     int err;
     if (plan->still == RS_FIX_STILL_WEBP) {
         // An animated WebP: libwebp reads it whole (FFmpeg before 9 decodes none); no demuxer.
-        if ((status = open_webp(&r, &src, message, message_size)) != RS_AV_OK) goto done;
+        if ((status = rs_fix_open_webp(&r, &src, message, message_size)) != RS_AV_OK) goto done;
     } else {
         err = rs_open_checked(&src, name, &budget, NULL, &claims, &r.in);
         if (err < 0) return rs_open_failure(err, &claims, &budget, message, message_size);
@@ -557,8 +395,8 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         int64_t sound = rs_avstream_start(r.in->streams[audio]);
         if (sound < zero) zero = sound;
     }
-    if (still && r.webp) status = add_webp(&r, &jobs[count++], plan, why, sizeof why, message, message_size);
-    else if (still) status = add_still(&r, &jobs[count++], video, &still_src, &budget, plan, why, sizeof why, message, message_size);
+    if (still && r.webp) status = rs_fix_add_webp(&r, &jobs[count++], plan, why, sizeof why, message, message_size);
+    else if (still) status = rs_fix_add_still(&r, &jobs[count++], video, &still_src, &budget, plan, why, sizeof why, message, message_size);
     for (int i = still ? 1 : 0; i < 2 && status == RS_AV_OK; i++)
         if (indices[i] >= 0)
             status = add_stream(&r, &jobs[count++], i, indices[i], zero, delay, plan, why, sizeof why, message, message_size);

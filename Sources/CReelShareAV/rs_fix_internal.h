@@ -1,9 +1,12 @@
-// rs_fix_internal.h: what rs_fix.c (moving packets) and rs_fix_encoders.c (decoders, filters,
-// encoders) share: one stream's job.
+// rs_fix_internal.h: what rs_fix.c (moving packets), rs_fix_encoders.c (decoders, filters,
+// encoders) and rs_fix_pictures.c (frames that are not the input's packets) share: one stream's
+// job, and the run they are part of.
 #ifndef RS_FIX_INTERNAL_H
 #define RS_FIX_INTERNAL_H
 
+#include "rs_av_source.h"
 #include "rs_fix.h"
+#include "rs_image.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -59,5 +62,46 @@ int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, con
                       size_t why_size);
 /// The audio encoder (AAC or Opus) and the resampling before it.
 int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);
+
+/// One fix being carried out: the input, the output, the buffers every job shares, progress.
+typedef struct run {
+    AVFormatContext *in;
+    AVFormatContext *out;
+    AVPacket *pkt;
+    AVPacket *encoded;
+    AVFrame *frame;
+    AVFrame *filtered;
+    AVFormatContext *still_in; // an audio file's clip: the picture file chosen (RS_FIX_STILL_IMAGE)
+    rs_webp_anim *webp;        // RS_FIX_STILL_WEBP: the input's frames, through libwebp
+    uint8_t *webp_data;        // the input, whole
+    uint32_t webp_width, webp_height, webp_count;
+    int64_t webp_duration;     // milliseconds, every frame's
+    rs_fix_progress progress;
+    void *context;
+    int64_t last_report;
+    double done_seconds;
+} run;
+
+/// Progress: the output has reached `ts` (in `base`); reported at most every 250 ms.
+void rs_fix_report(run *r, int64_t ts, AVRational base);
+/// Takes what `j`'s filter graph has ready to its encoder, and writes what that makes.
+int rs_fix_drain_filter(run *r, job *j);
+
+// rs_fix_pictures.c
+/// An audio file's clip: the held picture given to the filters, a frame every 1/rate seconds,
+/// until `seconds` (from the output's start) is covered.
+int rs_fix_still_until(run *r, job *j, double seconds);
+/// An animated WebP made a clip: each of its frames given to the filters in time, to the plan's end.
+int rs_fix_webp_frames(run *r, job *j, const rs_fix_plan *plan);
+/// The job of an audio file's clip's picture (plan->still), stream `index` for cover art.
+rs_av_status rs_fix_add_still(run *r, job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
+                              char *why, size_t why_size, char *message, size_t message_size);
+/// The input read whole as an animated WebP for libwebp (r->webp).
+rs_av_status rs_fix_open_webp(run *r, rs_source *src, char *message, size_t message_size);
+/// The job of an animated WebP's frames.
+rs_av_status rs_fix_add_webp(run *r, job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
+                             size_t message_size);
+/// `seconds`, held to the plan's end and the still's length.
+double rs_fix_still_end(const rs_fix_plan *plan, double seconds);
 
 #endif
