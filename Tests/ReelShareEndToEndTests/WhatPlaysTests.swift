@@ -4,18 +4,12 @@ import Foundation
 import ReelShareTestSupport
 import Testing
 
-/// The ffmpeg CLI's major version (5 on Debian 12, 7 on 13, 9 on unstable).
-private func ffmpegMajor() throws -> Int {
-    let version = try runCommand(["ffmpeg", "-version"]).stdout
-    return version.split(separator: " ").dropFirst(2).first.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
-}
-
 /// A known defect, said in issue 29's closing note: on FFmpeg 9 a WebM's Opus codec delay is
 /// marked for skipping by the demuxer and its timeline starts after it, and the lead reelshare
 /// cuts is the earlier releases' (the sound 6 to 7 ms early there; 5.1 and 7.1 within 1 ms).
 private func webmTolerance(_ name: String) throws -> Double {
     guard name.hasSuffix(".webm") else { return 1 }
-    return try ffmpegMajor() >= 9 ? 8 : 1
+    return try ffmpegCLIMajor() >= 9 ? 8 : 1
 }
 
 /// What ffprobe says of `file`'s stream `stream` ("v:0", "a"): `entries` ("stream=channels"), as CSV.

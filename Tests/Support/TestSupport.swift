@@ -360,14 +360,30 @@ public func cliIsReelshareFFmpeg() throws -> Bool {
     try cliRelease.get()
 }
 
+/// The ffmpeg CLI's release, major and minor ("5.1" on Debian 12, "7.1" on 13).
+public func ffmpegCLIRelease() throws -> String? {
+    try cliVersion.get()
+}
+
+/// The CLI's major version (5 on Debian 12, 7 on 13, 9 on unstable); 0 when it does not say.
+public func ffmpegCLIMajor() throws -> Int {
+    try ffmpegCLIRelease()?.split(separator: ".").first.flatMap { Int($0) } ?? 0
+}
+
+/// "major.minor" from the first line of `text` that starts with `word` ("ffmpeg version 5.1.9-0...").
+private func release(_ text: String, after word: String) -> String? {
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(word) }) else { return nil }
+    let version = line.dropFirst(word.count).prefix { $0.isNumber || $0 == "." }
+    return version.split(separator: ".").prefix(2).joined(separator: ".")
+}
+
+private let cliVersion: Result<String?, Error> = Result {
+    release(try runCommand(["ffmpeg", "-version"]).stdout, after: "ffmpeg version ")
+}
+
 private let cliRelease: Result<Bool, Error> = Result {
-    func release(_ text: String, after word: String) -> String? {
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(word) }) else { return nil }
-        let version = line.dropFirst(word.count).prefix { $0.isNumber || $0 == "." }
-        return version.split(separator: ".").prefix(2).joined(separator: ".")
-    }
     let ours = release(try runReelshare(["--version"]).stdout, after: "FFmpeg ")
-    let cli = release(try runCommand(["ffmpeg", "-version"]).stdout, after: "ffmpeg version ")
+    let cli = try ffmpegCLIRelease()
     if ours != cli {
         FileHandle.standardError.write(
             "NOTICE: reelshare runs FFmpeg \(ours ?? "?"), the ffmpeg CLI is \(cli ?? "?"): muxer details are not compared\n"
