@@ -36,6 +36,7 @@ static void reset_info(rs_av_info *info) {
     memset(info, 0, sizeof *info);
     info->duration_seconds = info->video_duration_seconds = info->audio_duration_seconds = -1;
     info->start_seconds = -1;
+    info->audio_start_seconds = -1;
     info->format_bit_rate = info->video_bit_rate = info->audio_bit_rate = -1;
     info->width = info->height = info->bit_depth = info->sample_rate = info->channels = -1;
     info->audio_priming = info->audio_priming_packets = -1;
@@ -147,6 +148,18 @@ static void read_streams(probe *p) {
             info->start_seconds = (double)t->empty_duration / p->iso.movie_timescale;
     }
 }
+/// How far an Opus track's first decoded sample lies past its first packet's time: its header's
+/// pre-skip (RFC 7845, 5.1: 48 kHz samples at bytes 10-11 of "OpusHead"), in the stream's time
+/// base as the decoder moves a frame's time by what it skips; 0 for any other sound.
+static double opus_pre_skip_seconds(const AVStream *st) {
+    const AVCodecParameters *par = st->codecpar;
+    if (par->codec_id != AV_CODEC_ID_OPUS || !par->extradata || par->extradata_size < 19 ||
+        memcmp(par->extradata, "OpusHead", 8) != 0 || st->time_base.num <= 0)
+        return 0;
+    int pre_skip = par->extradata[10] | par->extradata[11] << 8;
+    return (double)av_rescale_q(pre_skip, (AVRational){1, 48000}, st->time_base) * av_q2d(st->time_base);
+}
+
 
 /// avformat_find_stream_info, which decodes frames, for a field the headers leave unknown; then
 /// the streams again (some formats, as FLV, declare theirs only once packets are read).
@@ -302,9 +315,14 @@ static rs_av_status read_packets(probe *p, int deep) {
     // Blocks whose intervals vary (an idle screen recording): the average, every frame over the
     // span they cover, is the rate, not the commonest interval's.
     if (scan.average_rate > 0) info->frame_rate = scan.average_rate;
-    if (matroska && scan.video_start == scan.video_start && scan.audio_start == scan.audio_start &&
-        scan.video_start - scan.audio_start > 0.001)
-        info->start_seconds = scan.video_start - scan.audio_start;
+    // Measured from the sound's first decoded sample, as a player plays it: past an Opus track's
+    // pre-skip, which FFmpeg 5.1 and 7.1 skip in the decoder and 9 marks on the first block, the
+    // block's time the same on each (a WebM's picture starts 7 ms after its sound, not 14). 0 where
+    // they start together (within a millisecond); none where the sound starts later.
+    double sound_start = scan.audio_start + (p->audio >= 0 ? opus_pre_skip_seconds(p->fmt->streams[p->audio]) : 0);
+    double lead = scan.video_start - sound_start;
+    if (matroska && lead == lead && lead > -0.001) info->start_seconds = lead > 0.001 ? lead : 0;
+    else if (matroska && lead == lead) info->audio_start_seconds = -lead;
     if (scan.audio_codec != AV_CODEC_ID_NONE) {
         info->audio_codec = avcodec_get_name(scan.audio_codec);
         info->audio_codec_id = rs_codec_id(scan.audio_codec);

@@ -138,6 +138,9 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     int64_t last_key = AV_NOPTS_VALUE;
     double max_gap = 0;
     double start[2] = {HUGE_VAL, HUGE_VAL}, end[2] = {-HUGE_VAL, -HUGE_VAL};
+    // The last video frame's start, and whether its packet states how long it lasts.
+    double last_start = -HUGE_VAL;
+    int last_lasts = 0;
     int header_parsed = 0, decode_tries = 0, ret = 0, seen = 0;
     // needs.average: every video packet counts.
     int counting = needs.average, capped = 0;
@@ -155,6 +158,10 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
             double at = (double)ts * av_q2d(ps->time_base);
             double stop = at + (double)(pkt->duration > 0 ? pkt->duration : 0) * av_q2d(ps->time_base);
             if (at < start[which]) start[which] = at;
+            if (which == 0 && at >= last_start) {
+                last_start = at;
+                last_lasts = pkt->duration > 0;
+            }
             if (stop > end[which]) end[which] = stop;
         }
         // A start is known once a packet of its stream came by; not waited for past the first
@@ -266,7 +273,13 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
                             (fmt->start_time != AV_NOPTS_VALUE ? (double)fmt->start_time / AV_TIME_BASE : 0);
             if (stated > start[0] && stated < stop) stop = stated;
         }
-        result.average_rate = round((double)frames / (stop - start[0]) * 1000) / 1000;
+        // A last frame of no stated length (a browser's recording: its blocks state none): the
+        // frames' average interval, not a span that counts the last frame as lasting nothing (a
+        // fix's encoder gives it a length, and its output would read a slower rate).
+        if (!last_lasts && stop <= last_start && last_start > start[0])
+            result.average_rate = round((double)(frames - 1) / (last_start - start[0]) * 1000) / 1000;
+        else
+            result.average_rate = round((double)frames / (stop - start[0]) * 1000) / 1000;
     }
     if (read_all && ret != AVERROR_EOF) result.error = 1;
     if (read_all && start[0] < HUGE_VAL && end[0] > start[0]) result.video_end = end[0] - start[0];

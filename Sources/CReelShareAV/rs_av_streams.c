@@ -96,6 +96,8 @@ void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCod
 void rs_fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *layout) {
     const AVCodecParameters *par = st->codecpar;
     info->has_video = 1;
+    info->time_base_num = st->time_base.num;
+    info->time_base_den = st->time_base.den;
     info->video_codec = par->codec_id == AV_CODEC_ID_NONE ? NULL : avcodec_get_name(par->codec_id);
     info->video_codec_id = rs_codec_id(par->codec_id);
     info->width = par->width > 0 ? par->width : -1;

@@ -410,6 +410,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         // audio: negative composition offsets (ctts version 1) start both at 0 instead.
         av_dict_set(&options, "movflags", plan->drop_edit_list ? "+faststart+negative_cts_offsets" : "+faststart", 0);
         if (plan->drop_edit_list) av_dict_set(&options, "use_editlist", "0", 0);
+        if (plan->movie_timescale > 0) av_dict_set_int(&options, "movie_timescale", plan->movie_timescale, 0);
     }
     err = avformat_write_header(r.out, &options);
     av_dict_free(&options);

@@ -153,7 +153,7 @@ static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_f
         j->enc->gop_size = gop > 0 ? gop : 1;
         j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
         j->next_key = AV_NOPTS_VALUE;
-        av_dict_set(&options, "x264-params", "open-gop=0", 0);
+        av_dict_set(&options, "x264-params", "open-gop=0:scenecut=0", 0); // keyframes only where forced
     }
     if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     err = avcodec_open2(j->enc, codec, &options);
@@ -361,10 +361,11 @@ int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
              j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
     // The priming cut first, on the source's samples, as `ffmpeg -af atrim=start=...` does before
     // the CLI's own resampling.
-    char trim[64] = "";
-    if (plan->audio_trim_seconds > 0)
-        snprintf(trim, sizeof trim, "atrim=start=%.6f,%s", plan->audio_trim_seconds,
-                 plan->audio_trim_restart ? "asetpts=PTS-STARTPTS," : "");
+    char trim[112] = "", cut[64] = "";
+    if (plan->audio_trim_seconds > 0) snprintf(cut, sizeof cut, "atrim=start=%.6f,", plan->audio_trim_seconds);
+    else if (plan->audio_trim_seconds < 0) snprintf(cut, sizeof cut, "adelay=delays=%.6f:all=1,", -plan->audio_trim_seconds * 1000);
+    snprintf(trim, sizeof trim, "%s%s%s", plan->audio_trim_rebase ? "asetpts=PTS-STARTPTS," : "", cut,
+             plan->audio_trim_restart ? "asetpts=PTS-STARTPTS," : "");
     snprintf(description, sizeof description, "%saresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
              trim, j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
     if ((err = build_graph(j, args, description, 0)) < 0) {
@@ -398,6 +399,7 @@ int rs_fix_filter_text(const rs_fix_plan *plan, char *out, size_t size) {
         char text[128];
         switch (f->kind) {
         case RS_FIX_DEINTERLACE: snprintf(text, sizeof text, "bwdif=mode=send_frame"); break;
+        case RS_FIX_START_AT_ZERO: snprintf(text, sizeof text, "setpts=PTS-STARTPTS"); break;
         case RS_FIX_SCALE: snprintf(text, sizeof text, "scale=%d:%d,setsar=1", f->width, f->height); break;
         case RS_FIX_EVEN_SIDES: snprintf(text, sizeof text, "scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)"); break;
         case RS_FIX_FIT:

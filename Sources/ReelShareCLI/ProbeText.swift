@@ -49,7 +49,7 @@ enum ProbeText {
             rows.append(("container", container))
             if let duration = media.durationSeconds {
                 let from = media.durationFrom.map { $0 == .tail ? " (from the end of the file)" : " (from every packet)" } ?? ""
-                let start = media.startSeconds.map { ", the picture from \(Units.duration($0))" } ?? ""
+                let start = media.startSeconds.flatMap { $0 > 0 ? ", the picture from \(Units.duration($0))" : nil } ?? ""
                 rows.append(("duration", Units.duration(duration) + from + start))
             } else {
                 rows.append(("duration", "unknown" + (media.durationUnknownReason.map { ": \($0)" } ?? "")))

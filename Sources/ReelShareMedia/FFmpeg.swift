@@ -160,6 +160,9 @@ enum FFmpeg {
                 fieldOrder: fieldOrder(info.field_order),
                 durationSeconds: info.video_duration_seconds > 0 ? info.video_duration_seconds : nil)
             media.video?.hasAlpha = info.video_alpha != 0
+            if info.time_base_num > 0, info.time_base_den > 0 {
+                media.video?.timeBase = TimeBase(Int(info.time_base_num), Int(info.time_base_den))
+            }
             media.video?.index = info.video_index >= 0 ? Int(info.video_index) : nil
             media.video?.codecID = codecID(info.video_codec_id)
             media.video?.chroma = chroma(info.chroma)
@@ -174,6 +177,7 @@ enum FFmpeg {
             media.audio?.index = info.audio_index >= 0 ? Int(info.audio_index) : nil
             media.audio?.codecID = codecID(info.audio_codec_id)
             media.audio?.primingSamples = info.audio_priming >= 0 ? Int(info.audio_priming) : nil
+            media.audio?.startSeconds = info.audio_start_seconds >= 0 ? info.audio_start_seconds : nil
             media.audio?.primingPackets = info.audio_priming_packets >= 0 ? Int(info.audio_priming_packets) : nil
         }
         if info.deep != 0 {

@@ -168,6 +168,7 @@ public enum Fixer {
         c.end_seconds = plan.loopTo != nil ? plan.endSeconds ?? 0 : end ?? plan.endSeconds ?? 0
         c.loop = plan.loopTo == nil ? 0 : 1
         c.drop_edit_list = plan.dropEditList && plan.container == .mp4 ? 1 : 0  // WebM has no edit list
+        c.movie_timescale = Int32(plan.movieTimescale ?? 0)
         c.video_delay_seconds = plan.videoDelaySeconds ?? 0
         c.still_fd = -1
         if plan.webpFrames { c.still = RS_FIX_STILL_WEBP }
@@ -182,13 +183,11 @@ public enum Fixer {
             c.still_width = Int32(StillVideo.canvas.width)
             c.still_height = Int32(StillVideo.canvas.height)
         }
-        switch plan.primingCut {
-        case .dropPackets?: c.audio_drop_priming = 1
-        case .trimSeconds(let seconds)?: c.audio_trim_seconds = seconds
-        case .advanceSeconds(let seconds)?:
-            c.audio_trim_seconds = seconds
-            c.audio_trim_restart = 1
-        case nil: break
+        if plan.primingCut == .dropPackets { c.audio_drop_priming = 1 }
+        if let trim = plan.primingCut?.trim {
+            c.audio_trim_seconds = trim.seconds
+            c.audio_trim_rebase = trim.rebased ? 1 : 0
+            c.audio_trim_restart = trim.restart ? 1 : 0
         }
         return c
     }
@@ -201,6 +200,7 @@ public enum Fixer {
                 kind: RS_FIX_SCALE, width: Int32(clamping: width), height: Int32(clamping: height), frame_rate: 0)
         case .evenSides: return rs_fix_filter(kind: RS_FIX_EVEN_SIDES, width: 0, height: 0, frame_rate: 0)
         case .frameRate(let rate): return rs_fix_filter(kind: RS_FIX_FRAME_RATE, width: 0, height: 0, frame_rate: rate)
+        case .startAtZero: return rs_fix_filter(kind: RS_FIX_START_AT_ZERO, width: 0, height: 0, frame_rate: 0)
         case .fit(let width, let height):
             return rs_fix_filter(kind: RS_FIX_FIT, width: Int32(clamping: width), height: Int32(clamping: height), frame_rate: 0)
         }

@@ -138,7 +138,7 @@ struct RulesTests {
             #expect(finding.actual == .string(codec))
             #expect(
                 finding.fix
-                    == "ffmpeg -i clip.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4"
+                    == "ffmpeg -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4"
             )
         }
         #expect(
@@ -230,7 +230,7 @@ struct RulesTests {
         #expect(edits.message == "an edit list trims the video")
         #expect(
             edits.fix
-                == "ffmpeg -i clip.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 clip.fixed.mp4"
+                == "ffmpeg -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 clip.fixed.mp4"
         )
         #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: .delay)).first?.actual == .string("delay"))
         #expect(check(spec("video.edit-list"), clip()).isEmpty)
@@ -379,6 +379,48 @@ struct RulesTests {
         #expect(Validator.role(of: picture(), imageRole: .sticker) == .sticker)
     }
 
+    @Test(
+        "a picture that starts less than a frame after its sound: the cut counted from the sound's first sample, on every FFmpeg"
+    )
+    func leadCutFromTheSound() throws {
+        // A browser's WebM: VP9 7 ms after the Opus sound's first decoded sample.
+        let opus = AudioStream(codec: "opus", codecID: .opus, sampleRate: 48000, channels: 2, bitRate: 96_000)
+        func webm(fps: Double, start: Double = 0.007) -> ProbeReport {
+            var report = clip(
+                container: "matroska,webm", family: .matroska, codec: "vp9", profile: nil, fps: fps, audio: opus,
+                fastStart: nil, editList: nil, path: "web.webm")
+            if case .av(var media) = report.content {
+                media.startSeconds = start
+                report.content = .av(media)
+            }
+            return report
+        }
+        func fix(_ target: String, _ report: ProbeReport) throws -> String {
+            let profile = try #require(ProfileSet.builtin.profile(target))
+            return try #require(Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: false).fix)
+        }
+        // No edit list: the picture moves to the start, and the sound is cut by its lead and the
+        // encoder's priming (1024 samples at 48 kHz).
+        let moved = try fix("ig-reels-api", webm(fps: 30))
+        #expect(moved.contains(" -vf setpts=PTS-STARTPTS -fps_mode passthrough -c:v libx264 "), "\(moved)")
+        #expect(moved.contains(" -af asetpts=PTS-STARTPTS,atrim=start=0.028333 -c:a aac "), "\(moved)")
+        // An edit list kept, 15 fps made 30: the first frame moves to the start's grid point, and the
+        // sound is cut by its lead and played from the start.
+        let converted = try fix("fb-reels-api", webm(fps: 15))
+        #expect(converted.contains(" -vf setpts=PTS-STARTPTS,fps=30 "), "\(converted)")
+        #expect(
+            converted.contains(" -af asetpts=PTS-STARTPTS,atrim=start=0.007000,asetpts=PTS-STARTPTS -c:a aac "), "\(converted)")
+        // Started together: both counted from their first sample, the sound cut by the priming only.
+        let together = try fix("ig-reels-api", webm(fps: 30, start: 0))
+        #expect(together.contains(" -vf setpts=PTS-STARTPTS -fps_mode passthrough -c:v libx264 "), "\(together)")
+        #expect(together.contains(" -af asetpts=PTS-STARTPTS,atrim=start=0.021333 -c:a aac "), "\(together)")
+        let gridded = try fix("fb-reels-api", webm(fps: 15, start: 0))
+        #expect(gridded.contains(" -vf setpts=PTS-STARTPTS,fps=30 "), "\(gridded)")
+        #expect(gridded.contains(" -af asetpts=PTS-STARTPTS -c:a aac "), "\(gridded)")
+        // A picture a frame or more after its sound is held from the start instead (no cut).
+        #expect(try !fix("ig-reels-api", webm(fps: 30, start: 0.05)).contains("asetpts"))
+    }
+
     @Test("one command applies every fix of a target together")
     func combinedFix() throws {
         let profile = try #require(ProfileSet.builtin.profile("ig-reels-api"))
@@ -395,7 +437,7 @@ struct RulesTests {
             ])
         #expect(
             verdict.fix
-                == "ffmpeg -i in.mov -t 899.924 -vf 'scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)' -c:v libx264 -profile:v high -pix_fmt yuv420p "
+                == "ffmpeg -i in.mov -t 899.924 -vf 'scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)' -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p "
                 + "-af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 in.fixed.mp4"
         )
         // Where the target forbids edit lists, any rewrite leaves them out.

@@ -64,6 +64,18 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
     // Container and flags.
     check(command.value("-f") == (c.container == RS_FIX_WEBM ? "webm" : "mp4"), "the container")
     check((command.value("-use_editlist") == "0") == (c.drop_edit_list == 1), "the edit list")
+    check(
+        (command.value("-fps_mode") == "passthrough")
+            == (c.video == RS_FIX_VIDEO_ENCODE && c.video_delay_seconds <= 0
+                && [RS_FIX_STILL_NONE, RS_FIX_STILL_WEBP].contains(c.still)),
+        "frames passed with their times")
+    let madeRate = (0..<Int(c.filter_count)).contains { i in
+        withUnsafeBytes(of: c.filters) { $0.bindMemory(to: rs_fix_filter.self)[i].kind == RS_FIX_FRAME_RATE }
+    }
+    check(
+        (command.value("-enc_time_base:v") != nil) == (command.value("-fps_mode") == "passthrough" && !madeRate),
+        "the encoder's unit where frames keep their times")
+    check(command.value("-movie_timescale") == (c.movie_timescale > 0 ? "\(c.movie_timescale)" : nil), "the movie's time scale")
     // The cut and the loop.
     check((command.value("-stream_loop") == "-1") == (c.loop == 1), "the loop")
     if plan.still == nil { check(command.value("-t") == (c.end_seconds > 0 ? Units.number(c.end_seconds) : nil), "the end") }
@@ -103,6 +115,9 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
             command.value("-force_key_frames")
                 == (c.keyframe_seconds > 0 ? "expr:gte(t,n_forced*\(Units.number(c.keyframe_seconds)))" : nil),
             "the keyframe interval")
+        // rs_fix_encoders.c sets the same: closed GOPs, and no scene cut's keyframe between.
+        check(
+            command.value("-x264-params") == (c.keyframe_seconds > 0 ? "open-gop=0:scenecut=0" : nil), "keyframes only forced")
     }
     // Audio.
     switch command.value("-c:a") {
@@ -116,11 +131,12 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
         check(command.value("-b:a") == "\(c.audio_bit_rate_kbps)k", "the audio bit rate")
         check(command.value("-ar") == (c.audio_sample_rate > 0 ? "\(c.audio_sample_rate)" : nil), "the sample rate")
         check(command.value("-ac") == (c.audio_channels > 0 ? "\(c.audio_channels)" : nil), "the channels")
-        let restart = c.audio_trim_restart == 1 ? ",asetpts=PTS-STARTPTS" : ""
-        check(
-            command.value("-af")
-                == (c.audio_trim_seconds > 0 ? "atrim=start=\(String(format: "%.6f", c.audio_trim_seconds))\(restart)" : nil),
-            "the priming cut")
+        let filters =
+            (c.audio_trim_rebase == 1 ? ["asetpts=PTS-STARTPTS"] : [])
+            + (c.audio_trim_seconds > 0 ? ["atrim=start=\(String(format: "%.6f", c.audio_trim_seconds))"] : [])
+            + (c.audio_trim_seconds < 0 ? ["adelay=delays=\(String(format: "%.6f", -c.audio_trim_seconds * 1000)):all=1"] : [])
+            + (c.audio_trim_restart == 1 ? ["asetpts=PTS-STARTPTS"] : [])
+        check(command.value("-af") == (filters.isEmpty ? nil : filters.joined(separator: ",")), "the priming cut")
     }
 }
 

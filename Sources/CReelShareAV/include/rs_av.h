@@ -180,9 +180,12 @@ typedef struct rs_av_info {
     rs_av_edit_effect edit_list_effect;
     int fragmented;          // ISO-BMFF: 1 when the media is in movie fragments (moof)
     /// When the video's first frame is shown, after the sound starts: an MP4's empty edit
-    /// (-output_ts_offset), or a Matroska video track's first block after the audio's first;
-    /// < 0 when it is shown from the start.
+    /// (-output_ts_offset), or a Matroska video track's first block after the sound's first
+    /// decoded sample (0 when within a millisecond of it); < 0 otherwise.
     double start_seconds;
+    /// Matroska: when the sound's first decoded sample plays after the picture's first frame, by
+    /// more than a millisecond (a browser's MediaRecorder starts its sound 30 ms late); < 0 otherwise.
+    double audio_start_seconds;
     int truncated;           // 1 when indexed media data lies past the end of the file
     /// ISO-BMFF: bytes after the last box that are no box (a phone's trailer, junk), 0 when none;
     /// -1 for other containers.
@@ -199,6 +202,8 @@ typedef struct rs_av_info {
     char video_codec_tag[8]; // the sample entry's four characters ("hvc1", "hev1"), "" when none
     int sar_num;             // sample aspect ratio; 0:0 when unknown (square is 1:1)
     int sar_den;
+    int time_base_num;       // the video stream's timestamps' unit (Matroska 1/1000); 0:0 when none
+    int time_base_den;
     rs_av_field_order field_order;
 
     // Filled only by a deep probe.

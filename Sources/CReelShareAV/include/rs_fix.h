@@ -33,6 +33,7 @@ typedef enum rs_fix_filter_kind {
     RS_FIX_EVEN_SIDES = 2,  // each side even and at least 2
     RS_FIX_FRAME_RATE = 3,  // a constant frame_rate
     RS_FIX_FIT = 4,         // fitted inside width x height, centred on black, square pixels
+    RS_FIX_START_AT_ZERO = 5, // the first frame at the output's start
 } rs_fix_filter_kind;
 
 /// Where the picture of an audio file's clip comes from (ReelShareKit's StillPicture).
@@ -79,6 +80,7 @@ typedef struct rs_fix_plan {
     double end_seconds;                  // <= 0: to the end; copy: the packets before it
     int loop;                            // encode: start over at the end until end_seconds
     int drop_edit_list;                  // MP4: write no edit list
+    int movie_timescale;                 // MP4: the movie's time scale (edit lengths), 0 for the muxer's
     double video_delay_seconds;          // encode from the start: the video starts this much after
                                          // the audio (an empty edit): held first frame, 0 for none
     rs_fix_still still;                  // encode: the video is a picture held this long (an audio file's clip)
@@ -87,8 +89,10 @@ typedef struct rs_fix_plan {
     int still_frame_rate;                // frames a second
     int still_width, still_height;       // RS_FIX_STILL_PLAIN: the frame's size
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start
-    double audio_trim_seconds;           // encode: the encoder's input starts this far in (atrim), 0 for none
-    int audio_trim_restart;              // and what remains starts at the output's start (asetpts=PTS-STARTPTS)
+    double audio_trim_seconds;           // encode: the encoder's input starts this far in (atrim), 0 for none,
+                                         // negative: after that much silence (adelay)
+    int audio_trim_rebase;               // counted from the sound's first sample (asetpts=PTS-STARTPTS first)
+    int audio_trim_restart;              // and what remains after a trim starts at the output's start (again)
 } rs_fix_plan;
 
 /// The plan's filters and colour conversion in FFmpeg's filter syntax, as `ffmpeg -vf` takes them

@@ -10,6 +10,7 @@ public enum FFmpegCommand {
         case .scale(let width, let height): return "scale=\(width):\(height),setsar=1"
         case .evenSides: return "scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)"
         case .frameRate(let rate): return "fps=\(Units.number(rate))"
+        case .startAtZero: return "setpts=PTS-STARTPTS"
         case .fit(let width, let height):
             return
                 "scale=\(width):\(height):force_original_aspect_ratio=decrease,pad=\(width):\(height):(ow-iw)/2:(oh-ih)/2,setsar=1"
@@ -78,6 +79,8 @@ public enum FFmpegCommand {
         case .encode:
             guard let encode else { break }
             if let filters = filters(encode) { arguments += ["-vf", filters] }
+            if plan.framesKeepTheirTimes { arguments += ["-fps_mode", "passthrough"] }
+            if let unit = plan.encoderTimeBase { arguments += ["-enc_time_base:v", "\(unit)"] }
             arguments += ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p"]
             if encode.toBT709 { arguments += ["-colorspace", "bt709", "-color_range", "tv"] }
             if encode.toneMap != nil {
@@ -86,9 +89,12 @@ public enum FFmpegCommand {
             if let rate = encode.bitRateKbps {
                 arguments += ["-b:v", "\(rate)k", "-maxrate", "\(rate)k", "-bufsize", "\(encode.bufferKbps ?? 2 * rate)k"]
             }
+            // Closed GOPs, and no keyframe at a scene cut between the forced ones (a flash would make
+            // a GOP shorter than a target's minimum).
             if let keyframes = encode.keyframeSeconds {
                 arguments += [
-                    "-force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))", "-x264-params", "open-gop=0",
+                    "-force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))", "-x264-params",
+                    "open-gop=0:scenecut=0",
                 ]
             }
         }
@@ -99,11 +105,8 @@ public enum FFmpegCommand {
             // A copied packet that starts before the output's start is left out (the CLI keeps it).
             if plan.primingCut == .dropPackets { arguments += ["-copypriorss:a", "0"] }
         case .encode(let encode):
-            switch plan.primingCut {
-            case .trimSeconds(let seconds)?: arguments += ["-af", "atrim=start=\(PrimingCut.text(seconds))"]
-            case .advanceSeconds(let seconds)?:
-                arguments += ["-af", "atrim=start=\(PrimingCut.text(seconds)),asetpts=PTS-STARTPTS"]
-            case .dropPackets?, nil: break
+            if let filters = plan.primingCut?.filters, !filters.isEmpty {
+                arguments += ["-af", filters.joined(separator: ",")]
             }
             arguments += ["-c:a", encode.codec == .opus ? "libopus" : "aac", "-b:a", "\(encode.bitRateKbps)k"]
             if let sampleRate = encode.sampleRate { arguments += ["-ar", "\(sampleRate)"] }
@@ -112,6 +115,7 @@ public enum FFmpegCommand {
         switch plan.container {
         case .mp4:
             if plan.dropEditList { arguments += ["-use_editlist", "0"] }
+            if let scale = plan.movieTimescale { arguments += ["-movie_timescale", "\(scale)"] }
             // Without an edit list, negative composition offsets keep a B-frame stream's start at 0.
             arguments += ["-movflags", plan.dropEditList ? "+faststart+negative_cts_offsets" : "+faststart", "-f", "mp4"]
         case .webm:

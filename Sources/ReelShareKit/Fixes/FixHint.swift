@@ -213,6 +213,11 @@ public enum FixHint {
             leftOut: (media?.streams ?? []).filter { !kept.contains($0.index) }, video: video, audio: audioStep,
             loopTo: loopTo, trimTo: cut == nil ? trimTarget : nil, cutAtKeyframe: cut,
             dropEditList: container == .mp4 && dropEditList, videoDelaySeconds: delay)
+        if plan.container == .mp4, !plan.dropEditList, plan.audio != .none,
+            (media?.startSeconds ?? 0) > 0 || media?.audio?.startSeconds != nil
+        {
+            plan.movieTimescale = VideoPlan.sampleExactTimescale
+        }
         if let stream = media?.audio {
             let rate = filters.lazy.compactMap { if case .frameRate(let rate) = $0 { rate } else { nil } }.first
             Self.cutPriming(&plan, stream, frameRate: media?.video?.frameRate, convertedTo: rate, start: media?.startSeconds)
@@ -227,6 +232,8 @@ public enum FixHint {
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true
         plan.sourceRGB = media?.video?.rgb == true
         plan.pixelAspect = media?.video?.sampleAspectRatio ?? PixelRatio(1, 1)
+        let madeRate = plan.encode?.filters.contains { if case .frameRate = $0 { true } else { false } } ?? false
+        if plan.framesKeepTheirTimes, !madeRate { plan.encoderTimeBase = media?.video?.timeBase }
         return plan
     }
 
@@ -236,27 +243,32 @@ public enum FixHint {
     /// the encoder's own priming stands where the cut samples were. The sound then plays with the
     /// picture it was made with.
     ///
-    /// A picture that starts a little after the sound (WebM's Opus starts 6.5 ms early) is moved
-    /// to the start where frames are made at a constant rate: without an edit list the picture
-    /// cannot be held back for less than a frame (the ffmpeg CLI's constant frame rate moves it),
-    /// and a frame rate conversion (`fps`, in any container) puts the first frame on its own
-    /// grid, at the start while it lies within half an output frame of it. The sound is cut by as
-    /// much, so that it keeps its place against the picture.
+    /// A picture that starts less than a frame after the sound's first sample (a WebM's Opus
+    /// starts a few ms early), or with it, is moved to the start where frames are made at a constant rate: without an edit
+    /// list the picture cannot be held back for less than a frame, and a frame rate conversion
+    /// (`fps`, in any container) would put the first frame on its own grid. The move is said
+    /// (VideoFilter.startAtZero, first), and the sound is counted from its first sample and cut by
+    /// as much (PrimingCut.leadSeconds), so that it keeps its place against the picture on every
+    /// FFmpeg, whichever instant the release starts the file's clock at.
     static func cutPriming(
         _ plan: inout VideoPlan, _ stream: AudioStream, frameRate: Double?, convertedTo rate: Double?, start: Double?
     ) {
-        var lead = 0.0
-        if plan.dropEditList {
-            let frame = 1 / max(frameRate ?? 30, 1)
-            lead = plan.videoDelaySeconds.flatMap { $0 < frame ? $0 : nil } ?? 0
-            if lead > 0 { plan.videoDelaySeconds = nil }
-        } else if let rate, rate > 0, let start, start > 0, start < 0.5 / rate {
+        // The picture's lead, where it is moved to the start: nil where it is not, or not known
+        // (a start of 0 is a Matroska picture that starts with its sound's first sample; a
+        // negative lead a sound that starts after the picture, without an edit list to say so).
+        var lead: Double?
+        if plan.dropEditList, case .encode = plan.video, let start, start < 1 / max(frameRate ?? 30, 1) {
+            lead = start
+            plan.videoDelaySeconds = nil
+        } else if plan.dropEditList, case .encode = plan.video, let late = stream.startSeconds {
+            lead = -late
+        } else if !plan.dropEditList, let rate, rate > 0, let start, start < 1 / rate {
             lead = start
         }
         if plan.audio == .copy {
             let priming = plan.dropEditList ? stream.primingSamples ?? 0 : 0
-            guard lead > 0 || priming > 0 else { return }
-            if stream.primingPackets != nil, lead == 0 {
+            guard (lead ?? 0) != 0 || priming > 0 else { return }
+            if stream.primingPackets != nil, (lead ?? 0) == 0 {
                 plan.primingCut = .dropPackets
                 return
             }
@@ -265,10 +277,13 @@ public enum FixHint {
         guard case .encode(let encode) = plan.audio, encode.codec == .aac,
             let sampleRate = encode.sampleRate ?? stream.sampleRate, sampleRate > 0
         else { return }
-        if plan.dropEditList {
-            plan.primingCut = .trimSeconds(lead + Double(PrimingCut.aacEncoderPriming) / Double(sampleRate))
-        } else if lead > 0 {
-            plan.primingCut = .advanceSeconds(lead)
+        let priming = plan.dropEditList ? Double(PrimingCut.aacEncoderPriming) / Double(sampleRate) : 0
+        if let lead, case .encode(var video) = plan.video {
+            video.filters.insert(.startAtZero, at: 0)
+            plan.video = .encode(video)
+            plan.primingCut = .leadSeconds(lead, primingSeconds: priming)
+        } else if priming > 0 {
+            plan.primingCut = .trimSeconds(priming)
         }
     }
 

@@ -13,6 +13,11 @@ public enum VideoFilter: Sendable, Equatable {
     case evenSides
     /// A constant frame rate (frames dropped or repeated).
     case frameRate(Double)
+    /// The first frame at the output's start (`setpts=PTS-STARTPTS`): a picture that started less
+    /// than a frame after its sound, which is cut by as much (PrimingCut.leadSeconds). Said, not
+    /// left to the ffmpeg CLI's constant frame rate, which moves it or repeats it by where the
+    /// release starts the file's clock.
+    case startAtZero
     /// Fitted inside `width` x `height` and centred on black, square pixels: a still picture on a
     /// vertical canvas.
     case fit(width: Int, height: Int)
@@ -21,7 +26,7 @@ public enum VideoFilter: Sendable, Equatable {
     var sizes: Bool {
         switch self {
         case .scale, .evenSides, .fit: return true
-        case .deinterlace, .frameRate: return false
+        case .deinterlace, .frameRate, .startAtZero: return false
         }
     }
 }
@@ -114,15 +119,43 @@ public enum PrimingCut: Sendable, Equatable {
     /// The encoder's input starts this far in (its priming's length at its rate), so that its
     /// first packet, priming included, starts at the output's start.
     case trimSeconds(Double)
-    /// The sound's first seconds are cut and the rest starts at the output's start: a frame rate
-    /// conversion moved the picture to the start by as much (`atrim=start=...,asetpts=PTS-STARTPTS`).
-    case advanceSeconds(Double)
+    /// The picture starts `seconds` (less than a frame) after the sound's first sample and is
+    /// moved to the output's start: by the constant frame rate of a file without an edit list, or
+    /// by a frame rate conversion's grid. The sound is counted from its own first sample
+    /// (`asetpts=PTS-STARTPTS`), because FFmpeg's releases start the file's clock differently (a
+    /// WebM's Opus at its first block, or past its pre-skip), and cut by as much, plus the
+    /// encoder's priming (`primingSeconds`) where no edit list will hide it; with no priming to
+    /// cut, what remains starts at the output's start (`asetpts=PTS-STARTPTS` again). A negative
+    /// lead is a sound that starts that much after the picture (a browser's MediaRecorder): where
+    /// the priming is shorter, silence makes up the rest (`adelay`).
+    case leadSeconds(Double, primingSeconds: Double)
 
     /// The priming of FFmpeg's AAC encoder (initial_padding), in samples, on every release.
     public static let aacEncoderPriming = 1024
 
     /// A trim in seconds as both carriers write it: six decimals (a microsecond).
     public static func text(_ seconds: Double) -> String { String(format: "%.6f", seconds) }
+
+    /// Where the encoder's input starts, in seconds (0: where it did; negative: after that much
+    /// silence): from the output's zero, or from the sound's first sample (`rebased`); and
+    /// whether what remains of a trim then starts at the output's start.
+    public var trim: (seconds: Double, rebased: Bool, restart: Bool)? {
+        switch self {
+        case .dropPackets: return nil
+        case .trimSeconds(let seconds): return (seconds, false, false)
+        case .leadSeconds(let lead, let priming): return (lead + priming, true, priming == 0 && lead > 0)
+        }
+    }
+
+    /// The audio filters that carry out `trim`, in FFmpeg's filter syntax (rs_fix writes the same).
+    public var filters: [String] {
+        guard let trim else { return [] }
+        let cut =
+            trim.seconds > 0
+            ? ["atrim=start=\(Self.text(trim.seconds))"]
+            : trim.seconds < 0 ? ["adelay=delays=\(Self.text(-trim.seconds * 1000)):all=1"] : []
+        return (trim.rebased ? ["asetpts=PTS-STARTPTS"] : []) + cut + (trim.restart ? ["asetpts=PTS-STARTPTS"] : [])
+    }
 }
 
 /// What an audio file's clip (an audiogram) shows while its sound plays.
@@ -173,6 +206,25 @@ public struct VideoPlan: Sendable, Equatable {
     public var cutAtKeyframe: Double?
     /// Write no edit list (MP4).
     public var dropEditList: Bool
+    /// MP4 with edit lists, where a stream starts late (an empty edit): the movie's time scale, in
+    /// which an edit's length is counted. FFmpeg's muxer counts in milliseconds, and a sound that
+    /// starts after the picture (a browser's recording, 24 ms) then moves by up to a millisecond;
+    /// in 48 kHz ticks it keeps its sample.
+    public var movieTimescale: Int?
+    public static let sampleExactTimescale = 48000
+
+    /// An encoded video whose frames keep their own times, as `fix` encodes them, not a constant
+    /// rate the ffmpeg CLI picks (a browser's WebM states none, and the CLI repeats frames up to
+    /// 1000 a second): everywhere but where that rate fills a delayed picture's start, or a held
+    /// picture is made at its own rate.
+    public var framesKeepTheirTimes: Bool {
+        guard case .encode = video else { return false }
+        return videoDelaySeconds == nil && still == nil
+    }
+    /// Where frames keep their times and no rate is made: the encoder counts in the input's unit,
+    /// as `fix`'s does (the ffmpeg CLI's own, from 5.1 to 9, is one frame of the rate the file
+    /// states: a browser's frames 39 and 72 ms in would move to 33 and 67).
+    public var encoderTimeBase: TimeBase?
     /// With no edit list, how the audio's priming is kept out of what plays.
     public var primingCut: PrimingCut?
     /// An audio file's clip: the video is this picture, held (and encoded as `video` says).
@@ -354,11 +406,21 @@ public enum FixPlan: Sendable, Equatable {
             var words = "audio: encode \(encode.codec.name) \(encode.bitRateKbps) kb/s"
             if let sampleRate = encode.sampleRate { words += ", \(sampleRate) Hz" }
             if let channels = encode.channels { words += ", \(channels) channel\(channels == 1 ? "" : "s")" }
-            if case .trimSeconds(let seconds)? = plan.primingCut {
+            switch plan.primingCut {
+            case .trimSeconds(let seconds)?:
                 words += ", from \(PrimingCut.text(seconds)) s in (the encoder's priming takes its place)"
-            }
-            if case .advanceSeconds(let seconds)? = plan.primingCut {
-                words += ", from \(PrimingCut.text(seconds)) s in, played from the start (as far as the picture moves)"
+            case .leadSeconds(let lead, let priming)? where lead + priming < 0:
+                words +=
+                    ", after \(PrimingCut.text(-lead - priming)) s of silence (the sound starts \(PrimingCut.text(-lead)) s after"
+                    + " the picture, and the encoder's priming takes its place first)"
+            case .leadSeconds(let lead, let priming)? where priming > 0:
+                words +=
+                    ", from \(PrimingCut.text(lead + priming)) s after its first sample (the picture's lead, and the"
+                    + " encoder's priming takes its place)"
+            case .leadSeconds(let lead, _)? where lead > 0:
+                words += ", from \(PrimingCut.text(lead)) s after its first sample, played from the start (as the picture moves)"
+            case .leadSeconds?: words += ", from its first sample, as the picture from its first frame"
+            case .dropPackets?, nil: break
             }
             steps.append(words)
         }

@@ -18,6 +18,18 @@ public struct PixelRatio: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(width):\(height)" }
 }
 
+/// A stream's unit of time, `numerator`/`denominator` seconds.
+public struct TimeBase: Sendable, Equatable, CustomStringConvertible {
+    public var numerator: Int
+    public var denominator: Int
+    public init(_ numerator: Int, _ denominator: Int) {
+        self.numerator = numerator
+        self.denominator = denominator
+    }
+    /// As FFmpeg writes a rational: "1/1000".
+    public var description: String { "\(numerator)/\(denominator)" }
+}
+
 /// How a picture is scanned: whole frames, or fields in an order (coded, then displayed).
 public enum FieldOrder: String, Sendable, Equatable {
     case progressive
@@ -99,6 +111,9 @@ public struct VideoStream: Sendable, Equatable {
     public var durationSeconds: Double?
     /// The picture carries transparency (VP8/VP9 alpha in WebM, as browsers and editors write it).
     public var hasAlpha = false
+    /// The unit of its timestamps (an MP4 track's time scale, Matroska's millisecond): where a fix
+    /// keeps each frame's time, its encoder counts in it.
+    public var timeBase: TimeBase?
 
     public init(
         codec: String? = nil, codecID: CodecID? = nil, profile: String? = nil, width: Int? = nil, height: Int? = nil,
@@ -172,6 +187,9 @@ public struct AudioStream: Sendable, Equatable {
     /// The whole packets that priming fills, when it ends where a packet starts; nil when it ends
     /// inside one.
     public var primingPackets: Int?
+    /// Matroska: how long after the picture's first frame the sound's first decoded sample plays,
+    /// where it starts later (a browser's MediaRecorder: 30 ms); nil otherwise.
+    public var startSeconds: Double?
 
     public init(
         codec: String? = nil, codecID: CodecID? = nil, sampleRate: Int? = nil, channels: Int? = nil, bitRate: Int? = nil,
@@ -323,7 +341,8 @@ public struct AVMedia: Sendable, Equatable {
     /// ISO-BMFF: the media is in movie fragments.
     public var fragmented: Bool?
     /// When the video's first frame is shown, when an empty edit delays it (`-output_ts_offset`):
-    /// the picture spans startSeconds to durationSeconds.
+    /// the picture spans startSeconds to durationSeconds. Matroska: after the sound's first
+    /// decoded sample, 0 where they start together; nil where there is no sound or it starts later.
     public var startSeconds: Double?
     /// Why the duration is unknown, when it is.
     public var durationUnknownReason: String?

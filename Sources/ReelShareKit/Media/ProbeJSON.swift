@@ -85,6 +85,7 @@ public enum ProbeJSON {
             "streamCount": .int(a.streamCount),
             "durationSeconds": .from(a.durationSeconds),
             "primingSamples": .from(a.primingSamples),
+            "startSeconds": .from(a.startSeconds),
         ])
     }
 
