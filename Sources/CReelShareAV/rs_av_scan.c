@@ -266,12 +266,14 @@ rs_scan_result rs_scan_packets(AVFormatContext *fmt, int video, int audio, rs_sc
     int read_all = deep || lengths || counting;
     if (read_all && varies && ret == AVERROR_EOF && frames > 1 && start[0] < HUGE_VAL && end[0] > start[0]) {
         // The last frame lasts to the end the file states, when that comes first (a Matroska
-        // block's duration may run past the segment's).
+        // block's duration may run past the segment's), but not when it states an end before the
+        // last frame starts (Chromium's recordings: a segment of 3.575 s, frames to 3.592 s),
+        // which every player shows all the same.
         double stop = end[0];
         if (fmt->duration != AV_NOPTS_VALUE && fmt->duration > 0) {
             double stated = (double)fmt->duration / AV_TIME_BASE +
                             (fmt->start_time != AV_NOPTS_VALUE ? (double)fmt->start_time / AV_TIME_BASE : 0);
-            if (stated > start[0] && stated < stop) stop = stated;
+            if (stated > start[0] && stated > last_start && stated < stop) stop = stated;
         }
         // A last frame of no stated length (a browser's recording: its blocks state none): the
         // frames' average interval, not a span that counts the last frame as lasting nothing (a
