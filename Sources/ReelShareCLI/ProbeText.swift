@@ -128,6 +128,7 @@ enum ProbeText {
         if let rate = a.sampleRate { parts.append("\(rate) Hz") }
         if let channels = a.channels { parts.append(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels") }
         if let rate = a.bitRate { parts.append(bitRate(rate)) }
+        if let late = a.startSeconds { parts.append("from \(Units.duration(late)) after the picture") }
         return parts.joined(separator: ", ")
     }
 

@@ -269,6 +269,10 @@ extension WhatPlaysTests {
                     ], in: directory
                 ).stdout.split(separator: "\n").first.flatMap { Double($0) }
                 let sound = try #require(decoded, "no decoded sound in \(name)")
+                if let late {
+                    let text = try runReelshare(["probe", "--", name], in: directory).stdout
+                    #expect(text.contains("from \(String(format: "%.3f", late)) s after the picture"), "\(text)")
+                }
                 #expect(abs(lead - (picture - sound)) < 0.0005, "\(name): probe \(lead) s, ffprobe \(picture) - \(sound)")
             }
             let fix = try runReelshare(["fix", "--target", "ig-reels-api", "--", name], in: directory)
