@@ -413,6 +413,10 @@ public enum FixPlan: Sendable, Equatable {
                 words +=
                     ", after \(PrimingCut.text(-lead - priming)) s of silence (the sound starts \(PrimingCut.text(-lead)) s after"
                     + " the picture, and the encoder's priming takes its place first)"
+            case .leadSeconds(let lead, let priming)? where priming > 0 && lead < 0:
+                words +=
+                    ", from \(PrimingCut.text(lead + priming)) s after its first sample (it starts"
+                    + " \(PrimingCut.text(-lead)) s after the picture, and the encoder's priming takes that place)"
             case .leadSeconds(let lead, let priming)? where priming > 0:
                 words +=
                     ", from \(PrimingCut.text(lead + priming)) s after its first sample (the picture's lead, and the"
