@@ -212,34 +212,34 @@ struct WhatPlaysTests {
 /// much as 20 ms over a -40 dB hiss, depending on where its frames fall; a sample's shift is not
 /// a frame's.
 private func beepAfterFlash(_ file: String, in directory: URL) throws -> Double {
-    func first(_ filter: String, _ map: String, _ key: String) throws -> Double {
-        let log = try runCommand(
-            ["sh", "-c", "ffmpeg -nostdin -nostats -i \"$1\" -map \(map) -\(filter) -f null - 2>&1", "sh", file], in: directory
-        ).stdout
+    func first(_ log: String, _ key: String) throws -> Double {
         let value = log.components(separatedBy: key).dropFirst().first?.prefix { "0123456789.".contains($0) }
         return try #require(value.flatMap { Double($0) }, "no \(key) in \(file): \(log.suffix(400))")
     }
-    let flash = try first("vf blackdetect=d=0.05:pix_th=0.5", "0:v:0", "black_end:")
+    let flash = try first(try filterLog(file, "0:v:0", "vf \(findBlack)", in: directory), "black_end:")
     // The sound timed as it plays, sample after sample from its first: a browser's packets carry
     // capture times a millisecond or two either side of their samples' count.
-    let beep = try first("af asetpts=STARTPTS+N/SR/TB,silencedetect=n=-18dB:d=0.1", "0:a:0", "silence_end: ")
+    let beep = try first(
+        try filterLog(file, "0:a:0", "af asetpts=STARTPTS+N/SR/TB,silencedetect=n=-18dB:d=0.1", in: directory),
+        "silence_end: ")
     return (beep - flash) * 1000
 }
 
-/// Empty where the file's picture goes from black to white and back to black (a whole flash);
-/// otherwise what blackdetect found.
-private func flashAndBack(_ file: String, in directory: URL) throws -> String {
-    let log = try runCommand(
-        [
-            "sh", "-c", "ffmpeg -nostdin -nostats -i \"$1\" -map 0:v:0 -vf blackdetect=d=0.05:pix_th=0.5 -f null - 2>&1", "sh",
-            file,
-        ],
-        in: directory
+/// The picture's black runs: under a tenth of white, for 50 ms or more.
+private let findBlack = "blackdetect=d=0.05:pix_th=0.5"
+
+/// What FFmpeg's filter (`vf GRAPH` or `af GRAPH`) logs over one stream of a file.
+private func filterLog(_ file: String, _ map: String, _ filter: String, in directory: URL) throws -> String {
+    try runCommand(
+        ["sh", "-c", "ffmpeg -nostdin -nostats -i \"$1\" -map \(map) -\(filter) -f null - 2>&1", "sh", file], in: directory
     ).stdout
-    let found = log.split(separator: "\n").filter { $0.contains("black_start:") }.map { String($0.suffix(80)) }
-    // The first black run ends at the flash; a second one starts after it.
-    if found.count >= 2 { return "" }
-    return found.isEmpty ? "no black at all" : found.joined(separator: " | ")
+}
+
+/// The picture's black runs, as blackdetect logs them: a whole flash (black, white, black again)
+/// is two.
+private func blackRuns(_ file: String, in directory: URL) throws -> [String] {
+    try filterLog(file, "0:v:0", "vf \(findBlack)", in: directory).split(separator: "\n")
+        .filter { $0.contains("black_start:") }.map { String($0.suffix(80)) }
 }
 
 extension WhatPlaysTests {
@@ -385,9 +385,9 @@ extension WhatPlaysTests {
         while attempts.count < 4 {
             let made = try runCommand(["python3", "-c", chromiumRecording, "chrome.webm"], in: directory)
             try #require(made.status == 0, "Chromium made no recording: \(made.stdout)")
-            let shown = try flashAndBack("chrome.webm", in: directory)
-            if shown.isEmpty { break }
-            attempts.append(shown)
+            let runs = try blackRuns("chrome.webm", in: directory)
+            if runs.count >= 2 { break }
+            attempts.append(runs.isEmpty ? "no black at all" : runs.joined(separator: " | "))
         }
         try #require(attempts.count < 4, "Chromium recorded no whole flash in 4 tries: \(attempts)")
         let source = try beepAfterFlash("chrome.webm", in: directory)
