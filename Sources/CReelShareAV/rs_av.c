@@ -141,12 +141,18 @@ static void read_streams(probe *p) {
     if (info->demuxer_kind != RS_AV_DEMUXER_ISO) return;
     if (p->iso.fragments > 0) rs_av_fragment_lengths(p);
     if (p->audio >= 0) rs_av_audio_priming(p);
-    if (p->video >= 0) {
-        const rs_iso_track *t = rs_iso_track_with_id(&p->iso, (uint32_t)p->fmt->streams[p->video]->id);
-        info->edit_list_effect = rs_iso_edit_effect(&p->iso, t);
-        if (t && t->empty_edits > 0 && p->iso.movie_timescale > 0)
-            info->start_seconds = (double)t->empty_duration / p->iso.movie_timescale;
-    }
+    if (p->video < 0) return;
+    const rs_iso_track *t = rs_iso_track_with_id(&p->iso, (uint32_t)p->fmt->streams[p->video]->id);
+    info->edit_list_effect = rs_iso_edit_effect(&p->iso, t);
+    // Each track's empty edits delay it on the movie's clock: the picture's start is its delay
+    // less the sound's, and a sound delayed more than the picture (a phone's AAC behind a 43 ms
+    // empty edit) starts that much after it.
+    if (p->iso.movie_timescale <= 0) return;
+    const rs_iso_track *a = p->audio >= 0 ? rs_iso_track_with_id(&p->iso, (uint32_t)p->fmt->streams[p->audio]->id) : NULL;
+    double picture = t && t->empty_edits > 0 ? (double)t->empty_duration / p->iso.movie_timescale : 0;
+    double sound = a && a->empty_edits > 0 ? (double)a->empty_duration / p->iso.movie_timescale : 0;
+    if (sound - picture > 0.001) info->audio_start_seconds = sound - picture;
+    else if (t && t->empty_edits > 0) info->start_seconds = fmax(picture - sound, 0);
 }
 /// How far an Opus track's first decoded sample lies past its first packet's time: its header's
 /// pre-skip (RFC 7845, 5.1: 48 kHz samples at bytes 10-11 of "OpusHead"), in the stream's time

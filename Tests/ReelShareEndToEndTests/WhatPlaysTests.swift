@@ -267,11 +267,14 @@ extension WhatPlaysTests {
             // A browser's recording: VP8, its sound 30 ms after its picture (no edit list to say so
             // in the fix: it starts after silence).
             ("recorder.webm", soundLater(30) + ["-c:v", "libvpx", "-b:v", "300k", "-c:a", "libopus"]),
+            // A phone's MP4 whose sound starts after its picture by an empty edit (AndroidX's
+            // sample_portrait.mp4: 43 ms), here FFmpeg's: the 30 ms less its priming's 21.
+            ("later.mp4", soundLater(30) + ["-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", "-c:a", "aac"]),
         ]
         for (name, settings) in shapes {
             try makeWithFFmpeg(name, ["-f", "lavfi", "-i", picture, "-f", "lavfi", "-i", sound(48000)] + settings, in: directory)
             let source = try beepAfterFlash(name, in: directory)
-            if name.hasSuffix(".webm") {
+            if name.hasSuffix(".webm") || name == "later.mp4" {
                 // The lead probe gives is ffprobe's picture start less its first decoded sound's: the
                 // file's startSeconds, or less the audio's where the sound starts later.
                 let file = try probed(name, in: directory)

@@ -180,11 +180,12 @@ typedef struct rs_av_info {
     rs_av_edit_effect edit_list_effect;
     int fragmented;          // ISO-BMFF: 1 when the media is in movie fragments (moof)
     /// When the video's first frame is shown, after the sound starts: an MP4's empty edit
-    /// (-output_ts_offset), or a Matroska video track's first block after the sound's first
-    /// decoded sample (0 when within a millisecond of it); < 0 otherwise.
+    /// (-output_ts_offset) less the sound's, or a Matroska video track's first block after the
+    /// sound's first decoded sample (0 when within a millisecond of it); < 0 otherwise.
     double start_seconds;
-    /// Matroska: when the sound's first decoded sample plays after the picture's first frame, by
-    /// more than a millisecond (a browser's MediaRecorder starts its sound 30 ms late); < 0 otherwise.
+    /// When the sound's first decoded sample plays after the picture's first frame, by more than
+    /// a millisecond: Matroska's first blocks (a browser's MediaRecorder starts its sound 30 ms
+    /// late), or an MP4's empty edits (a phone's AAC 43 ms late); < 0 otherwise.
     double audio_start_seconds;
     int truncated;           // 1 when indexed media data lies past the end of the file
     /// ISO-BMFF: bytes after the last box that are no box (a phone's trailer, junk), 0 when none;

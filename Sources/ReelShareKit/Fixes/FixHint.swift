@@ -255,12 +255,13 @@ public enum FixHint {
     ) {
         // The picture's lead, where it is moved to the start: nil where it is not, or not known
         // (a start of 0 is a Matroska picture that starts with its sound's first sample; a
-        // negative lead a sound that starts after the picture, without an edit list to say so).
+        // negative lead a sound that starts after the picture, without an edit list to say so,
+        // whether the picture is encoded or copied).
         var lead: Double?
         if plan.dropEditList, case .encode = plan.video, let start, start < 1 / max(frameRate ?? 30, 1) {
             lead = start
             plan.videoDelaySeconds = nil
-        } else if plan.dropEditList, case .encode = plan.video, let late = stream.startSeconds {
+        } else if plan.dropEditList, let late = stream.startSeconds {
             lead = -late
         } else if !plan.dropEditList, let rate, rate > 0, let start, start < 1 / rate {
             lead = start
@@ -281,6 +282,9 @@ public enum FixHint {
         if let lead, case .encode(var video) = plan.video {
             video.filters.insert(.startAtZero, at: 0)
             plan.video = .encode(video)
+            plan.primingCut = .leadSeconds(lead, primingSeconds: priming)
+        } else if let lead {
+            // A copied picture plays from its first frame: a late sound is held back against it.
             plan.primingCut = .leadSeconds(lead, primingSeconds: priming)
         } else if priming > 0 {
             plan.primingCut = .trimSeconds(priming)

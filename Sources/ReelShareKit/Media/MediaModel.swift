@@ -176,8 +176,9 @@ public struct AudioStream: Sendable, Equatable {
     /// The whole packets that priming fills, when it ends where a packet starts; nil when it ends
     /// inside one.
     public var primingPackets: Int?
-    /// Matroska: how long after the picture's first frame the sound's first decoded sample plays,
-    /// where it starts later (a browser's MediaRecorder: 30 ms); nil otherwise.
+    /// How long after the picture's first frame the sound's first decoded sample plays, where it
+    /// starts more than a millisecond later: Matroska's first blocks (a browser's MediaRecorder:
+    /// 30 ms) or an MP4's empty edits (a phone's AAC: 43 ms); nil otherwise.
     public var startSeconds: Double?
 
     public init(
@@ -329,9 +330,10 @@ public struct AVMedia: Sendable, Equatable {
     public var editListEffect: EditListEffect?
     /// ISO-BMFF: the media is in movie fragments.
     public var fragmented: Bool?
-    /// When the video's first frame is shown, when an empty edit delays it (`-output_ts_offset`):
-    /// the picture spans startSeconds to durationSeconds. Matroska: after the sound's first
-    /// decoded sample, 0 where they start together; nil where there is no sound or it starts later.
+    /// When the video's first frame is shown, when an empty edit delays it (`-output_ts_offset`),
+    /// less the sound's: the picture spans startSeconds to durationSeconds. Matroska: after the
+    /// sound's first decoded sample, 0 where they start together; nil where there is no sound or
+    /// it starts later.
     public var startSeconds: Double?
     /// Why the duration is unknown, when it is.
     public var durationUnknownReason: String?
