@@ -103,10 +103,14 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
         int64_t ts = r->frame->best_effort_timestamp;
         if (ts == AV_NOPTS_VALUE) ts = j->span_end != INT64_MIN ? j->span_end : 0; // on from the last frame
         if (j->first_ts == AV_NOPTS_VALUE) j->first_ts = ts;
-        int64_t duration = rs_fix_frame_duration(j, r->frame);
-        if (ts + duration > j->span_end) j->span_end = ts + duration;
+        int64_t duration = rs_fix_frame_duration(j, r->frame, ts);
+        // A stream ends where its latest frame ends. A frame after a pause lasts that pause (the
+        // step before it), but the frames after it end the stream sooner.
+        int latest = j->previous_ts == AV_NOPTS_VALUE || ts >= j->previous_ts;
+        j->previous_ts = ts;
+        if (latest || ts + duration > j->span_end) j->span_end = ts + duration;
         ts += j->offset;
-        if (ts + duration > j->last_end) j->last_end = ts + duration;
+        if (latest || ts + duration > j->last_end) j->last_end = ts + duration;
         if (ts >= j->end_ts) {
             j->done = 1;
             av_frame_unref(r->frame);
@@ -118,7 +122,7 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
         }
         r->frame->pts = ts - j->shift;
         int64_t end = ts + duration < j->end_ts ? ts + duration : j->end_ts;
-        if (end > j->sent_end) j->sent_end = end;
+        if (latest || end > j->sent_end) j->sent_end = end;
         err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
         av_frame_unref(r->frame);
         if (err < 0) return err;
@@ -182,7 +186,7 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
     j->out = avformat_new_stream(r->out, NULL);
     j->encode = i == 0 ? plan->video == RS_FIX_VIDEO_ENCODE : plan->audio == RS_FIX_AUDIO_ENCODE;
     j->first_ts = AV_NOPTS_VALUE;
-    j->last_pts = AV_NOPTS_VALUE;
+    j->last_pts = j->previous_ts = AV_NOPTS_VALUE;
     j->last_end = j->span_end = j->sent_end = INT64_MIN;
     // The plan's times come from keyframe times printed as decimals: a millisecond's slack lets
     // the video start (and stop) at the keyframe meant, not the next one.

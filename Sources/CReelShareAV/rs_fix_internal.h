@@ -35,6 +35,7 @@ typedef struct job {
     int64_t shift;          // in the input's time base: the output's zero, subtracted from every timestamp
     int64_t offset;         // added to decoded timestamps: the loops so far
     int64_t first_ts;       // the first decoded timestamp
+    int64_t previous_ts;    // video: the last decoded timestamp of this pass (the step to the next frame)
     int64_t last_end;       // the largest decoded pts + duration, offset included
     int64_t span_end;       // the same without the offset: where one pass ends
     int64_t sent_end;       // the end of the last frame given to the filters (pts + duration, before the plan's end)
@@ -51,7 +52,7 @@ typedef struct job {
 void rs_fix_job_free(job *j);
 /// A decoded frame's duration in the input's time base: its own, or one frame at the frame rate,
 /// or its samples.
-int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame);
+int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame, int64_t ts);
 /// The video encoder (libx264) and the filter graph before it: the display matrix's turn, the
 /// plan's filters and colour conversion, 8-bit 4:2:0. An FFmpeg error, with `why` in words.
 int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);

@@ -81,7 +81,7 @@ int rs_fix_webp_frames(run *r, job *j, const rs_fix_plan *plan) {
 static int picture_job(run *r, job *j) {
     j->in_index = -1; // no packet of the input is its
     j->encode = 1;
-    j->first_ts = j->last_pts = AV_NOPTS_VALUE;
+    j->first_ts = j->last_pts = j->previous_ts = AV_NOPTS_VALUE;
     j->last_end = j->span_end = j->sent_end = INT64_MIN;
     j->start_ts = INT64_MIN;
     j->end_ts = INT64_MAX;
