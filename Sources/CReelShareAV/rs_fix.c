@@ -104,9 +104,12 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
         if (ts == AV_NOPTS_VALUE) ts = j->span_end != INT64_MIN ? j->span_end : 0; // on from the last frame
         if (j->first_ts == AV_NOPTS_VALUE) j->first_ts = ts;
         int64_t duration = rs_fix_frame_duration(j, r->frame, ts);
-        // A stream ends where its latest frame ends. A frame after a pause lasts that pause (the
-        // step before it), but the frames after it end the stream sooner.
-        int latest = j->previous_ts == AV_NOPTS_VALUE || ts >= j->previous_ts;
+        // A picture ends where its latest frame ends: a frame after a pause lasts that pause (the
+        // step before it), but the frames after it end the picture sooner. A step back in time (a
+        // spliced stream) keeps the end reached; the sound's end is its furthest.
+        int64_t at = av_sat_add64(ts, j->offset);
+        int latest = j->dec->codec_type == AVMEDIA_TYPE_VIDEO && at >= j->latest_ts;
+        if (latest) j->latest_ts = at;
         j->previous_ts = ts;
         if (latest || ts + duration > j->span_end) j->span_end = ts + duration;
         ts += j->offset;
@@ -187,6 +190,7 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
     j->encode = i == 0 ? plan->video == RS_FIX_VIDEO_ENCODE : plan->audio == RS_FIX_AUDIO_ENCODE;
     j->first_ts = AV_NOPTS_VALUE;
     j->last_pts = j->previous_ts = AV_NOPTS_VALUE;
+    j->latest_ts = INT64_MIN;
     j->last_end = j->span_end = j->sent_end = INT64_MIN;
     // The plan's times come from keyframe times printed as decimals: a millisecond's slack lets
     // the video start (and stop) at the keyframe meant, not the next one.

@@ -41,13 +41,15 @@ static const char *turn_filter(int orientation) {
 int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame, int64_t ts) {
     int64_t duration = rs_frame_duration(frame);
     if (frame->nb_samples > 0)
-        return duration > 0 || frame->sample_rate <= 0
-                   ? duration
-                   : av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base);
+        return duration > 0        ? duration
+               : frame->sample_rate > 0 ? av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base)
+                                        : 0;
     // A frame the file gives no length (a browser's WebM states none) lasts as long as the step
     // before it, as probe measures a picture's end and as the ffmpeg CLI of 7.1 and later gives
     // it: a length of one tick where the step is longer is the demuxer's guess, not the file's.
-    int64_t step = ts != AV_NOPTS_VALUE && j->previous_ts != AV_NOPTS_VALUE ? ts - j->previous_ts : -1;
+    // A step past an hour is no frame's length (and hostile times must not overflow).
+    int64_t step = ts != AV_NOPTS_VALUE && j->previous_ts != AV_NOPTS_VALUE ? av_sat_sub64(ts, j->previous_ts) : -1;
+    if (step > av_rescale_q(3600, (AVRational){1, 1}, j->in->time_base)) step = -1;
     if (duration > 0 && !(duration == 1 && step > 2)) return duration;
     if (step > 0) return step;
     if (duration > 0) return duration;

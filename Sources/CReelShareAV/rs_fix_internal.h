@@ -35,8 +35,10 @@ typedef struct job {
     int64_t shift;          // in the input's time base: the output's zero, subtracted from every timestamp
     int64_t offset;         // added to decoded timestamps: the loops so far
     int64_t first_ts;       // the first decoded timestamp
-    int64_t previous_ts;    // video: the last decoded timestamp of this pass (the step to the next frame)
-    int64_t last_end;       // the largest decoded pts + duration, offset included
+    int64_t previous_ts;    // the last decoded timestamp of this pass (video: the step to the next frame)
+    int64_t latest_ts;      // video: the latest decoded timestamp yet, offset included (INT64_MIN: none)
+    int64_t last_end;       // where the stream has got to, offset included: its latest frame's end (video;
+                            // a step back in time keeps the end reached), the largest pts + duration (audio)
     int64_t span_end;       // the same without the offset: where one pass ends
     int64_t sent_end;       // the end of the last frame given to the filters (pts + duration, before the plan's end)
     AVRational frame_rate;  // video: the duration of a frame that has none
@@ -50,8 +52,9 @@ typedef struct job {
 } job;
 
 void rs_fix_job_free(job *j);
-/// A decoded frame's duration in the input's time base: its own, or one frame at the frame rate,
-/// or its samples.
+/// A decoded frame's duration in the input's time base: its samples' (audio); its own, or the step
+/// from the frame decoded before it (`ts` less `j->previous_ts`), or one frame at the frame rate
+/// (video).
 int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame, int64_t ts);
 /// The video encoder (libx264) and the filter graph before it: the display matrix's turn, the
 /// plan's filters and colour conversion, 8-bit 4:2:0. An FFmpeg error, with `why` in words.

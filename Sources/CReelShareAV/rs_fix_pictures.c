@@ -82,6 +82,7 @@ static int picture_job(run *r, job *j) {
     j->in_index = -1; // no packet of the input is its
     j->encode = 1;
     j->first_ts = j->last_pts = j->previous_ts = AV_NOPTS_VALUE;
+    j->latest_ts = INT64_MIN;
     j->last_end = j->span_end = j->sent_end = INT64_MIN;
     j->start_ts = INT64_MIN;
     j->end_ts = INT64_MAX;

@@ -466,7 +466,8 @@ extension WhatPlaysTests {
             let starts = try ffprobe("chrome.webm", "v:0", "packet=pts_time", in: directory).split(separator: "\n")
                 .compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))) }.sorted()
             let lastStep = starts.count > 1 ? starts[starts.count - 1] - starts[starts.count - 2] : 0
-            let unlengthened = try ffmpegCLIMajor() < 7 ? rate.map { Int(($0 * lastStep).rounded(.up)) } ?? 0 : 0
+            let older = try ffmpegCLIRelease().map { $0.compare("7.1", options: .numeric) == .orderedAscending } ?? true
+            let unlengthened = older ? rate.map { Int(($0 * lastStep).rounded(.up)) } ?? 0 : 0
             let rounding = rate == nil ? 0 : 1
             #expect(
                 fixFrames > 0 && commandFrames <= fixFrames + rounding
