@@ -320,15 +320,21 @@ extension WhatPlaysTests {
     }
 }
 
+/// The presentation time of each packet of `file`'s stream `stream` ("v:0"), in file order, as
+/// ffprobe prints it ("N/A" for a packet without one).
+private func packetTimes(_ file: String, _ stream: String, in directory: URL) throws -> [String] {
+    try ffprobe(file, stream, "packet=pts_time", in: directory).split(separator: "\n").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))
+    }
+}
+
 /// The timing of `file` as FFmpeg reads it, for a failure's message where the recording was made
 /// during the run and is gone with its directory: per stream, the packets, how many have no time,
 /// the first and last three times and the stated rates; then the container's start and length.
 private func timing(_ file: String, in directory: URL) throws -> String {
     var parts: [String] = []
     for stream in ["v:0", "a:0"] {
-        let times = try ffprobe(file, stream, "packet=pts_time", in: directory).split(separator: "\n").map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))
-        }
+        let times = try packetTimes(file, stream, in: directory)
         let untimed = times.filter { Double($0) == nil }.count
         let rates = try ffprobe(file, stream, "stream=r_frame_rate,avg_frame_rate", in: directory)
         parts.append(
@@ -415,6 +421,11 @@ extension WhatPlaysTests {
         }
         try #require(attempts.count < 4, "Chromium recorded no whole flash in 4 tries: \(attempts)")
         let source = try beepAfterFlash("chrome.webm", in: directory)
+        // The recording's last step: the length fix (and FFmpeg 7.1's CLI and later) gives its last
+        // frame, which 5.1's CLI does not (below).
+        let starts = try packetTimes("chrome.webm", "v:0", in: directory).compactMap { Double($0) }.sorted()
+        let lastStep = starts.count > 1 ? starts[starts.count - 1] - starts[starts.count - 2] : 0
+        let older = try ffmpegCLIRelease().map { $0.compare("7.1", options: .numeric) == .orderedAscending } ?? true
         for target in ["ig-reels-api", "fb-reels-api"] {
             let fix = try runReelshare(["fix", "--target", target, "-o", "fixed.mp4", "--", "chrome.webm"], in: directory)
             #expect(fix.status == 0, "\(target): \(fix.stderr)")
@@ -463,10 +474,6 @@ extension WhatPlaysTests {
                 Int(try ffprobe(file, "v:0", "stream=nb_read_packets", in: directory, count: true)) ?? -1
             }
             let (commandFrames, fixFrames) = (try frames("printed.mp4"), try frames("fixed.mp4"))
-            let starts = try ffprobe("chrome.webm", "v:0", "packet=pts_time", in: directory).split(separator: "\n")
-                .compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))) }.sorted()
-            let lastStep = starts.count > 1 ? starts[starts.count - 1] - starts[starts.count - 2] : 0
-            let older = try ffmpegCLIRelease().map { $0.compare("7.1", options: .numeric) == .orderedAscending } ?? true
             let unlengthened = older ? rate.map { Int(($0 * lastStep).rounded(.up)) } ?? 0 : 0
             let rounding = rate == nil ? 0 : 1
             #expect(
