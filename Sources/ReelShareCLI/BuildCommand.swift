@@ -95,7 +95,8 @@ struct BuildCommand: Command {
     let inputs: [(path: String, role: Role)]
     /// Findings about the request itself (colours), reported with the media's.
     let requestFindings: [Finding]
-    let destination: PayloadDestination
+    /// -o FILE; nil: standard output.
+    let output: String?
     let force: Bool
     let strict: Bool
     let options: ProbeOptions
@@ -103,8 +104,8 @@ struct BuildCommand: Command {
     /// For NO_COLOR and TERM.
     let environment: [String: String]
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        self.environment = environment
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
+        environment = invocation.environment
         if let operand = parsed.operands.first {
             throw parsed.usageError("build takes its files through --video, --background-image and --sticker (got '\(operand)')")
         }
@@ -189,14 +190,14 @@ struct BuildCommand: Command {
         } catch {
             throw .internal("\(error)")
         }
-        destination = parsed.value(Option.output).map { .file($0) } ?? .standardOutput
+        output = parsed.value(Option.output)
         options = ProbeOptions(
             deep: Validator.needsPacketScan([target]), timeoutSeconds: try OptionValues.timeout(parsed))
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         // The output rule first: no work is done for a file that may not be written.
-        if case .file(let path) = destination {
+        if let path = output {
             do throws(OutputFailure) {
                 try AtomicFile.check(path, inputs: InputIdentities(inputs.map(\.path)))
             } catch {
@@ -216,9 +217,15 @@ struct BuildCommand: Command {
                     role: input.role, path: Posix.absolute(input.path), format: ShareCheck.format(report),
                     sizeBytes: report.sizeBytes))
         }
-        stdout.flush()
-        do {
-            try PayloadWriter.write(PayloadDocument.parts(request, warnings: warnings), media: request.media, to: destination)
+        let parts = PayloadDocument.parts(request, warnings: warnings)
+        do throws(PayloadWriteError) {
+            if let output {
+                try PayloadWriter.write(parts, media: request.media, to: .file(output))
+            } else {
+                try stdout.streaming { (fd) throws(PayloadWriteError) in
+                    try PayloadWriter.write(parts, media: request.media, to: .stream(fd))
+                }
+            }
         } catch {
             switch error {
             case .closed: return

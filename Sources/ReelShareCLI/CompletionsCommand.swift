@@ -20,7 +20,7 @@ struct CompletionsCommand: Command {
 
     let shell: Shell
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         guard parsed.operands.count == 1, let shell = Shell(rawValue: parsed.operands[0]) else {
             throw parsed.usageError("completions needs one SHELL: \(Shell.allCases.map(\.rawValue).joined(separator: ", "))")
         }

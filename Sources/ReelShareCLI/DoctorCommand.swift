@@ -57,11 +57,14 @@ struct DoctorCommand: Command {
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
+    /// Where the report is spooled until it is whole ($TMPDIR).
+    let temporaryDirectory: String
     /// The Info.plist keys any known profile reads the App ID from.
     let appIdKeys: Set<String>
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        self.environment = environment
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
+        environment = invocation.environment
+        temporaryDirectory = invocation.temporaryDirectory
         let named = parsed.all(Option.plist).map(AppInput.plist) + parsed.all(Option.manifest).map(AppInput.manifest)
         let operands = parsed.operands.map(AppInput.any)
         inputs = operands.isEmpty && named.isEmpty ? [.any(".")] : operands + named
@@ -76,7 +79,7 @@ struct DoctorCommand: Command {
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
             format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout, title: "reelshare doctor",
-            noun: "app", temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+            noun: "app", temporaryDirectory: temporaryDirectory)
         renderer.begin()
         var failures: [CLIError] = []
         for input in inputs {

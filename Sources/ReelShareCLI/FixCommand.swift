@@ -72,9 +72,9 @@ struct FixCommand: Command {
     let options: ProbeOptions
     let environment: [String: String]
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        self.environment = environment
-        files = try InputFiles.gather(parsed)
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
+        environment = invocation.environment
+        files = try InputFiles.gather(parsed, input: invocation.input)
         let profiles = try ProfileLoading.profiles(parsed)
         guard let name = parsed.value(Option.target) else {
             throw parsed.usageError("fix needs --target (\(profiles.profiles.map(\.id).joined(separator: ", ")))")

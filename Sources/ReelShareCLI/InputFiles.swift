@@ -10,7 +10,7 @@ enum InputFiles {
         "0", help: "With --files-from: paths are separated by NUL bytes (find -print0), not newlines.")
     static let options = [filesFrom, nullSeparated]
 
-    static func gather(_ parsed: ParsedArguments) throws(CLIError) -> PathList {
+    static func gather(_ parsed: ParsedArguments, input: Input) throws(CLIError) -> PathList {
         var list = PathList(operands: parsed.operands)
         if let source = parsed.value(filesFrom) {
             let nul = parsed.has(nullSeparated)
@@ -23,7 +23,7 @@ enum InputFiles {
                     try list.index(ReadableFile.open(source), nul: nul)
                 } else {
                     let bytes =
-                        source == "-" ? try Posix.readAll(0, limit: 256 << 20) : try Posix.readFile(source, limit: 256 << 20)
+                        source == "-" ? try input.readAll(limit: 256 << 20) : try Posix.readFile(source, limit: 256 << 20)
                     list.append(list: bytes, nul: nul)
                 }
             } catch {

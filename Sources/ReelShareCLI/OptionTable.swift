@@ -72,7 +72,7 @@ struct CommandSpec: Sendable {
 /// A command: its table, its typed options (made from what was parsed) and what it does.
 protocol Command: Sendable {
     static var spec: CommandSpec { get }
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError)
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError)
     func run(stdout: Output, stderr: Output) throws(CLIError)
 }
 

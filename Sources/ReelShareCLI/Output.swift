@@ -70,6 +70,19 @@ public final class Output: Sendable {
         }
     }
 
+    /// Runs `body` with a descriptor that writes where this output does, for bytes a C stream
+    /// writes itself (build's payload): this output's own, after what is buffered; or, capturing, a
+    /// spool whose bytes are then kept (-1 where none can be made: body's writes then fail).
+    public func streaming<T, E: Error>(_ body: (Int32) throws(E) -> T) throws(E) -> T {
+        flush()
+        if let descriptor { return try body(descriptor) }
+        let spool = Spool(directory: "/tmp")
+        defer {
+            try? spool.replay { bytes in state.withLock { $0.captured += bytes } }
+        }
+        return try body(spool.fileDescriptor ?? -1)
+    }
+
     /// The reader of this output went away (EPIPE): there is no one to work for.
     public var isClosed: Bool { state.withLock { $0.error == .closed } }
 

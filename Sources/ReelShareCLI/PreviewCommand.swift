@@ -68,8 +68,8 @@ struct PreviewCommand: Command {
     let timeout: Double
     let environment: [String: String]
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        self.environment = environment
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
+        environment = invocation.environment
         if let operand = parsed.operands.first {
             throw parsed.usageError(
                 "preview takes its files through --video, --background-image and --sticker (got '\(operand)')")

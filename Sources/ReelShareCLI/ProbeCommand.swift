@@ -39,9 +39,9 @@ struct ProbeCommand: Command {
     /// For NO_COLOR and TERM.
     let environment: [String: String]
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        self.environment = environment
-        files = try InputFiles.gather(parsed)
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
+        environment = invocation.environment
+        files = try InputFiles.gather(parsed, input: invocation.input)
         format = parsed.choice(Option.format, default: .text)
         options = ProbeOptions(
             deep: parsed.has(Option.deep), decode: parsed.has(SharedOptions.decode),

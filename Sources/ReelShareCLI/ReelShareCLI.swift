@@ -12,13 +12,15 @@ public enum ReelShareCLI {
     }
 
     /// Runs reelshare with `arguments` (without the program name) and returns the exit status.
+    /// In process (the tests), `environment`, `input` and the outputs stand for the process's own.
     public static func run(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        stdout: Output = .standardOutput, stderr: Output = .standardError
+        input: Input = .standardInput, stdout: Output = .standardOutput, stderr: Output = .standardError
     ) -> Int32 {
         var status = ExitStatus.success
         do {
-            try dispatch(arguments, environment: environment, stdout: stdout, stderr: stderr)
+            try dispatch(
+                arguments, invocation: Invocation(environment: environment, input: input), stdout: stdout, stderr: stderr)
         } catch {
             status = error.exitStatus
             report(error, to: stderr)
@@ -44,7 +46,7 @@ public enum ReelShareCLI {
     }
 
     private static func dispatch(
-        _ arguments: [String], environment: [String: String], stdout: Output, stderr: Output
+        _ arguments: [String], invocation: Invocation, stdout: Output, stderr: Output
     ) throws(CLIError) {
         guard let first = arguments.first else {
             stderr.write(Help.overview())
@@ -68,7 +70,7 @@ public enum ReelShareCLI {
             }
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
             if parsed.has(SharedOptions.help) { return stdout.write(Help.command(command.spec)) }
-            try command.init(parsed, environment: environment).run(stdout: stdout, stderr: stderr)
+            try command.init(parsed, invocation: invocation).run(stdout: stdout, stderr: stderr)
         }
     }
 

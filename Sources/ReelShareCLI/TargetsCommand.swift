@@ -26,7 +26,7 @@ struct TargetsCommand: Command {
     let format: Format
     let profiles: ProfileSet
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         format = parsed.choice(Option.format, default: .text)
         profiles = try ProfileLoading.profiles(parsed)
         if let operand = parsed.operands.first { throw parsed.usageError("targets takes no operands (got '\(operand)')") }

@@ -85,10 +85,13 @@ struct ValidateCommand: Command {
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
+    /// Where the report is spooled until it is whole ($TMPDIR).
+    let temporaryDirectory: String
 
-    init(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        self.environment = environment
-        files = try InputFiles.gather(parsed)
+    init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
+        environment = invocation.environment
+        temporaryDirectory = invocation.temporaryDirectory
+        files = try InputFiles.gather(parsed, input: invocation.input)
         format = parsed.choice(Option.format, default: .text)
         strict = parsed.has(Option.strict)
         imageRole = parsed.choice(Option.role)?.role
@@ -116,7 +119,7 @@ struct ValidateCommand: Command {
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
             format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout,
-            temporaryDirectory: environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+            temporaryDirectory: temporaryDirectory)
         var progress = Progress(total: files.count, verb: "validated", stderr: stderr)
         renderer.begin()
         Parallel.map(

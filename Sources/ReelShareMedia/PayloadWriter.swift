@@ -7,7 +7,8 @@ import CReelShareStream
 import ReelShareKit
 
 public enum PayloadDestination: Sendable, Equatable {
-    case standardOutput
+    /// An open descriptor that is not reelshare's to replace: standard output.
+    case stream(Int32)
     case file(String)
 }
 
@@ -40,20 +41,24 @@ public enum PayloadWriter {
         throws(PayloadWriteError)
     {
         let file: AtomicFile?
+        let fd: Int32
         let outputName: String
         switch destination {
-        case .standardOutput:
+        case .stream(let descriptor):
             file = nil
+            fd = descriptor
             outputName = "the output"
         case .file(let path):
+            let opened: AtomicFile
             do throws(OutputFailure) {
-                file = try AtomicFile(replacing: path, inputs: InputIdentities(media.map(\.path)))
+                opened = try AtomicFile(replacing: path, inputs: InputIdentities(media.map(\.path)))
             } catch {
                 throw .output(error.description)
             }
+            file = opened
+            fd = opened.descriptor
             outputName = path
         }
-        let fd = file?.descriptor ?? 1
         do {
             var sink = Sink(fd: fd, name: outputName)
             var results: [Int: rs_stream_result] = [:]

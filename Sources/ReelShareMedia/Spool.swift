@@ -36,6 +36,13 @@ public final class Spool {
 
     deinit { if descriptor >= 0 { _ = systemClose(descriptor) } }
 
+    /// The spool's file, for bytes a C stream writes into it directly (after what was appended);
+    /// nil where the spool is in memory.
+    public var fileDescriptor: Int32? {
+        drain()
+        return descriptor >= 0 ? descriptor : nil
+    }
+
     public func append(_ bytes: [UInt8]) {
         guard descriptor >= 0 else {
             memory += bytes

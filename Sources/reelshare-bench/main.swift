@@ -18,7 +18,7 @@ for _ in 0..<7 {
     do {
         try PayloadWriter.write(
             [.base64(0)], media: [PayloadMedia(role: .backgroundVideo, path: path, format: "mp4")],
-            to: .standardOutput)
+            to: .stream(1))
     } catch {
         FileHandle.standardError.write("reelshare-bench: \(error)\n".data(using: .utf8)!)
         exit(70)
