@@ -124,8 +124,11 @@ let package = Package(
             name: "reelshare-bench",
             dependencies: ["ReelShareMedia", "ReelShareKit"]
         ),
+        // What the tests need of the C library that Swift's Glibc module does not show.
+        .target(name: "CReelShareTestSupport", path: "Tests/CSupport", cSettings: warnings),
         .target(
             name: "ReelShareTestSupport",
+            dependencies: ["CReelShareTestSupport"],
             path: "Tests/Support"
         ),
         .testTarget(
@@ -141,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelShareCLITests",
-            dependencies: ["ReelShareCLI", "ReelShareKit", "ReelShareTestSupport"]
+            dependencies: ["ReelShareCLI", "ReelShareKit", "ReelShareMedia", "ReelShareTestSupport", "CReelShareTestSupport"]
         ),
         .testTarget(
             name: "ReelShareEndToEndTests",

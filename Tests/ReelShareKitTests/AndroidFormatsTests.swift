@@ -9,15 +9,11 @@ import Testing
 
 @testable import ReelShareKit
 
-private let frameworkRes = "/usr/share/android-framework-res/framework-res.apk"
+private let frameworkRes = Tool.frameworkResources
 
-/// framework-res.apk's manifest and resource table, taken out with unzip; nil (with a notice)
-/// where the package or aapt is not installed.
-private func frameworkFiles() throws -> (manifest: [UInt8], table: [UInt8], directory: URL)? {
-    guard FileManager.default.fileExists(atPath: frameworkRes), (try? runCommand(["aapt", "version"]))?.status == 0 else {
-        FileHandle.standardError.write(Data("NOTICE: android-framework-res or aapt is absent; its tests are skipped.\n".utf8))
-        return nil
-    }
+/// framework-res.apk's manifest and resource table, taken out with unzip (the tests that read them
+/// are enabled only where the package and aapt are installed).
+private func frameworkFiles() throws -> (manifest: [UInt8], table: [UInt8], directory: URL) {
     let directory = try scratch("framework-res")
     let (status, _) = try runCommand([
         "unzip", "-o", "-q", frameworkRes, "AndroidManifest.xml", "resources.arsc", "-d", directory.path,
@@ -30,9 +26,11 @@ private func frameworkFiles() throws -> (manifest: [UInt8], table: [UInt8], dire
 
 @Suite("Android's compiled formats, against aapt's own dump")
 struct AndroidFormatsTests {
-    @Test("framework-res.apk's binary manifest: every element and its android:name, as aapt dump xmltree shows them")
+    @Test(
+        "framework-res.apk's binary manifest: every element and its android:name, as aapt dump xmltree shows them",
+        .enabled(if: Tool.aapt, "aapt or android-framework-res is absent"))
     func binaryManifest() throws {
-        guard let (manifest, _, directory) = try frameworkFiles() else { return }
+        let (manifest, _, directory) = try frameworkFiles()
         defer { try? FileManager.default.removeItem(at: directory) }
         let root = try BinaryXML.parse(manifest, origin: "AndroidManifest.xml")
         // Depth-first, as aapt prints: each element's name, and its android:name where it has one.
@@ -59,9 +57,10 @@ struct AndroidFormatsTests {
     }
 
     @Test(
-        "framework-res.apk's resource table: the default configuration's strings and booleans, as aapt dump resources shows them")
+        "framework-res.apk's resource table: the default configuration's strings and booleans, as aapt dump resources shows them",
+        .enabled(if: Tool.aapt, "aapt or android-framework-res is absent"))
     func resourceTable() throws {
-        guard let (_, table, directory) = try frameworkFiles() else { return }
+        let (_, table, directory) = try frameworkFiles()
         defer { try? FileManager.default.removeItem(at: directory) }
         let dump = try runCommand(["aapt", "dump", "--values", "resources", frameworkRes]).stdout
         // "config (default):" sections; in them, "resource 0xID android:TYPE/NAME: t=0x03 …" then

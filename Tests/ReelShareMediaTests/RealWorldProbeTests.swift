@@ -31,12 +31,6 @@ private func image(_ report: ProbeReport, sourceLocation: SourceLocation = #_sou
     return image
 }
 
-/// Makes a file with the ffmpeg CLI in `directory`.
-private func ffmpeg(_ arguments: [String], in directory: URL) throws {
-    let (status, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments, in: directory)
-    #expect(status == 0, "ffmpeg \(arguments.joined(separator: " "))")
-}
-
 @Suite("Probe: media as users have it")
 struct RealWorldProbeTests {
     @Test(
@@ -161,8 +155,8 @@ struct RealWorldProbeTests {
         let source = [
             "-f", "lavfi", "-i", "testsrc2=s=128x72:r=25:d=3", "-c:v", "libx264", "-preset", "veryfast", "-f", "mpegts",
         ]
-        try ffmpeg(source + ["whole.ts"], in: directory)
-        try ffmpeg(source + ["-mpegts_m2ts_mode", "1", "whole.m2ts"], in: directory)
+        #expect(try ffmpeg(source + ["whole.ts"], in: directory) == 0)
+        #expect(try ffmpeg(source + ["-mpegts_m2ts_mode", "1", "whole.m2ts"], in: directory) == 0)
         for (name, packet) in [("whole.ts", 188), ("whole.m2ts", 192)] {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
             try #require(data.count % packet == 0 && data.count > 100 * packet, "\(name): \(data.count) bytes")
@@ -260,7 +254,7 @@ struct RealWorldProbeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try ffmpeg(
             ["-f", "lavfi", "-i", "color=c=0x336699:s=12000x9000", "-frames:v", "1", "-q:v", "2", "photo.jpg"], in: directory)
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=20000x2000", "-frames:v", "1", "panorama.png"], in: directory)
+        #expect(try ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=20000x2000", "-frames:v", "1", "panorama.png"], in: directory) == 0)
         let photo = try image(prober.probe(directory.appendingPathComponent("photo.jpg").path))
         #expect(photo.width == 12000 && photo.height == 9000 && photo.decoded)
         let panorama = try image(prober.probe(directory.appendingPathComponent("panorama.png").path))
@@ -274,7 +268,7 @@ struct RealWorldProbeTests {
         // A real 16x16 JPEG whose frame header is made to claim 30000x30000 (within the limits).
         let directory = try scratch("bomb")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=16x16", "-frames:v", "1", "small.jpg"], in: directory)
+        #expect(try ffmpeg(["-f", "lavfi", "-i", "color=c=gray:s=16x16", "-frames:v", "1", "small.jpg"], in: directory) == 0)
         var bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent("small.jpg")))
         let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
         bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0x75, 0x30, 0x75, 0x30])

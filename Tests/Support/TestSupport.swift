@@ -145,8 +145,10 @@ public struct RunResult: Sendable {
 /// closed pipe fails instead.
 public let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-/// Runs the built binary with `arguments`, from `directory` (the package root by default).
-public func runReelshare(
+/// Runs the built binary with `arguments` in a process of its own, from `directory` (the package
+/// root by default): for what only a process shows (signals, pipes, its exit, its memory). The
+/// other tests run reelshare in process (runReelshare, in ReelShareCLITests).
+public func runBinary(
     _ arguments: [String], in directory: URL = TestPaths.packageRoot,
     environment: [String: String] = [:], stdin: Data? = nil
 ) throws -> RunResult {
@@ -222,13 +224,6 @@ public func runCommand(_ arguments: [String], in directory: URL = TestPaths.pack
 }
 
 /// The SHA-256 of a file, by coreutils' sha256sum (an implementation other than reelshare's).
-/// Makes `name` in `directory` with the ffmpeg CLI and `arguments` (its inputs and settings), as a
-/// user's tools make a shape.
-public func makeWithFFmpeg(_ name: String, _ arguments: [String], in directory: URL) throws {
-    let made = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments + [name], in: directory)
-    try #require(made.status == 0, "making \(name) failed")
-}
-
 public func sha256(_ path: String) throws -> String {
     String(try runCommand(["sha256sum", path]).stdout.prefix(64))
 }
@@ -323,11 +318,12 @@ private let sanitizedNotice: Void = {
     print("NOTICE: memory bounds are not held on a sanitized binary (REELSHARE_SANITIZER is set)")
 }()
 
-public func measured(_ arguments: [String], in directory: URL) throws -> Measured {
+/// Runs the built binary (or `program`) with `arguments`, measured by GNU time.
+public func measured(_ arguments: [String], in directory: URL, program: String? = nil) throws -> Measured {
     let stats = directory.appendingPathComponent("time-\(UUID().uuidString.prefix(8)).txt").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-    process.arguments = ["-f", "%e %M", "-o", stats, try TestPaths.binary()] + arguments
+    process.arguments = ["-f", "%e %M", "-o", stats, try program ?? TestPaths.binary()] + arguments
     process.currentDirectoryURL = directory
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -382,7 +378,7 @@ private let cliVersion: Result<String?, Error> = Result {
 }
 
 private let cliRelease: Result<Bool, Error> = Result {
-    let ours = release(try runReelshare(["--version"]).stdout, after: "FFmpeg ")
+    let ours = release(try runBinary(["--version"]).stdout, after: "FFmpeg ")
     let cli = try ffmpegCLIRelease()
     if ours != cli {
         FileHandle.standardError.write(

@@ -56,7 +56,7 @@ struct HTMLReportTests {
             TestPaths.fixture("crc_error.png"), TestPaths.fixture("audio_only.m4a"), TestPaths.fixture("exif_orientation_6.jpg"),
             hostile, "missing.mp4",
         ]
-        let result = try runReelshare(["validate", "--format", "html", "--jobs", "4"] + files, in: directory)
+        let result = runReelshare(["validate", "--format", "html", "--jobs", "4"] + files, in: directory)
         #expect(result.status == 1)
         let page = directory.appendingPathComponent("report.html")
         try result.stdout.write(to: page, atomically: true, encoding: .utf8)
@@ -83,7 +83,7 @@ struct HTMLReportTests {
         #expect(articles.filter { $0 == "card is-rejected" }.count == 3)
 
         // The same bytes whatever --jobs says.
-        let one = try runReelshare(["validate", "--format", "html", "--jobs", "1"] + files, in: directory)
+        let one = runReelshare(["validate", "--format", "html", "--jobs", "1"] + files, in: directory)
         #expect(one.stdout == result.stdout)
 
         // A real browser draws it: the screenshot is not blank.
@@ -113,7 +113,7 @@ struct HTMLReportTests {
     @Test("the page matches the golden file, thumbnails and version normalised (RECORD_GOLDEN=1 re-records)")
     func golden() throws {
         let files = ["h264_aac_25s.mp4", "sticker.gif", "crc_error.png", "missing, \"quoted\".mp4"].map { "\(media)/\($0)" }
-        let result = try runReelshare(["validate", "--format", "html", "--target", "ig-reels,ig-stories"] + files)
+        let result = runReelshare(["validate", "--format", "html", "--target", "ig-reels,ig-stories"] + files)
         let normalised = result.stdout
             .replacingOccurrences(
                 of: #"data:image/jpeg;base64,[A-Za-z0-9+/=]+"#, with: "data:image/jpeg;base64,…", options: .regularExpression
@@ -127,7 +127,7 @@ struct HTMLReportTests {
     func doctor() throws {
         let directory = try scratch("html")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try runReelshare([
+        let result = runReelshare([
             "doctor", "--format", "html", "--plist", "Tests/Fixtures/app/Info-broken.plist", "--manifest",
             "Tests/Fixtures/app/AndroidManifest-meta-sample.xml",
         ])
@@ -157,7 +157,7 @@ struct HTMLReportTests {
         let mdat = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("mdat".utf8)) })
         let cut = directory.appendingPathComponent("cut.mp4")
         try Data(bytes[..<(mdat + 14)]).write(to: cut)
-        let result = try runReelshare(["validate", "--format", "html", "--target", "ig-stories", cut.path])
+        let result = runReelshare(["validate", "--format", "html", "--target", "ig-stories", cut.path])
         #expect(!result.stdout.contains("<img"))
         #expect(result.stdout.contains("aria-label=\"no picture: cannot draw it: no frame of its video decodes\""))
     }

@@ -15,10 +15,10 @@ struct ProfileFileTests {
 
     @Test("every built-in profile file loads with targets --profile, and changes nothing it replaces")
     func builtinFiles() throws {
-        let builtin = try runReelshare(["targets", "--format", "json"])
+        let builtin = runReelshare(["targets", "--format", "json"])
         #expect(Self.files.count >= 8)
         for file in Self.files {
-            let result = try runReelshare([
+            let result = runReelshare([
                 "targets", "--format", "json", "--profile", Self.directory.appendingPathComponent(file).path,
             ])
             #expect(result.status == 0, "\(file): \(result.stderr)")
@@ -81,37 +81,37 @@ struct ProfileFileTests {
         let use = ["--profile", profile, "--target", "threads-stories"]
         let ios = use + ["--platform", "ios"]  // it has no Android envelope
         // validate: the rule sets' rules and its own, with the sources it gave.
-        let long = try runReelshare(["validate", "--format", "json"] + ios + [TestPaths.fixture("h264_aac_25s.mp4")])
+        let long = runReelshare(["validate", "--format", "json"] + ios + [TestPaths.fixture("h264_aac_25s.mp4")])
         #expect(long.status == 1)
         let findings = ((long.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
         let rules = (findings as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
         #expect(rules == ["video.duration.max"], "\(long.stdout)")
-        let gif = try runReelshare(["validate"] + ios + [TestPaths.fixture("sticker.gif")])
+        let gif = runReelshare(["validate"] + ios + [TestPaths.fixture("sticker.gif")])
         #expect(gif.status == 1 && gif.stdout.contains("error[image.format] threads-stories") && gif.stdout.contains("(a test)"))
         // fix: cut to 15 s.
         let clip = directory.appendingPathComponent("long.mp4")
         try FileManager.default.copyItem(atPath: TestPaths.fixture("h264_aac_25s.mp4"), toPath: clip.path)
-        let fixed = try runReelshare(["fix"] + ios + ["long.mp4"], in: directory)
+        let fixed = runReelshare(["fix"] + ios + ["long.mp4"], in: directory)
         #expect(fixed.status == 0, "\(fixed.stderr)")
-        #expect(try runReelshare(["validate", "--strict"] + ios + ["long.fixed.mp4"], in: directory).status == 0)
+        #expect(runReelshare(["validate", "--strict"] + ios + ["long.fixed.mp4"], in: directory).status == 0)
         // build: its URL and keys.
-        let built = try runReelshare(
+        let built = runReelshare(
             ["build"] + use + ["--video", TestPaths.fixture("h264_aac_10s.mp4"), "--app-id", "1", "--embed", "path"])
         #expect(built.status == 0 && built.json?["url"] as? String == "threads-stories://share", "\(built.stderr)")
         // preview: its layout.
-        let preview = try runReelshare(
+        let preview = runReelshare(
             ["preview"] + use + ["--sticker", TestPaths.fixture("sticker_rgba_640x480.png"), "-o", "p.png"], in: directory)
         #expect(preview.status == 0 && preview.stderr.contains("the 1080x1920 canvas of threads-stories"), "\(preview.stderr)")
         // doctor: its URL scheme and its Info.plist key, as for a built-in target.
         let plist = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/app/Info-good.plist").path
-        let doctor = try runReelshare(["doctor"] + use + ["--plist", plist])
+        let doctor = runReelshare(["doctor"] + use + ["--plist", plist])
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("error[ios.info-plist] threads-stories: ThreadsClientKey is missing"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("threads-stories"), "\(doctor.stdout)")
         // A rule set it does not know is named with its JSON path.
         try Self.threads.replacingOccurrences(of: "\"share-video\"", with: "\"share-vidoe\"").write(
             toFile: profile, atomically: true, encoding: .utf8)
-        let typo = try runReelshare(["targets", "--profile", profile])
+        let typo = runReelshare(["targets", "--profile", profile])
         #expect(typo.status == 64)
         #expect(
             typo.stderr.contains(

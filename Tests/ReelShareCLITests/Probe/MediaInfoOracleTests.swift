@@ -406,7 +406,7 @@ struct MediaInfoOracleTests {
             try #require(made.status == 0, "making \(shape.name) failed")
         }
         let paths = shapes.map { directory.appendingPathComponent($0.name).path }
-        let result = try runReelshare(["probe", "--format", "json", "--"] + paths)
+        let result = runReelshare(["probe", "--format", "json", "--"] + paths)
         let files = try #require(result.json?["files"] as? [[String: Any]], "\(result.stderr)")
         for (shape, file) in zip(shapes, files) {
             let probe = ProbeReading(file)
@@ -424,7 +424,7 @@ struct MediaInfoOracleTests {
         // The fixtures and ExoPlayer's media are 78 files; with the corpus, over 100.
         #expect(all.count > (TestPaths.corpusAvailable ? 100 : 70), "\(all.count) files")
         // One probe for all: the files' order is kept.
-        let result = try runReelshare(["probe", "--format", "json", "--jobs", "2", "--"] + all.map(\.path))
+        let result = runReelshare(["probe", "--format", "json", "--jobs", "2", "--"] + all.map(\.path))
         let files = try #require(result.json?["files"] as? [[String: Any]], "\(result.stderr)")
         try #require(files.count == all.count)
         for (peer, file) in zip(all, files) {

@@ -131,7 +131,7 @@ struct PeerOracleTests {
         let dump = ExtractorDump(
             try String(contentsOf: root.appendingPathComponent("extractordumps/\(peer.dump)"), encoding: .utf8))
         let path = root.appendingPathComponent("media/\(peer.media)").path
-        let result = try runReelshare(["probe", "--format", "json", path])
+        let result = runReelshare(["probe", "--format", "json", path])
         let file = try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
         // A file whose only stream is of a codec FFmpeg does not know (AC-4, MPEG-H mha1; IAMF and
         // VVC before FFmpeg 7.1) is unsupported, and says which stream; a release that knows it
@@ -203,7 +203,7 @@ struct PeerOracleTests {
         let path = directory.appendingPathComponent("h264_mha1.mp4").path
         try bytes.write(to: URL(fileURLWithPath: path))
 
-        let result = try runReelshare(["validate", "--format", "json", "--target", "ig-reels", path])
+        let result = runReelshare(["validate", "--format", "json", "--target", "ig-reels", path])
         let verdict = try #require(
             ((result.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first, "\(result.stderr)")
         let findings = verdict["findings"] as? [[String: Any]] ?? []
@@ -228,7 +228,7 @@ struct PeerOracleTests {
         let path = directory.appendingPathComponent("cut.ts").path
         try bytes.prefix(30_000).write(to: URL(fileURLWithPath: path))
 
-        let result = try runReelshare(["probe", "--format", "json", path])
+        let result = runReelshare(["probe", "--format", "json", path])
         let file = try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
         #expect(file["truncated"] as? Bool == true)
         let audio = try #require(file["audio"] as? [String: Any])

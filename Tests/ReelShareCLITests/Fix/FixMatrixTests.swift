@@ -152,7 +152,7 @@ struct FixMatrixTests {
     private func errors(_ file: String, _ target: String, platform: String, in directory: URL) throws -> (
         Set<String>, [String: Any]?
     ) {
-        let result = try runReelshare(
+        let result = runReelshare(
             ["validate", "--strict", "--format", "json", "--platform", platform, "--target", target, file], in: directory)
         let results = result.json?["results"] as? [[String: Any]]
         let verdict = (results?.first?["targets"] as? [[String: Any]])?.first
@@ -294,7 +294,7 @@ struct FixMatrixTests {
         let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count).dropLast(output.count) + printed
         let (status, _) = try runCommand(["sh", "-c", command], in: directory)
         try #require(status == 0, "\(command)")
-        let result = try runReelshare(
+        let result = runReelshare(
             ["fix", "--strict", "--platform", testCase.platform, "--target", target, "--format", "json", testCase.name],
             in: directory)
         let outcome = (result.json?["results"] as? [[String: Any]])?.first
@@ -335,7 +335,7 @@ struct FixMatrixTests {
             let arguments = [
                 "fix", "--strict", "--platform", testCase.platform, "--target", target, "--format", "json", testCase.name,
             ]
-            let plan = try runReelshare(arguments + ["--dry-run"], in: directory)
+            let plan = runReelshare(arguments + ["--dry-run"], in: directory)
             let planned = try #require((plan.json?["results"] as? [[String: Any]])?.first)
             let operations = ((planned["outputs"] as? [[String: Any]])?.first?["operations"] as? [String]) ?? []
             // What no fix answers (a landscape clip for a 9:16 publishing profile) stops the file
@@ -347,7 +347,7 @@ struct FixMatrixTests {
                         separatedBy: ", ") ?? [])
                 #expect(!unfixable.contains(testCase.rule) && unfixable.isSubset(of: before), "\(target): \(error)")
                 #expect(target.hasSuffix("-api"), "a share target's fix must succeed: \(error)")
-                let result = try runReelshare(arguments, in: directory)
+                let result = runReelshare(arguments, in: directory)
                 #expect(
                     result.status == 1 && ((result.json?["results"] as? [[String: Any]])?.first?["error"] as? String) == error,
                     "\(target): \(result.stdout)")
@@ -358,7 +358,7 @@ struct FixMatrixTests {
             #expect(!operations.isEmpty, "\(target): no plan: \(planned)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".fixed.") })
 
-            let result = try runReelshare(arguments, in: directory)
+            let result = runReelshare(arguments, in: directory)
             let outcome = try #require((result.json?["results"] as? [[String: Any]])?.first)
             let written = ((outcome["outputs"] as? [[String: Any]])?.first?["path"] as? String)
             if result.status == 0, let written {

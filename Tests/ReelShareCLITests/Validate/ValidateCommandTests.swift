@@ -24,7 +24,7 @@ private func rules(_ findings: [[String: Any]], severity: String = "error") -> [
 struct ValidateCommandTests {
     @Test("a 70 s H.264 clip fails ig-reels on video.duration.max")
     func seventySeconds() throws {
-        let result = try runReelshare(["validate", "--format", "json", "--target", "ig-reels", "\(media)/h264_aac_70s.mp4"])
+        let result = runReelshare(["validate", "--format", "json", "--target", "ig-reels", "\(media)/h264_aac_70s.mp4"])
         #expect(result.status == 1)
         let found = try findings(result, target: "ig-reels")
         #expect(rules(found) == ["video.duration.max"])
@@ -37,7 +37,7 @@ struct ValidateCommandTests {
 
     @Test("a 70 s WebM written to a pipe (no Duration) is rejected for Stories on its real length")
     func pipedWebM() throws {
-        let result = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "\(media)/piped_70s.webm"])
+        let result = runReelshare(["validate", "--format", "json", "--target", "ig-stories", "\(media)/piped_70s.webm"])
         #expect(result.status == 1)
         let found = try findings(result, target: "ig-stories")
         #expect(rules(found) == ["video.duration.max"])
@@ -49,40 +49,40 @@ struct ValidateCommandTests {
     @Test("--decode finds frames that do not decode: video.decode; without it the rule is silent")
     func decodeRule() throws {
         let file = "\(media)/h264_corrupt_frames.mp4"
-        let decoded = try runReelshare(["validate", "--format", "json", "--decode", "--target", "fb-reels", file])
+        let decoded = runReelshare(["validate", "--format", "json", "--decode", "--target", "fb-reels", file])
         #expect(decoded.status == 1)
         let found = try findings(decoded, target: "fb-reels")
         #expect(rules(found).contains("video.decode"))
         let message = try #require(found.first { $0["rule"] as? String == "video.decode" }?["message"] as? String)
         // Out of the 40 frames the file holds (ffprobe counts 40 packets), whatever was damaged.
         #expect(message.contains(" of 40 video packets do not decode, the first at "), "\(message)")
-        let quick = try runReelshare(["validate", "--format", "json", "--target", "fb-reels", file])
+        let quick = runReelshare(["validate", "--format", "json", "--target", "fb-reels", file])
         #expect(!rules(try findings(quick, target: "fb-reels"), severity: "error").contains("video.decode"))
-        #expect(try runReelshare(["validate", "--decode", "--target", "fb-reels", "\(media)/h264_aac_10s.mp4"]).status == 0)
+        #expect(runReelshare(["validate", "--decode", "--target", "fb-reels", "\(media)/h264_aac_10s.mp4"]).status == 0)
     }
 
     @Test("a 25 s clip passes ig-reels and fails ig-stories; with no --target, one target is enough")
     func twentyFiveSeconds() throws {
         let file = "\(media)/h264_aac_25s.mp4"
-        #expect(try runReelshare(["validate", "--target", "ig-reels", file]).status == 0)
-        let stories = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", file])
+        #expect(runReelshare(["validate", "--target", "ig-reels", file]).status == 0)
+        let stories = runReelshare(["validate", "--format", "json", "--target", "ig-stories", file])
         #expect(stories.status == 1)
         #expect(rules(try findings(stories, target: "ig-stories")) == ["video.duration.max"])
-        let text = try runReelshare(["validate", "--target", "ig-stories", file])
+        let text = runReelshare(["validate", "--target", "ig-stories", file])
         #expect(
             text.stdout.contains(
                 "\(file): error[video.duration.max] ig-stories: 25.0 s is longer than the 20 s limit (Meta, Instagram Sharing to Stories, updated Jun 30 2026)\n"
             ))
-        #expect(try runReelshare(["validate", file]).status == 0)
-        #expect(try runReelshare(["validate", "--target", "ig-reels,ig-stories", file]).status == 1)
-        #expect(try runReelshare(["validate", "--target", "ig-reels", "--target", "fb-reels", file]).status == 0)
+        #expect(runReelshare(["validate", file]).status == 0)
+        #expect(runReelshare(["validate", "--target", "ig-reels,ig-stories", file]).status == 1)
+        #expect(runReelshare(["validate", "--target", "ig-reels", "--target", "fb-reels", file]).status == 0)
     }
 
     @Test(
         "MPEG-4 Part 2 and AV1 fail video.codec on every share target",
         arguments: ["mpeg4_part2.mp4", "av1.mp4"])
     func refusedCodecs(file: String) throws {
-        let result = try runReelshare(["validate", "--format", "json", "\(media)/\(file)"])
+        let result = runReelshare(["validate", "--format", "json", "\(media)/\(file)"])
         #expect(result.status == 1)
         for target in ["ig-reels", "fb-reels", "ig-stories", "fb-stories"] {
             #expect(rules(try findings(result, target: target)).contains("video.codec"), "\(target)")
@@ -91,21 +91,21 @@ struct ValidateCommandTests {
 
     @Test("a GIF sticker fails image.format; a PNG one passes")
     func gifSticker() throws {
-        let gif = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "\(media)/sticker.gif"])
+        let gif = runReelshare(["validate", "--format", "json", "--target", "ig-stories", "\(media)/sticker.gif"])
         #expect(gif.status == 1)
         #expect(rules(try findings(gif, target: "ig-stories")) == ["image.format"])
-        #expect(try runReelshare(["validate", "--target", "ig-stories", "\(media)/sticker_rgba_640x480.png"]).status == 0)
+        #expect(runReelshare(["validate", "--target", "ig-stories", "\(media)/sticker_rgba_640x480.png"]).status == 0)
     }
 
     @Test("a truncated clip fails file.truncated; a missing or corrupt file is an error finding, exit 1")
     func damaged() throws {
-        let truncated = try runReelshare([
+        let truncated = runReelshare([
             "validate", "--format", "json", "--target", "fb-reels", "\(media)/truncated_fast_start.mp4",
         ])
         #expect(truncated.status == 1)
         #expect(rules(try findings(truncated, target: "fb-reels")) == ["file.truncated"])
         for file in ["missing.mp4", "truncated_no_index.mp4", "crc_error.png"] {
-            let result = try runReelshare(["validate", "--format", "json", "--target", "fb-reels", "\(media)/\(file)"])
+            let result = runReelshare(["validate", "--format", "json", "--target", "fb-reels", "\(media)/\(file)"])
             #expect(result.status == 1)
             #expect(rules(try findings(result, target: "fb-reels")) == ["media.unreadable"])
             #expect(result.stderr.hasPrefix("reelshare: error: \(media)/\(file): "))
@@ -115,14 +115,14 @@ struct ValidateCommandTests {
     @Test("warnings pass unless --strict; --as background changes an image's role")
     func strictAndRole() throws {
         let big = "\(media)/background_720x1280.jpg"
-        let sticker = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", big])
+        let sticker = runReelshare(["validate", "--format", "json", "--target", "ig-stories", big])
         #expect(sticker.status == 0)
         #expect(rules(try findings(sticker, target: "ig-stories"), severity: "warning") == ["image.dimensions"])
-        #expect(try runReelshare(["validate", "--strict", "--target", "ig-stories", big]).status == 1)
-        let background = try runReelshare(["validate", "--format", "json", "--as", "background", "--target", "ig-stories", big])
+        #expect(runReelshare(["validate", "--strict", "--target", "ig-stories", big]).status == 1)
+        let background = runReelshare(["validate", "--format", "json", "--as", "background", "--target", "ig-stories", big])
         #expect(background.status == 0)
         #expect(try findings(background, target: "ig-stories").isEmpty)
-        let reels = try runReelshare(["validate", "--format", "json", "--as", "background", "--target", "ig-reels", big])
+        let reels = runReelshare(["validate", "--format", "json", "--as", "background", "--target", "ig-reels", big])
         #expect(rules(try findings(reels, target: "ig-reels")) == ["media.role"])
     }
 
@@ -137,7 +137,7 @@ struct ValidateCommandTests {
             "h264_aac_25s.mp4", "sticker.gif", "truncated_fast_start.mp4", "sticker_rgba_640x480.png",
             "missing file, \"quoted\".mp4",
         ].map { "\(media)/\($0)" }
-        let result = try runReelshare(["validate", "--jobs", "1", "--format", format, "--target", "ig-reels,ig-stories"] + files)
+        let result = runReelshare(["validate", "--jobs", "1", "--format", format, "--target", "ig-reels,ig-stories"] + files)
         #expect(result.status == 1)
         switch format {
         case "json":
@@ -155,7 +155,7 @@ struct ValidateCommandTests {
     @Test("json is one document with a summary; ndjson lines are the same results")
     func jsonAndNdjson() throws {
         let files = ["h264_aac_10s.mp4", "h264_aac_25s.mp4", "sticker.webp"].map { "\(media)/\($0)" }
-        let json = try runReelshare(["validate", "--format", "json"] + files)
+        let json = runReelshare(["validate", "--format", "json"] + files)
         let document = try #require(json.json)
         #expect(document["schemaVersion"] as? Int == 1)
         let summary = try #require(document["summary"] as? [String: Any])
@@ -163,7 +163,7 @@ struct ValidateCommandTests {
         let results = try #require(document["results"] as? [[String: Any]])
         #expect(results.map { $0["accepted"] as? Bool } == [true, true, false])
         #expect(results.map { $0["role"] as? String } == ["backgroundVideo", "backgroundVideo", "sticker"])
-        let lines = try runReelshare(["validate", "--format", "ndjson", "--jobs", "3"] + files).stdout.split(separator: "\n")
+        let lines = runReelshare(["validate", "--format", "ndjson", "--jobs", "3"] + files).stdout.split(separator: "\n")
         #expect(lines.count == 3)
         let paths = Set(
             lines.compactMap { line in
@@ -175,7 +175,7 @@ struct ValidateCommandTests {
     @Test("junit is well-formed XML with one test case per file and target")
     func junit() throws {
         let files = ["h264_aac_25s.mp4", "sticker.webp", "h264_aac_10s.mp4"].map { "\(media)/\($0)" }
-        let result = try runReelshare(["validate", "--format", "junit"] + files)
+        let result = runReelshare(["validate", "--format", "junit"] + files)
         final class Counter: NSObject, XMLParserDelegate {
             var testcases = 0, failures = 0
             func parser(
@@ -197,7 +197,7 @@ struct ValidateCommandTests {
 
     @Test("github annotations escape what the workflow syntax needs")
     func github() throws {
-        let result = try runReelshare(["validate", "--format", "github", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"])
+        let result = runReelshare(["validate", "--format", "github", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"])
         let line = try #require(result.stdout.split(separator: "\n").first)
         #expect(
             line.hasPrefix(
@@ -213,28 +213,28 @@ struct ValidateCommandTests {
         let names = ["h264_aac_10s.mp4", "sticker_rgba_640x480.png"]
         let list = directory.appendingPathComponent("list.txt")
         try (names.map { "\(media)/\($0)" }.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
-        let fromFile = try runReelshare(["validate", "--format", "json", "--files-from", list.path])
+        let fromFile = runReelshare(["validate", "--format", "json", "--files-from", list.path])
         #expect(fromFile.status == 0)
         #expect((fromFile.json?["results"] as? [Any])?.count == 2)
         // A name with a newline in it only survives NUL separation.
         let odd = directory.appendingPathComponent("two\nlines.mp4")
         try FileManager.default.copyItem(atPath: TestPaths.fixture("h264_aac_10s.mp4"), toPath: odd.path)
         let stdin = Data((odd.path + "\0" + "\(media)/sticker.webp" + "\0").utf8)
-        let nul = try runReelshare(["validate", "--format", "json", "--files-from", "-", "-0"], stdin: stdin)
+        let nul = runReelshare(["validate", "--format", "json", "--files-from", "-", "-0"], stdin: stdin)
         let results = try #require(nul.json?["results"] as? [[String: Any]])
         #expect(results.map { $0["path"] as? String } == [odd.path, "\(media)/sticker.webp"])
         #expect(results.map { $0["accepted"] as? Bool } == [true, false])
-        let missing = try runReelshare(["validate", "--files-from", "/nonexistent/list"])
+        let missing = runReelshare(["validate", "--files-from", "/nonexistent/list"])
         #expect(missing.status == 66)
         #expect(missing.stderr == "reelshare: error: cannot read the file list /nonexistent/list: no such file\n")
-        #expect(try runReelshare(["validate", "-0", "x.mp4"]).status == 64)
+        #expect(runReelshare(["validate", "-0", "x.mp4"]).status == 64)
     }
 
     @Test("--jobs 8 gives the same bytes as --jobs 1")
     func deterministic() throws {
         let files = (TestPaths.fixtureNames + TestPaths.fixtureNames).map { "\(media)/\($0)" }
-        let one = try runReelshare(["validate", "--format", "json", "--jobs", "1"] + files)
-        let eight = try runReelshare(["validate", "--format", "json", "--jobs", "8"] + files)
+        let one = runReelshare(["validate", "--format", "json", "--jobs", "1"] + files)
+        let eight = runReelshare(["validate", "--format", "json", "--jobs", "8"] + files)
         #expect(one.stdout == eight.stdout)
         #expect(!one.stdout.isEmpty)
     }
@@ -250,7 +250,7 @@ struct ValidateCommandTests {
            "roles": {"backgroundVideo": [{"rule": "video.duration.max", "max": 5, "severity": "error", "source": "house rules"}]}}
         ]}
         """#.write(to: house, atomically: true, encoding: .utf8)
-        let result = try runReelshare([
+        let result = runReelshare([
             "validate", "--profile", house.path, "--format", "json", "--target", "ig-reels", "\(media)/h264_aac_10s.mp4",
         ])
         #expect(result.status == 1)
@@ -261,25 +261,25 @@ struct ValidateCommandTests {
         try
             #"{"schemaVersion": 3, "targets": [{"id": "x", "name": "X", "purpose": "publish", "summary": "s", "roles": {"sticker": [{"rule": "image.format", "severity": "error", "source": "s"}]}}]}"#
             .write(to: broken, atomically: true, encoding: .utf8)
-        let bad = try runReelshare(["validate", "--profile", broken.path, "\(media)/h264_aac_10s.mp4"])
+        let bad = runReelshare(["validate", "--profile", broken.path, "\(media)/h264_aac_10s.mp4"])
         #expect(bad.status == 64)
         #expect(
             bad.stderr.hasPrefix(
                 "reelshare: error: invalid profile file \(broken.path): targets[0].roles.sticker[0].allowed: image.format needs 'allowed'\n"
             ))
-        #expect(try runReelshare(["validate", "--profile", "/nonexistent.json", "x.mp4"]).status == 66)
+        #expect(runReelshare(["validate", "--profile", "/nonexistent.json", "x.mp4"]).status == 66)
     }
 
     @Test("unknown targets are usage errors with a suggestion")
     func unknownTarget() throws {
-        let result = try runReelshare(["validate", "--target", "ig-reel", "\(media)/h264_aac_10s.mp4"])
+        let result = runReelshare(["validate", "--target", "ig-reel", "\(media)/h264_aac_10s.mp4"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("unknown target 'ig-reel'; did you mean 'ig-reels'?"))
     }
 
     @Test("publishing profiles scan packets on their own: keyframe interval and decoding are checked")
     func deepWhenNeeded() throws {
-        let result = try runReelshare(["validate", "--format", "json", "--target", "fb-reels-api", "\(media)/h264_aac_25s.mp4"])
+        let result = runReelshare(["validate", "--format", "json", "--target", "fb-reels-api", "\(media)/h264_aac_25s.mp4"])
         let found = try findings(result, target: "fb-reels-api")
         #expect(rules(found).contains("video.keyframe-interval"))  // one keyframe in 25 s
         #expect(!found.contains { ($0["message"] as? String)?.contains("cannot check") == true })
@@ -290,7 +290,7 @@ struct ValidateCommandTests {
 struct TargetsCommandTests {
     @Test("text lists every target with its limits and sources")
     func text() throws {
-        let result = try runReelshare(["targets"])
+        let result = runReelshare(["targets"])
         #expect(result.status == 0)
         for id in ["ig-reels", "fb-reels", "ig-stories", "fb-stories", "ig-reels-api", "ig-stories-api", "fb-reels-api"] {
             #expect(result.stdout.contains("\(id) ("))
@@ -301,14 +301,14 @@ struct TargetsCommandTests {
 
     @Test("json is the profile schema: it loads back with --profile")
     func json() throws {
-        let result = try runReelshare(["targets", "--format", "json"])
+        let result = runReelshare(["targets", "--format", "json"])
         let document = try #require(result.json)
         #expect((document["targets"] as? [Any])?.count == 8)
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("all.json")
         try result.stdout.write(to: copy, atomically: true, encoding: .utf8)
-        let again = try runReelshare(["targets", "--format", "json", "--profile", copy.path])
+        let again = runReelshare(["targets", "--format", "json", "--profile", copy.path])
         #expect(again.stdout == result.stdout)
     }
 }

@@ -20,7 +20,7 @@ private func clip(_ name: String, size: String, seconds: Int, codec: [String] = 
 
 /// The rules of `file`'s errors for ig-feed (`extra`: more options), and the exit status.
 private func errors(_ file: String, _ extra: [String] = [], in directory: URL) throws -> (rules: [String], status: Int32) {
-    let result = try runReelshare(["validate", "--format", "json", "--target", "ig-feed"] + extra + ["--", file], in: directory)
+    let result = runReelshare(["validate", "--format", "json", "--target", "ig-feed"] + extra + ["--", file], in: directory)
     let findings =
         ((result.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
         as? [[String: Any]] ?? []
@@ -56,7 +56,7 @@ struct FeedTargetTests {
         // Asked for iOS only, it says it takes nothing there.
         #expect(try errors("square.mp4", ["--platform", "ios"], in: directory).rules == ["media.role"])
         // Its sources are Meta's page.
-        let listing = try runReelshare(["targets"], in: directory)
+        let listing = runReelshare(["targets"], in: directory)
         #expect(listing.stdout.contains("Instagram Sharing to Feed") && listing.stdout.contains("no App ID"), "\(listing.stdout)")
     }
 
@@ -67,9 +67,9 @@ struct FeedTargetTests {
         try clip("clip.mov", size: "720x720", seconds: 4, in: directory)
         try makeWithFFmpeg("photo.webp", ["-f", "lavfi", "-i", "testsrc2=s=800x800", "-frames:v", "1"], in: directory)
         for (name, fixed) in [("clip.mov", "clip.fixed.mp4"), ("photo.webp", "photo.fixed.png")] {
-            let fix = try runReelshare(["fix", "--target", "ig-feed", "--", name], in: directory)
+            let fix = runReelshare(["fix", "--target", "ig-feed", "--", name], in: directory)
             #expect(fix.status == 0, "\(name): \(fix.stderr)")
-            let again = try runReelshare(["validate", "--strict", "--target", "ig-feed", "--", fixed], in: directory)
+            let again = runReelshare(["validate", "--strict", "--target", "ig-feed", "--", fixed], in: directory)
             #expect(again.status == 0, "\(fixed): \(again.stdout)")
         }
     }
@@ -79,7 +79,7 @@ struct FeedTargetTests {
         let directory = try scratch("feed")
         defer { try? FileManager.default.removeItem(at: directory) }
         try clip("square.mp4", size: "720x720", seconds: 4, in: directory)
-        let built = try runReelshare(["build", "--target", "ig-feed", "--video", "square.mp4"], in: directory)
+        let built = runReelshare(["build", "--target", "ig-feed", "--video", "square.mp4"], in: directory)
         #expect(built.status == 0, "\(built.stderr)")
         let json = try #require(built.json, "\(built.stdout)")
         #expect(json["platform"] as? String == "android")
@@ -90,15 +90,15 @@ struct FeedTargetTests {
         let extras = try #require(intent["extras"] as? [String: Any])
         #expect(Array(extras.keys) == ["android.intent.extra.STREAM"], "\(extras)")
         #expect(json["queries"] as? [String] == ["com.instagram.android"])
-        let ios = try runReelshare(["build", "--target", "ig-feed", "--platform", "ios", "--video", "square.mp4"], in: directory)
+        let ios = runReelshare(["build", "--target", "ig-feed", "--platform", "ios", "--video", "square.mp4"], in: directory)
         #expect(ios.status != 0 && ios.stderr.contains("ig-feed has no iOS share envelope"), "\(ios.stderr)")
     }
 
     @Test("doctor checks an Android app for ig-feed (queries, FileProvider) and says an iOS app has nothing to check")
     func doctor() throws {
-        let good = try runReelshare(["doctor", "--target", "ig-feed", "--manifest", appFixture("AndroidManifest-good.xml")])
+        let good = runReelshare(["doctor", "--target", "ig-feed", "--manifest", appFixture("AndroidManifest-good.xml")])
         #expect(good.status == 0 && good.stdout.contains("accepted by ig-feed"), "\(good.stdout)")
-        let broken = try runReelshare([
+        let broken = runReelshare([
             "doctor", "--format", "json", "--target", "ig-feed", "--manifest", appFixture("AndroidManifest-broken.xml"),
         ])
         let findings =
@@ -111,9 +111,9 @@ struct FeedTargetTests {
         let blind = try String(contentsOfFile: appFixture("AndroidManifest-good.xml"), encoding: .utf8)
             .replacingOccurrences(of: "<package android:name=\"com.instagram.android\" />", with: "")
         try Data(blind.utf8).write(to: directory.appendingPathComponent("AndroidManifest.xml"))
-        let unseen = try runReelshare(["doctor", "--target", "ig-feed", "--manifest", "AndroidManifest.xml"], in: directory)
+        let unseen = runReelshare(["doctor", "--target", "ig-feed", "--manifest", "AndroidManifest.xml"], in: directory)
         #expect(unseen.status == 1 && unseen.stdout.contains("com.instagram.android"), "\(unseen.stdout)")
-        let plist = try runReelshare(["doctor", "--target", "ig-feed", "--plist", appFixture("Info-good.plist")])
+        let plist = runReelshare(["doctor", "--target", "ig-feed", "--plist", appFixture("Info-good.plist")])
         #expect(plist.stdout.contains("nothing to check"), "\(plist.stdout)")
     }
 }

@@ -4,36 +4,6 @@ import Foundation
 import ReelShareTestSupport
 import Testing
 
-/// Runs the ffmpeg CLI in `directory`; returns its status.
-@discardableResult
-private func ffmpeg(_ arguments: [String], in directory: URL) throws -> Int32 {
-    try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments, in: directory).status
-}
-
-/// The framemd5 of `file`'s video (what its frames decode to), without the header lines.
-private func framemd5(_ file: String, in directory: URL) throws -> [Substring] {
-    try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-i", file, "-map", "0:v:0", "-f", "framemd5", "-"], in: directory)
-        .stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
-}
-
-/// ffprobe's colour matrix and range of `file`'s video, as "range,matrix" ("tv,bt709").
-private func colourTags(_ file: String, in directory: URL) throws -> String {
-    try runCommand(
-        [
-            "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space,color_range", "-of",
-            "csv=p=0", file,
-        ],
-        in: directory
-    ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-}
-
-/// The first file of a probe's JSON document.
-private func probed(_ file: String, in directory: URL, deep: Bool = false) throws -> [String: Any] {
-    let result = try runReelshare(["probe", "--format", "json"] + (deep ? ["--deep"] : []) + ["--", file], in: directory)
-    let files = try #require(result.json?["files"] as? [[String: Any]], "\(result.stderr)")
-    return try #require(files.first)
-}
-
 /// Samsung's SEF trailer as Galaxy phones append it: data blocks, the SEFH directory naming them,
 /// the directory's length and "SEFT" (the layout read by exiftool's Samsung module).
 private func samsungTrailer() -> [UInt8] {
@@ -46,48 +16,6 @@ private func samsungTrailer() -> [UInt8] {
 }
 
 private func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-
-/// The findings of one file for one target, by rule id and severity.
-private func findings(_ file: String, _ target: String, _ extra: [String] = [], in directory: URL) throws -> [(
-    rule: String, severity: String, message: String, fix: String?
-)] {
-    let result = try runReelshare(["validate", "--format", "json", "--target", target] + extra + ["--", file], in: directory)
-    let results = try #require(result.json?["results"] as? [[String: Any]], "\(result.stderr)")
-    let verdict = try #require((results.first?["targets"] as? [[String: Any]])?.first)
-    return (verdict["findings"] as? [[String: Any]] ?? []).map {
-        ($0["rule"] as? String ?? "", $0["severity"] as? String ?? "", $0["message"] as? String ?? "", $0["fix"] as? String)
-    }
-}
-
-/// ffmpeg's PSNR of `a` against `b` (the average over every plane and frame), each through its
-/// filters first (`[0:v]…[a];[1:v]…[b]` picks frames).
-private func psnr(_ a: String, _ b: String, _ first: String = "null", _ second: String = "null", in directory: URL) throws
-    -> Double
-{
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "ffmpeg", "-nostdin", "-hide_banner", "-i", a, "-i", b, "-lavfi", "[0:v]\(first)[a];[1:v]\(second)[b];[a][b]psnr", "-f",
-        "null", "-",
-    ]
-    process.currentDirectoryURL = directory
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let average = try #require(text.range(of: "average:")?.upperBound, "\(text)")
-    return try #require(Double(text[average...].prefix { $0 != " " }), "\(text)")
-}
-
-/// The packets of the first video stream ffprobe marks as keyframes.
-private func ffprobeKeyframes(_ file: String, in directory: URL) throws -> Int {
-    try runCommand(
-        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=flags", "-of", "csv=p=0", file],
-        in: directory
-    ).stdout.split(separator: "\n").filter { $0.contains("K") }.count
-}
 
 /// A clip everything in fb-reels-api and ig-reels-api takes (540x960, 30 fps, a keyframe every
 /// 2 s, AAC 48 kHz stereo 128 kb/s, 6 s), with `video` options for the one thing it is made to get wrong.
@@ -134,7 +62,7 @@ struct UserShapesTests {
             #expect(file["trailingBytes"] as? Int == shape.tail.count, "\(shape.name)")
             #expect(file["trailer"] as? String == shape.trailer, "\(shape.name)")
             // Every share target takes it; nothing to fix.
-            let verdict = try runReelshare(
+            let verdict = runReelshare(
                 ["validate", "--strict", "--target", "ig-reels,fb-reels,ig-stories", shape.name], in: directory)
             #expect(verdict.status == 0, "\(shape.name): \(verdict.stdout)")
         }
@@ -162,9 +90,9 @@ struct UserShapesTests {
             ],
             in: directory)
         for name in ["open.mp4", "open-hevc.mp4", "closed.mp4"] {
-            let deep = try #require(try probed(name, in: directory, deep: true)["deep"] as? [String: Any], "\(name)")
+            let deep = try #require(try probed(name, ["--deep"], in: directory)["deep"] as? [String: Any], "\(name)")
             // Keyframes at 0, 2 and 4 s, as ffprobe counts them; all but the first open where made so.
-            let counted = try ffprobeKeyframes(name, in: directory)
+            let counted = try keyframeCount(name, in: directory)
             #expect(deep["keyframes"] as? Int == 3 && counted == 3, "\(name): \(deep), ffprobe \(counted)")
             #expect(deep["openKeyframes"] as? Int == (name == "closed.mp4" ? 0 : 2), "\(name): \(deep)")
             for target in ["fb-reels-api", "ig-reels-api"] {
@@ -172,10 +100,10 @@ struct UserShapesTests {
                 #expect(rules == (name == "closed.mp4" ? [] : ["video.gop.closed"]), "\(name) \(target): \(rules)")
             }
         }
-        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "open.mp4", "-o", "fixed.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "fb-reels-api", "open.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
-        #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
-        #expect((try probed("fixed.mp4", in: directory, deep: true)["deep"] as? [String: Any])?["openKeyframes"] as? Int == 0)
+        #expect(runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
+        #expect((try probed("fixed.mp4", ["--deep"], in: directory)["deep"] as? [String: Any])?["openKeyframes"] as? Int == 0)
         #expect(try psnr("fixed.mp4", "open.mp4", in: directory) >= 35)
     }
 
@@ -197,10 +125,10 @@ struct UserShapesTests {
                 #expect(errors.map(\.rule) == ["video.progressive"], "\(name) \(target): \(errors)")
             }
         }
-        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "bff.mp4", "-o", "fixed.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "fb-reels-api", "bff.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         #expect((try probed("fixed.mp4", in: directory)["video"] as? [String: Any])?["fieldOrder"] as? String == "progressive")
-        #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
+        #expect(runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
     }
 
     @Test("4:2:2 and 4:4:4 fail Facebook's publishing API (4:2:0); the fix keeps the picture")
@@ -213,9 +141,9 @@ struct UserShapesTests {
             let errors = try findings(name, "fb-reels-api", in: directory).filter { $0.severity == "error" }
             #expect(errors.map(\.rule) == ["video.chroma"] && errors[0].message.contains(chroma), "\(name): \(errors)")
         }
-        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "444.mp4", "-o", "fixed.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "fb-reels-api", "444.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
-        #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
+        #expect(runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
         #expect(try psnr("fixed.mp4", "444.mp4", in: directory) >= 35)
     }
 
@@ -233,22 +161,22 @@ struct UserShapesTests {
             ],
             in: directory
         ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let probe = try runReelshare(["probe", "--format", "json", "monkey.jpg"], in: directory)
+        let probe = runReelshare(["probe", "--format", "json", "monkey.jpg"], in: directory)
         #expect(probe.status == 0, "\(probe.stderr)")
         let image = try #require(((probe.json?["files"] as? [[String: Any]])?.first)?["image"] as? [String: Any])
         #expect("\(image["width"] as? Int ?? 0),\(image["height"] as? Int ?? 0),\(image["bitDepth"] as? Int ?? 0)" == stream)
         #expect(image["format"] as? String == "jpeg" && image["decoded"] as? Bool == false)
         let errors = try findings("monkey.jpg", "ig-stories", in: directory).filter { $0.severity == "error" }
         #expect(errors.map(\.rule) == ["image.format"] && errors[0].message.hasPrefix("a 12-bit JPEG"), "\(errors)")
-        let fix = try runReelshare(["fix", "--target", "ig-stories", "monkey.jpg"], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-stories", "monkey.jpg"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         let fixed = try #require(
-            ((try runReelshare(["probe", "--format", "json", "monkey.fixed.jpg"], in: directory).json?["files"]
+            ((runReelshare(["probe", "--format", "json", "monkey.fixed.jpg"], in: directory).json?["files"]
                 as? [[String: Any]])?
                 .first)?["image"] as? [String: Any])
         #expect(fixed["bitDepth"] as? Int == 8 && fixed["width"] as? Int == image["width"] as? Int)
         #expect(
-            try runReelshare(["validate", "--strict", "--target", "ig-stories", "monkey.fixed.jpg"], in: directory).status == 0)
+            runReelshare(["validate", "--strict", "--target", "ig-stories", "monkey.fixed.jpg"], in: directory).status == 0)
         #expect(try psnr("monkey.fixed.jpg", "monkey.jpg", in: directory) >= 35)
     }
 
@@ -264,7 +192,7 @@ struct UserShapesTests {
             let (status, _) = try runCommand(["sh", "-c", fix + " -v error -nostdin"], in: directory)
             #expect(status == 0, "\(fix)")
             let output = name.replacingOccurrences(of: ".mp4", with: ".fixed.mp4")
-            #expect(try runReelshare(["validate", "--target", "ig-reels", "--", output], in: directory).status == 0, "\(fix)")
+            #expect(runReelshare(["validate", "--target", "ig-reels", "--", output], in: directory).status == 0, "\(fix)")
         }
     }
 
@@ -317,12 +245,12 @@ struct UserShapesTests {
             filter: "smptebars=s=540x960:r=30:d=6", in: directory)
         let video = try #require(try probed("gbr.mp4", in: directory)["video"] as? [String: Any])
         #expect(video["pixelFormat"] as? String == "gbrp", "\(video)")
-        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "gbr.mp4", "-o", "fixed.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "fb-reels-api", "gbr.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         let tags = try colourTags("fixed.mp4", in: directory)
         #expect(tags == "tv,bt709", "\(tags)")
         #expect(try psnr("fixed.mp4", "gbr.mp4", "scale=in_range=auto,format=gbrp", "format=gbrp", in: directory) >= 35)
-        #expect(try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
+        #expect(runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
     }
 
     @Test(
@@ -337,10 +265,10 @@ struct UserShapesTests {
             filter: "smptebars=s=540x960:r=30:d=6,drawbox=x=0:y=0:w=540:h=480:color=0x0000FE:t=fill", in: directory)
         let errors = try findings("rgb.mp4", "fb-reels-api", in: directory).filter { $0.severity == "error" }.map(\.rule)
         #expect(errors.contains("video.chroma"), "\(errors)")
-        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "rgb.mp4", "-o", "fixed.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "fb-reels-api", "rgb.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         // The command validate prints for the target, run with this machine's ffmpeg.
-        let validated = try runReelshare(["validate", "--format", "json", "--target", "fb-reels-api", "rgb.mp4"], in: directory)
+        let validated = runReelshare(["validate", "--format", "json", "--target", "fb-reels-api", "rgb.mp4"], in: directory)
         let verdict = try #require(
             ((validated.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
         let printed = try #require(verdict["fix"] as? String, "\(verdict)")
@@ -350,7 +278,7 @@ struct UserShapesTests {
         #expect(ran == 0, "\(printed)")
         for output in ["fixed.mp4", "rgb.fixed.mp4"] {
             #expect(
-                try runReelshare(["validate", "--strict", "--target", "fb-reels-api", output], in: directory).status == 0,
+                runReelshare(["validate", "--strict", "--target", "fb-reels-api", output], in: directory).status == 0,
                 "\(output)")
             // Tagged as what it now is: BT.709 in limited range, not the source's identity matrix.
             let tags = try colourTags(output, in: directory)
@@ -412,13 +340,13 @@ struct UserShapesTests {
         for name in ["bframes.mp4", "hevc.mp4"] {
             let source = try starts(name)
             let fixed = "fixed-" + name
-            let fix = try runReelshare(["fix", "--strict", "--target", "ig-reels-api", name, "-o", fixed], in: directory)
+            let fix = runReelshare(["fix", "--strict", "--target", "ig-reels-api", name, "-o", fixed], in: directory)
             #expect(fix.status == 0, "\(name): \(fix.stderr)")
             let output = try starts(fixed)
             #expect(source.count == 2 && output.count == 2, "\(source) \(output)")
             // The offset between video and audio is the source's, within a millisecond.
             #expect(abs((output[0] - output[1]) - (source[0] - source[1])) <= 0.001, "\(name): \(source) → \(output)")
-            #expect(try runReelshare(["validate", "--strict", "--target", "ig-reels-api", fixed], in: directory).status == 0)
+            #expect(runReelshare(["validate", "--strict", "--target", "ig-reels-api", fixed], in: directory).status == 0)
         }
     }
 
@@ -439,7 +367,7 @@ struct UserShapesTests {
             #expect(
                 kind.message.hasPrefix("an animated \(ext == "PNG" ? "PNG" : ext) of 40 frames is an image, not a video"),
                 "\(kind)")
-            let fix = try runReelshare(["fix", "--target", "ig-reels", "--as", "video", name], in: directory)
+            let fix = runReelshare(["fix", "--target", "ig-reels", "--as", "video", name], in: directory)
             #expect(kind.message.hasSuffix("fix --as video makes it an MP4 clip") && kind.fix != nil, "\(kind)")
             #expect(fix.status == 0, "\(name): \(fix.stderr)")
             let clip = name.replacingOccurrences(of: ".\(name.split(separator: ".").last!)", with: ".fixed.mp4")
@@ -451,11 +379,11 @@ struct UserShapesTests {
                 ], in: directory
             ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(counted == "h264,40", "\(clip): \(counted)")
-            #expect(try runReelshare(["validate", "--target", "ig-reels", clip], in: directory).status == 0)
+            #expect(runReelshare(["validate", "--target", "ig-reels", clip], in: directory).status == 0)
         }
         let still = try #require(try findings("still.gif", "ig-reels", ["--as", "video"], in: directory).first)
         #expect(still.rule == "media.kind" && still.message == "a still image cannot be a background video" && still.fix == nil)
-        let build = try runReelshare(["build", "--target", "ig-reels", "--video", "anim.gif", "--app-id", "1"], in: directory)
+        let build = runReelshare(["build", "--target", "ig-reels", "--video", "anim.gif", "--app-id", "1"], in: directory)
         #expect(build.status == 1 && build.stderr.contains("fix --as video makes it an MP4 clip"), "\(build.stderr)")
     }
 
@@ -470,9 +398,9 @@ struct UserShapesTests {
             in: directory)
         let source = try #require(try probed("delayed.mp4", in: directory)["startSeconds"] as? Double)
         #expect(abs(source - 2) < 0.001)
-        let fix = try runReelshare(["fix", "--target", "ig-reels-api", "delayed.mp4", "-o", "fixed.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-reels-api", "delayed.mp4", "-o", "fixed.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
-        #expect(try runReelshare(["validate", "--strict", "--target", "ig-reels-api", "fixed.mp4"], in: directory).status == 0)
+        #expect(runReelshare(["validate", "--strict", "--target", "ig-reels-api", "fixed.mp4"], in: directory).status == 0)
         let video = try #require(try probed("fixed.mp4", in: directory)["video"] as? [String: Any])
         #expect(abs((video["frameRate"] as? Double ?? 0) - 30) < 0.01, "\(video)")
         // 2 s of the first frame, then the clip's 180 frames in step: 240.
@@ -501,7 +429,7 @@ struct UserShapesTests {
             )
             let errors = try findings(name, "fb-reels-api", in: directory).filter { $0.severity == "error" }
             #expect(errors.map(\.rule).contains("video.frame-rate"), "\(name): \(errors)")
-            let fix = try runReelshare(["fix", "--target", "fb-reels-api", name, "-o", "fixed-" + name], in: directory)
+            let fix = runReelshare(["fix", "--target", "fb-reels-api", name, "-o", "fixed-" + name], in: directory)
             #expect(fix.status == 0, "\(fix.stderr)")
             let measured = try runCommand(
                 [
@@ -511,7 +439,7 @@ struct UserShapesTests {
             ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(measured == fixed, "\(name): \(measured)")
             #expect(
-                try runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed-" + name], in: directory).status == 0
+                runReelshare(["validate", "--strict", "--target", "fb-reels-api", "fixed-" + name], in: directory).status == 0
             )
         }
     }
@@ -538,10 +466,10 @@ struct UserShapesTests {
         let opaque = try #require(try probed("opaque.webm", in: directory)["video"] as? [String: Any])
         #expect(opaque["hasAlpha"] as? Bool == false && opaque["pixelFormat"] as? String == "yuv420p", "\(opaque)")
         // The Graph API takes MP4 or MOV of H.264 or HEVC: the fix re-encodes to H.264 MP4.
-        let fix = try runReelshare(["fix", "--target", "ig-reels-api", "alpha.webm"], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-reels-api", "alpha.webm"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         #expect(fix.stderr.contains("alpha.webm: its transparency is dropped: H.264 carries none"), "\(fix.stderr)")
-        let plain = try runReelshare(["fix", "--target", "ig-reels-api", "opaque.webm"], in: directory)
+        let plain = runReelshare(["fix", "--target", "ig-reels-api", "opaque.webm"], in: directory)
         #expect(plain.status == 0 && !plain.stderr.contains("transparency"), "\(plain.stderr)")
     }
 
@@ -578,7 +506,7 @@ struct UserShapesTests {
             ], in: directory
         ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(["0", "N/A", ""].contains(decoded), "\(decoded)")
-        let fix = try runReelshare(["fix", "--target", "ig-reels", "noise.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-reels", "noise.mp4"], in: directory)
         #expect(fix.status == 65, "\(fix.stderr)")
         #expect(
             fix.stderr.contains("noise.mp4: the fix failed: no frame of its video decodes: there is nothing to make a fix from"),

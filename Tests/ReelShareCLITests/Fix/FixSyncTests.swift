@@ -16,35 +16,6 @@ private func soundLater(_ milliseconds: Int) -> [String] {
     ["-af", "asetpts=PTS+\(milliseconds)/1000/TB"]
 }
 
-/// What ffprobe says of `file`'s stream `stream` ("v:0", "a"): `entries` ("stream=channels"), as CSV.
-/// `count`: its packets read and counted (nb_read_packets).
-private func ffprobe(_ file: String, _ stream: String, _ entries: String, in directory: URL, count: Bool = false) throws
-    -> String
-{
-    try runCommand(
-        ["ffprobe", "-v", "error"] + (count ? ["-count_packets"] : []) + [
-            "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", file,
-        ], in: directory
-    ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-}
-
-/// What mediainfo says of `file` in the template `inform` ("Audio;%Channel(s)%").
-private func mediainfo(_ file: String, _ inform: String, in directory: URL) throws -> String {
-    try runCommand(["mediainfo", "--Inform=\(inform)", file], in: directory).stdout.trimmingCharacters(
-        in: .whitespacesAndNewlines)
-}
-
-/// The first file of a probe's JSON document.
-private func probed(_ file: String, _ extra: [String] = [], in directory: URL) throws -> [String: Any] {
-    let result = try runReelshare(["probe", "--format", "json"] + extra + ["--", file], in: directory)
-    return try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
-}
-
-/// The rules of `file`'s findings for `target`.
-private func rules(_ file: String, _ target: String, in directory: URL) throws -> [String] {
-    try findings(file, target, in: directory).map(\.rule)
-}
-
 @Suite("Right about what plays")
 struct WhatPlaysTests {
     @Test(
@@ -148,7 +119,7 @@ struct WhatPlaysTests {
                 "5", "-c:a", "pcm_s16le", "-ac", "2",
             ], in: directory)
         for dryRun in [true, false] {
-            let run = try runReelshare(
+            let run = runReelshare(
                 ["fix", "--target", "fb-reels-api"] + (dryRun ? ["--dry-run"] : []) + ["cam.avi"], in: directory)
             #expect(run.status == 1, "\(dryRun): \(run.status) \(run.stdout) \(run.stderr)")
             #expect(run.stderr.contains("cam.avi: no mechanical fix for video.resolution"), "\(run.stderr)")
@@ -174,9 +145,9 @@ struct WhatPlaysTests {
         let audio = try #require(try probed("two.mp4", in: directory)["audio"] as? [String: Any])
         #expect(audio["sampleRate"] as? Int == 48000 && audio["channels"] as? Int == 2, "\(audio)")
         // The printed command and the fix keep the same track: the main mix.
-        let hint = try runReelshare(["validate", "--target", "ig-reels-api", "two.mp4"], in: directory)
+        let hint = runReelshare(["validate", "--target", "ig-reels-api", "two.mp4"], in: directory)
         #expect(hint.stdout.contains("-map 0:2"), "\(hint.stdout)")
-        let fix = try runReelshare(["fix", "--target", "ig-reels-api", "two.mp4"], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-reels-api", "two.mp4"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         let kept = try ffprobe("two.fixed.mp4", "a", "stream=sample_rate,channels", in: directory)
         #expect(kept == "48000,2", "\(kept)")
@@ -197,49 +168,11 @@ struct WhatPlaysTests {
         #expect(try sar("old.3gp") == "1:1")
         let video = try #require(try probed("old.3gp", in: directory)["video"] as? [String: Any])
         #expect(video["displayWidth"] as? Int == 176, "\(video)")
-        let fix = try runReelshare(["fix", "--target", "ig-reels", "old.3gp"], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-reels", "old.3gp"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         let fixed = try sar("old.fixed.mp4")
         #expect(["1:1", "N/A"].contains(fixed), "\(fixed)")
     }
-}
-
-/// When `file`'s sound starts after its picture, in milliseconds: a white flash and a 1 kHz beep
-/// both made at 1.000 s, found as ffmpeg plays the file (the first frame that is not black, the
-/// first sample of the beep, counted from the sound's first, on the one clock of the file's
-/// streams). The beep is at -6 dB and found where the level passes -18 dB: a lossy encoder
-/// smears a little of its onset up to a frame ahead of it (pre-echo, 20 to 40 dB down), by as
-/// much as 20 ms over a -40 dB hiss, depending on where its frames fall; a sample's shift is not
-/// a frame's.
-private func beepAfterFlash(_ file: String, in directory: URL) throws -> Double {
-    func first(_ log: String, _ key: String) throws -> Double {
-        let value = log.components(separatedBy: key).dropFirst().first?.prefix { "0123456789.".contains($0) }
-        return try #require(value.flatMap { Double($0) }, "no \(key) in \(file): \(log.suffix(400))")
-    }
-    let flash = try first(try filterLog(file, "0:v:0", "vf \(findBlack)", in: directory), "black_end:")
-    // The sound timed as it plays, sample after sample from its first: a browser's packets carry
-    // capture times a millisecond or two either side of their samples' count.
-    let beep = try first(
-        try filterLog(file, "0:a:0", "af asetpts=STARTPTS+N/SR/TB,silencedetect=n=-18dB:d=0.1", in: directory),
-        "silence_end: ")
-    return (beep - flash) * 1000
-}
-
-/// The picture's black runs: under a tenth of white, for 50 ms or more.
-private let findBlack = "blackdetect=d=0.05:pix_th=0.5"
-
-/// What FFmpeg's filter (`vf GRAPH` or `af GRAPH`) logs over one stream of a file.
-private func filterLog(_ file: String, _ map: String, _ filter: String, in directory: URL) throws -> String {
-    try runCommand(
-        ["sh", "-c", "ffmpeg -nostdin -nostats -i \"$1\" -map \(map) -\(filter) -f null - 2>&1", "sh", file], in: directory
-    ).stdout
-}
-
-/// The picture's black runs, as blackdetect logs them: a whole flash (black, white, black again)
-/// is two.
-private func blackRuns(_ file: String, in directory: URL) throws -> [String] {
-    try filterLog(file, "0:v:0", "vf \(findBlack)", in: directory).split(separator: "\n")
-        .filter { $0.contains("black_start:") }.map { String($0.suffix(80)) }
 }
 
 extension WhatPlaysTests {
@@ -289,12 +222,12 @@ extension WhatPlaysTests {
                 ).stdout.split(separator: "\n").first.flatMap { Double($0) }
                 let sound = try #require(decoded, "no decoded sound in \(name)")
                 if let late {
-                    let text = try runReelshare(["probe", "--", name], in: directory).stdout
+                    let text = runReelshare(["probe", "--", name], in: directory).stdout
                     #expect(text.contains("from \(String(format: "%.3f", late)) s after the picture"), "\(text)")
                 }
                 #expect(abs(lead - (picture - sound)) < 0.0005, "\(name): probe \(lead) s, ffprobe \(picture) - \(sound)")
             }
-            let fix = try runReelshare(["fix", "--target", "ig-reels-api", "--", name], in: directory)
+            let fix = runReelshare(["fix", "--target", "ig-reels-api", "--", name], in: directory)
             #expect(fix.status == 0, "\(name): \(fix.stderr)")
             let stem = (name as NSString).deletingPathExtension
             let fixed = try beepAfterFlash("\(stem).fixed.mp4", in: directory)
@@ -302,7 +235,7 @@ extension WhatPlaysTests {
             #expect(try ffprobe("\(stem).fixed.mp4", "a", "stream=codec_name", in: directory) == "aac")
             try FileManager.default.removeItem(at: directory.appendingPathComponent("\(stem).fixed.mp4"))
             // The command validate prints does the same, run as printed.
-            let hint = try runReelshare(["validate", "--format", "json", "--target", "ig-reels-api", "--", name], in: directory)
+            let hint = runReelshare(["validate", "--format", "json", "--target", "ig-reels-api", "--", name], in: directory)
             let verdict = try #require(
                 ((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
             let printed = try #require(verdict["fix"] as? String, "\(verdict)")
@@ -311,40 +244,13 @@ extension WhatPlaysTests {
             let commanded = try beepAfterFlash("\(stem).fixed.mp4", in: directory)
             #expect(abs(commanded - source) <= 1, "\(name): \(commanded) ms after the printed command, \(source) before")
             // A target whose fix keeps an edit list (fb-reels-api: stereo AAC at 48 kHz) holds it too.
-            let kept = try runReelshare(["fix", "--target", "fb-reels-api", "-o", "fb.mp4", "--", name], in: directory)
+            let kept = runReelshare(["fix", "--target", "fb-reels-api", "-o", "fb.mp4", "--", name], in: directory)
             #expect(kept.status == 0, "\(name): \(kept.stderr)")
             let other = try beepAfterFlash("fb.mp4", in: directory)
             #expect(abs(other - source) <= 1, "\(name): \(other) ms after the fb-reels-api fix, \(source) before")
             try FileManager.default.removeItem(at: directory.appendingPathComponent("fb.mp4"))
         }
     }
-}
-
-/// The presentation time of each packet of `file`'s stream `stream` ("v:0"), in file order, as
-/// ffprobe prints it ("N/A" for a packet without one).
-private func packetTimes(_ file: String, _ stream: String, in directory: URL) throws -> [String] {
-    try ffprobe(file, stream, "packet=pts_time", in: directory).split(separator: "\n").map {
-        $0.trimmingCharacters(in: CharacterSet(charactersIn: ", "))
-    }
-}
-
-/// The timing of `file` as FFmpeg reads it, for a failure's message where the recording was made
-/// during the run and is gone with its directory: per stream, the packets, how many have no time,
-/// the first and last three times and the stated rates; then the container's start and length.
-private func timing(_ file: String, in directory: URL) throws -> String {
-    var parts: [String] = []
-    for stream in ["v:0", "a:0"] {
-        let times = try packetTimes(file, stream, in: directory)
-        let untimed = times.filter { Double($0) == nil }.count
-        let rates = try ffprobe(file, stream, "stream=r_frame_rate,avg_frame_rate", in: directory)
-        parts.append(
-            "\(stream): \(times.count) packets (\(untimed) untimed, rates \(rates)) \(times.prefix(3).joined(separator: " ")) .. \(times.suffix(3).joined(separator: " "))"
-        )
-    }
-    let format = try runCommand(
-        ["ffprobe", "-v", "error", "-show_entries", "format=start_time,duration", "-of", "csv=p=0", file], in: directory)
-    return parts.joined(separator: "; ") + "; format start,duration "
-        + format.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// Records a clip the way a web app does: headless Chromium's MediaRecorder over a canvas and a
@@ -427,13 +333,13 @@ extension WhatPlaysTests {
         let lastStep = starts.count > 1 ? starts[starts.count - 1] - starts[starts.count - 2] : 0
         let older = try ffmpegCLIRelease().map { $0.compare("7.1", options: .numeric) == .orderedAscending } ?? true
         for target in ["ig-reels-api", "fb-reels-api"] {
-            let fix = try runReelshare(["fix", "--target", target, "-o", "fixed.mp4", "--", "chrome.webm"], in: directory)
+            let fix = runReelshare(["fix", "--target", target, "-o", "fixed.mp4", "--", "chrome.webm"], in: directory)
             #expect(fix.status == 0, "\(target): \(fix.stderr)")
             // A rate made for the target (the recording's frames come as the page could draw
             // them, fewer on a busy machine) puts each frame on the new rate's grid, where the
             // flash shows from the slot its frame falls in: moved by up to a frame of each rate.
             // The sound is not moved, and fix and the printed command move the picture alike.
-            let dry = try runReelshare(["fix", "--dry-run", "--target", target, "--", "chrome.webm"], in: directory)
+            let dry = runReelshare(["fix", "--dry-run", "--target", target, "--", "chrome.webm"], in: directory)
             let rate = dry.stdout.components(separatedBy: "fps=").dropFirst().first.flatMap { Double($0.prefix { $0.isNumber }) }
             let recorded = try #require(
                 (try probed("chrome.webm", in: directory)["video"] as? [String: Any])?["frameRate"] as? Double)
@@ -441,9 +347,9 @@ extension WhatPlaysTests {
             let fixed = try beepAfterFlash("fixed.mp4", in: directory)
             #expect(
                 abs(fixed - source) <= tolerance, "\(target): the beep \(source) ms after the flash, \(fixed) after the fix")
-            let strict = try runReelshare(["validate", "--strict", "--target", target, "fixed.mp4"], in: directory)
+            let strict = runReelshare(["validate", "--strict", "--target", target, "fixed.mp4"], in: directory)
             #expect(strict.status == 0, "\(target): \(strict.stdout)")
-            let hint = try runReelshare(["validate", "--format", "json", "--target", target, "--", "chrome.webm"], in: directory)
+            let hint = runReelshare(["validate", "--format", "json", "--target", target, "--", "chrome.webm"], in: directory)
             let verdict = try #require(
                 ((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
             let printed = try #require(verdict["fix"] as? String, "\(target): \(verdict)")
@@ -504,7 +410,7 @@ extension WhatPlaysTests {
                 ], in: directory)
             // AC-3's audio service type comes out as a second, empty field ("ac3,").
             #expect(try ffprobe(name, "a", "stream=codec_name", in: directory).hasPrefix(codec))
-            let android = try runReelshare(
+            let android = runReelshare(
                 ["validate", "--format", "json", "--target", "ig-reels", "--platform", "android", "--", name], in: directory)
             let findings =
                 ((android.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
@@ -513,15 +419,15 @@ extension WhatPlaysTests {
             #expect(warning?["severity"] as? String == "warning", "\(name): \(findings)")
             #expect((warning?["source"] as? String)?.contains("Android Compatibility Definition, 5.1.2") == true)
             #expect(try rules(name, "ig-reels", in: directory).contains("audio.codec"), "\(name): both platforms")
-            let ios = try runReelshare(
+            let ios = runReelshare(
                 ["validate", "--strict", "--target", "ig-reels", "--platform", "ios", "--", name], in: directory)
             #expect(ios.status == 0, "\(name): iPhones play it: \(ios.stdout)")
-            let fix = try runReelshare(
+            let fix = runReelshare(
                 ["fix", "--strict", "--target", "ig-reels", "--platform", "android", "-o", "fixed.mp4", "--", name], in: directory
             )
             #expect(fix.status == 0, "\(name): \(fix.stderr)")
             #expect(try ffprobe("fixed.mp4", "a", "stream=codec_name", in: directory) == "aac")
-            let again = try runReelshare(
+            let again = runReelshare(
                 ["validate", "--strict", "--target", "ig-reels", "--platform", "android", "fixed.mp4"], in: directory)
             #expect(again.status == 0, "\(name): \(again.stdout)")
             try FileManager.default.removeItem(at: directory.appendingPathComponent("fixed.mp4"))
@@ -538,11 +444,11 @@ extension WhatPlaysTests {
             try FileManager.default.copyItem(
                 at: URL(fileURLWithPath: TestPaths.fixture(name)), to: directory.appendingPathComponent(name))
             let base = ["fix", "--target", "ig-stories", "--as", "sticker"]
-            let into = try runReelshare(base + ["--output-dir", "out", "--", name], in: directory)
+            let into = runReelshare(base + ["--output-dir", "out", "--", name], in: directory)
             #expect(into.status != 0 && into.stderr.contains("heif-convert \(name) out/sticker.fixed.png"), "\(into.stderr)")
-            let named = try runReelshare(base + ["-o", "mine.png", "--", name], in: directory)
+            let named = runReelshare(base + ["-o", "mine.png", "--", name], in: directory)
             #expect(named.stderr.contains("heif-convert \(name) mine.png"), "\(named.stderr)")
-            let plain = try runReelshare(base + ["--", name], in: directory)
+            let plain = runReelshare(base + ["--", name], in: directory)
             #expect(plain.stderr.contains("heif-convert \(name) sticker.fixed.png"), "\(plain.stderr)")
         }
     }
@@ -557,8 +463,8 @@ extension WhatPlaysTests {
         try Data(("<?xml version=\"1.0\"?>\n" + drawing).utf8).write(to: directory.appendingPathComponent("declared.svg"))
         try Data("not a drawing".utf8).write(to: directory.appendingPathComponent("text.svg"))
         // The portable build has no SVG decoder (Debian ships no static librsvg): it says so.
-        if try runReelshare(["--version"]).stdout.contains("\nlinked statically") {
-            let said = try runReelshare(["probe", "--", "bare.svg"], in: directory)
+        if runReelshare(["--version"]).stdout.contains("\nlinked statically") {
+            let said = runReelshare(["probe", "--", "bare.svg"], in: directory)
             #expect(said.status == 65 && said.stderr.contains("no SVG decoder"), "\(said.stderr)")
             FileHandle.standardError.write(
                 "NOTICE: this build draws no SVG (no librsvg); its SVG fix is not tried\n".data(using: .utf8)!)
@@ -569,26 +475,15 @@ extension WhatPlaysTests {
             let image = try #require(file["image"] as? [String: Any], "\(name): \(file)")
             #expect(image["format"] as? String == "svg" && image["bitDepth"] is NSNull, "\(name): \(image)")
             #expect(image["width"] as? Int == 120 && image["height"] as? Int == 90, "\(name): \(image)")
-            #expect(try runReelshare(["probe", "--", name], in: directory).stdout.contains("8-bit") == false)
-            let fix = try runReelshare(
+            #expect(runReelshare(["probe", "--", name], in: directory).stdout.contains("8-bit") == false)
+            let fix = runReelshare(
                 ["fix", "--target", "ig-stories", "--as", "sticker", "-o", "s.png", "--", name], in: directory)
             #expect(fix.status == 0, "\(name): \(fix.stderr)")
             #expect(try ffprobe("s.png", "v:0", "stream=codec_name,width,height", in: directory) == "png,120,90")
         }
-        let text = try runReelshare(["probe", "--", "text.svg"], in: directory)
+        let text = runReelshare(["probe", "--", "text.svg"], in: directory)
         #expect(text.status != 0 && text.stderr.contains("text.svg"), "\(text.stderr)")
     }
-}
-
-/// The findings of `file` for `target`: rule and severity, and each one's source.
-private func findings(_ file: String, _ target: String, in directory: URL) throws -> [(
-    rule: String, severity: String, source: String
-)] {
-    let verdict = try runReelshare(["validate", "--format", "json", "--target", target, "--", file], in: directory)
-    let list =
-        ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
-        as? [[String: Any]] ?? []
-    return list.map { ($0["rule"] as? String ?? "", $0["severity"] as? String ?? "", $0["source"] as? String ?? "") }
 }
 
 extension WhatPlaysTests {
@@ -619,7 +514,7 @@ extension WhatPlaysTests {
         // ig-stories-api images: a PNG is refused and fixed to a JPEG; a JPEG over 8 MiB is refused.
         try makeWithFFmpeg("story.png", ["-f", "lavfi", "-i", "testsrc2=s=1080x1920", "-frames:v", "1"], in: directory)
         #expect(try findings("story.png", "ig-stories-api", in: directory).map(\.rule) == ["image.format"])
-        let fix = try runReelshare(["fix", "--target", "ig-stories-api", "--", "story.png"], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-stories-api", "--", "story.png"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         #expect(try ffprobe("story.fixed.jpg", "v:0", "stream=codec_name,width,height", in: directory) == "mjpeg,1080,1920")
         #expect(try findings("story.fixed.jpg", "ig-stories-api", in: directory).isEmpty)
@@ -664,11 +559,11 @@ extension WhatPlaysTests {
         let video = try #require(try probed("slow.mov", in: directory)["video"] as? [String: Any])
         #expect(video["hdr"] as? String == "hlg" && video["bitDepth"] as? Int == 10, "\(video)")
         // fb-reels-api takes at most 60 fps: the fix re-encodes, and tone-maps.
-        let fix = try runReelshare(["fix", "--target", "fb-reels-api", "-o", "fixed.mp4", "--", "slow.mov"], in: directory)
+        let fix = runReelshare(["fix", "--target", "fb-reels-api", "-o", "fixed.mp4", "--", "slow.mov"], in: directory)
         #expect(fix.status == 0, "\(fix.stderr)")
         let colours = "stream=pix_fmt,color_primaries,color_transfer,color_space,color_range"
         #expect(try ffprobe("fixed.mp4", "v:0", colours, in: directory) == "yuv420p,tv,bt709,bt709,bt709")
-        let hint = try runReelshare(
+        let hint = runReelshare(
             ["validate", "--format", "json", "--target", "fb-reels-api", "--", "slow.mov"], in: directory)
         let verdict = try #require(((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
         let printed = try #require(verdict["fix"] as? String)
@@ -682,10 +577,10 @@ extension WhatPlaysTests {
         ).stdout
         let average = psnr.components(separatedBy: "average:").dropFirst().first.map { String($0.prefix { !$0.isWhitespace }) }
         #expect(average == "inf" || (average.flatMap(Double.init) ?? 0) >= 40, "\(psnr.suffix(200))")
-        #expect(try runReelshare(["validate", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
+        #expect(runReelshare(["validate", "--target", "fb-reels-api", "fixed.mp4"], in: directory).status == 0)
         // Copied (ig-reels-api: only the index moves), HLG and 10 bits stay.
         try hlg("thirty.mov", rate: 30)
-        let copy = try runReelshare(["fix", "--target", "ig-reels-api", "-o", "copied.mp4", "--", "thirty.mov"], in: directory)
+        let copy = runReelshare(["fix", "--target", "ig-reels-api", "-o", "copied.mp4", "--", "thirty.mov"], in: directory)
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(
             try ffprobe("copied.mp4", "v:0", "stream=pix_fmt,color_transfer", in: directory) == "yuv420p10le,arib-std-b67")
@@ -729,21 +624,21 @@ extension WhatPlaysTests {
         ] {
             let found = try findings(name, "ig-reels", in: directory)
             #expect(found.map(\.rule) == ["media.kind"], "\(name): \(found)")
-            let verdict = try runReelshare(["validate", "--format", "json", "--target", "ig-reels", "--", name], in: directory)
+            let verdict = runReelshare(["validate", "--format", "json", "--target", "ig-reels", "--", name], in: directory)
             let target = try #require(
                 ((verdict.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
             let finding = try #require((target["findings"] as? [[String: Any]])?.first)
             #expect(finding["limit"] as? String == "backgroundVideo", "\(finding)")
             #expect((finding["message"] as? String)?.contains("cover art") == true, "\(finding)")
             for target in ["ig-reels", "fb-reels-api"] {
-                let fix = try runReelshare(["fix", "--target", target, "-o", "clip.mp4", "--", name], in: directory)
+                let fix = runReelshare(["fix", "--target", target, "-o", "clip.mp4", "--", name], in: directory)
                 #expect(fix.status == 0, "\(name) for \(target): \(fix.stderr)")
                 #expect(
                     try ffprobe("clip.mp4", "v:0", "stream=codec_name,width,height,r_frame_rate", in: directory)
                         == "h264,1080,1920,30/1")
                 let length = try #require(Double(try ffprobe("clip.mp4", "v:0", "stream=duration", in: directory)))
                 #expect(abs(length - seconds) < 0.1, "\(name): \(length) s of picture for \(seconds) s of sound")
-                let again = try runReelshare(["validate", "--strict", "--target", target, "clip.mp4"], in: directory)
+                let again = runReelshare(["validate", "--strict", "--target", target, "clip.mp4"], in: directory)
                 #expect(again.status == 0, "\(name) for \(target): \(again.stdout)")
                 let pixels = try centreAndTop("clip.mp4")
                 #expect(near(pixels.centre, centre) && near(pixels.top, [16, 16, 16]), "\(name): \(pixels)")
@@ -758,11 +653,11 @@ extension WhatPlaysTests {
             #expect(near(try centreAndTop("\(stem).fixed.mp4").centre, centre), "\(printed)")
         }
         // --still chooses the picture.
-        let chosen = try runReelshare(
+        let chosen = runReelshare(
             ["fix", "--target", "ig-reels", "--still", "green.png", "-o", "green.mp4", "--", "podcast.mp3"], in: directory)
         #expect(chosen.status == 0, "\(chosen.stderr)")
         #expect(near(try centreAndTop("green.mp4").centre, [0, 128, 0]))
-        let refused = try runReelshare(
+        let refused = runReelshare(
             ["fix", "--target", "ig-reels", "--still", "song.m4a", "--", "podcast.mp3"], in: directory)
         #expect(refused.status == 64 && refused.stderr.contains("--still song.m4a: not a picture"), "\(refused.stderr)")
     }
@@ -784,7 +679,7 @@ extension WhatPlaysTests {
         let probe = try #require(try probed("sticker.webp", in: directory)["image"] as? [String: Any])
         #expect(probe["frameCount"] as? Int == 40, "\(probe)")
         // The sticker: its first frame as a PNG, the pixels libwebp's own dwebp gives.
-        let sticker = try runReelshare(["fix", "--target", "ig-stories", "-o", "first.png", "--", "sticker.webp"], in: directory)
+        let sticker = runReelshare(["fix", "--target", "ig-stories", "-o", "first.png", "--", "sticker.webp"], in: directory)
         #expect(sticker.status == 0, "\(sticker.stderr)")
         #expect(try runCommand(["webpmux", "-get", "frame", "1", "sticker.webp", "-o", "one.webp"], in: directory).status == 0)
         #expect(try runCommand(["dwebp", "one.webp", "-o", "one.png"], in: directory).status == 0)
@@ -796,7 +691,7 @@ extension WhatPlaysTests {
         }
         #expect(try pixels("first.png") == pixels("one.png"))
         // The clip: 40 frames over 4 s, 10 fps, and its first frame the same picture.
-        let clip = try runReelshare(
+        let clip = runReelshare(
             ["fix", "--target", "ig-reels", "--as", "video", "-o", "clip.mp4", "--", "sticker.webp"], in: directory)
         #expect(clip.status == 0, "\(clip.stderr)")
         #expect(
@@ -813,7 +708,7 @@ extension WhatPlaysTests {
             Double($0.prefix { "0123456789.".contains($0) })
         }
         #expect((average ?? 0) > 30, "\(psnr.suffix(200))")
-        #expect(try runReelshare(["validate", "--strict", "--target", "ig-reels", "clip.mp4"], in: directory).status == 0)
+        #expect(runReelshare(["validate", "--strict", "--target", "ig-reels", "clip.mp4"], in: directory).status == 0)
     }
 }
 
@@ -903,7 +798,7 @@ extension WhatPlaysTests {
                 ?? Double(try ffprobe(shape.name, "v:0", "format=duration", in: directory)))
         for options in shape.targets {
             let target = options[1]
-            let fix = try runReelshare(["fix"] + options + ["-o", "fixed.mp4", "--", shape.name], in: directory)
+            let fix = runReelshare(["fix"] + options + ["-o", "fixed.mp4", "--", shape.name], in: directory)
             #expect(fix.status == 0, "\(shape) \(options): \(fix.stderr)")
             guard fix.status == 0, !fix.stderr.contains("already accepted") else { continue }
             let fixed = try beepAfterFlash("fixed.mp4", in: directory)
@@ -912,12 +807,12 @@ extension WhatPlaysTests {
                 "\(shape) \(options): the beep \(source) ms after the flash, \(fixed) after the fix")
             let shown = try #require(Double(try ffprobe("fixed.mp4", "v:0", "stream=duration", in: directory)))
             #expect(abs(shown - length) <= shape.frame + 0.001, "\(shape) \(options): \(shown) s of picture, made \(length)")
-            let strict = try runReelshare(
+            let strict = runReelshare(
                 ["validate", "--strict"] + options.dropFirst(2).filter { $0 != "--strict" } + ["--target", target, "fixed.mp4"],
                 in: directory)
             #expect(strict.status == 0, "\(shape) \(options): \(strict.stdout)")
             // The printed command, run as printed.
-            let hint = try runReelshare(["validate", "--format", "json"] + options + ["--", shape.name], in: directory)
+            let hint = runReelshare(["validate", "--format", "json"] + options + ["--", shape.name], in: directory)
             let verdict = try #require(
                 ((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
             let printed = try #require(verdict["fix"] as? String, "\(shape) \(options): \(verdict)")

@@ -9,11 +9,6 @@ private let sticker = "\(media)/sticker_rgba_640x480.png"
 private let background = "\(media)/background_720x1280.jpg"
 private let longer = "\(media)/h264_aac_25s.mp4"
 
-/// The files in `directory`, to prove nothing (not even a temporary file) was left behind.
-private func listing(_ directory: URL) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
-}
-
 /// Checks a JSON data object against the file it embeds: base64 decodes to the very bytes.
 private func expectEmbedded(_ object: Any?, file: String, uti: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let data = try #require(object as? [String: Any], sourceLocation: sourceLocation)
@@ -40,7 +35,7 @@ struct BuildCommandTests {
 
     @Test("iOS JSON per target: URL, scheme, App ID placement, key set, data byte for byte", arguments: iosTargets)
     func iosJSON(target: String, prefix: String, scheme: String, appIdInURL: Bool) throws {
-        let result = try runReelshare([
+        let result = runReelshare([
             "build", "--target", target, "--video", video, "--sticker", sticker, "--app-id", "1234567890123456",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -75,7 +70,7 @@ struct BuildCommandTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
         #expect(bytes.count > 3 * 768 * 1024 + 1)
         let output = directory.appendingPathComponent("payload.json")
-        let result = try runReelshare([
+        let result = runReelshare([
             "build", "--target", "fb-reels", "--video", clip, "--app-id", "7", "--force", "-o", output.path,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -89,7 +84,7 @@ struct BuildCommandTests {
 
     @Test("--layout per-key puts each key in its own item")
     func perKey() throws {
-        let result = try runReelshare([
+        let result = runReelshare([
             "build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42",
             "--layout", "per-key",
         ])
@@ -102,7 +97,7 @@ struct BuildCommandTests {
             ])
         try expectEmbedded(items[0]["com.facebook.sharedSticker.backgroundVideo"], file: video, uti: "public.mpeg-4")
         // The same order in the bytes of a single item, and in the plist.
-        let single = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42"])
+        let single = runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "42"])
         let keys = ["backgroundVideo", "stickerImage", "appID"].compactMap {
             single.stdout.range(of: "\"com.facebook.sharedSticker.\($0)\"")?.lowerBound
         }
@@ -111,7 +106,7 @@ struct BuildCommandTests {
 
     @Test("Stories: background image, colours, App ID from the environment")
     func storiesImage() throws {
-        let result = try runReelshare(
+        let result = runReelshare(
             [
                 "build", "--target", "fb-stories", "--background-image", background, "--top-color", "#112233",
                 "--bottom-color", "#AABBCC",
@@ -126,7 +121,7 @@ struct BuildCommandTests {
 
     @Test("plist: PropertyListSerialization reads real <data> and <string> values", arguments: ["single", "per-key"])
     func plist(layout: String) throws {
-        let result = try runReelshare([
+        let result = runReelshare([
             "build", "--target", "ig-stories", "--video", video, "--sticker", sticker, "--app-id", "555",
             "--top-color", "#000000", "--format", "plist", "--layout", layout,
         ])
@@ -148,7 +143,7 @@ struct BuildCommandTests {
 
     @Test("--embed path references absolute paths, with size and SHA-256")
     func embedPath() throws {
-        let result = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "--embed", "path"])
+        let result = runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "--embed", "path"])
         let items = try #require((result.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
         let object = try #require(items[0]["com.instagram.sharedSticker.backgroundVideo"] as? [String: Any])
         let absolute = TestPaths.packageRoot.appendingPathComponent(video).path
@@ -161,7 +156,7 @@ struct BuildCommandTests {
         "Android intents as Meta's samples build them: action, type, data, each extra, each grant",
         arguments: AndroidIntentCase.table)
     func android(_ expected: AndroidIntentCase) throws {
-        let result = try runReelshare(
+        let result = runReelshare(
             ["build", "--target", expected.target, "--platform", "android", "--app-id", "314159"] + expected.arguments)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(result.json)
@@ -199,12 +194,12 @@ struct BuildCommandTests {
 
     @Test("Android Stories with an image background carry image/jpeg; never image/jpeg for a video")
     func androidTypes() throws {
-        let image = try runReelshare([
+        let image = runReelshare([
             "build", "--target", "ig-stories", "--platform", "android", "--background-image", background,
             "--app-id", "1",
         ])
         #expect((image.json?["intent"] as? [String: Any])?["type"] as? String == "image/jpeg")
-        let mov = try runReelshare([
+        let mov = runReelshare([
             "build", "--target", "fb-stories", "--platform", "android", "--video", "\(media)/h264_aac.mov",
             "--app-id", "1",
         ])
@@ -213,7 +208,7 @@ struct BuildCommandTests {
 
     @Test("--force labels a file with its real type: a Matroska clip is video/x-matroska, never video/mp4")
     func forcedTypes() throws {
-        let android = try runReelshare([
+        let android = runReelshare([
             "build", "--target", "ig-stories", "--platform", "android", "--video", "\(media)/h264.mkv", "--app-id", "1",
             "--force",
         ])
@@ -222,20 +217,20 @@ struct BuildCommandTests {
         let intent = try #require(android.json?["intent"] as? [String: Any])
         #expect(intent["type"] as? String == "video/x-matroska")
         #expect((intent["data"] as? [String: Any])?["mimeType"] as? String == "video/x-matroska")
-        let ios = try runReelshare([
+        let ios = runReelshare([
             "build", "--target", "ig-stories", "--video", "\(media)/h264.mkv", "--app-id", "1", "--force",
         ])
         let items = try #require((ios.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(
             (items[0]["com.instagram.sharedSticker.backgroundVideo"] as? [String: Any])?["uti"] as? String == "org.matroska.mkv")
         // Forced into a role whose sample type is a wildcard of another kind: the file's own type.
-        let reel = try runReelshare([
+        let reel = runReelshare([
             "build", "--target", "ig-reels", "--platform", "android", "--background-image", video, "--package", "com.example.new",
             "--app-id", "1", "--force",
         ])
         #expect(reel.status == 0, "\(reel.stderr)")
         #expect((reel.json?["intent"] as? [String: Any])?["type"] as? String == "video/mp4")
-        let gif = try runReelshare([
+        let gif = runReelshare([
             "build", "--target", "ig-stories", "--sticker", "\(media)/sticker.gif", "--app-id", "1", "--force",
         ])
         let gifItems = try #require((gif.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
@@ -248,7 +243,7 @@ struct BuildCommandTests {
     func colours() throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let alone = try runReelshare([
+        let alone = runReelshare([
             "build", "--target", "ig-stories", "--platform", "android", "--sticker", sticker, "--top-color", "#112233",
             "--app-id", "1",
         ])
@@ -262,12 +257,12 @@ struct BuildCommandTests {
             ))
         let warnings = (alone.json?["warnings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
         #expect(warnings == ["build.color-pair"])
-        let bottom = try runReelshare([
+        let bottom = runReelshare([
             "build", "--target", "fb-stories", "--sticker", sticker, "--bottom-color", "#ABCDEF", "--app-id", "1",
         ])
         let items = try #require((bottom.json?["pasteboard"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(items[0]["com.facebook.sharedSticker.backgroundTopColor"] as? String == "#ABCDEF")
-        let ignored = try runReelshare([
+        let ignored = runReelshare([
             "build", "--target", "ig-stories", "--video", video, "--top-color", "#000000", "--bottom-color", "#FFFFFF",
             "--app-id", "1",
         ])
@@ -278,7 +273,7 @@ struct BuildCommandTests {
             ))
         // --strict makes them errors: nothing is written.
         let output = directory.appendingPathComponent("payload.json").path
-        let strict = try runReelshare([
+        let strict = runReelshare([
             "build", "--target", "ig-stories", "--sticker", sticker, "--top-color", "#112233", "--app-id", "1", "--strict",
             "-o", output,
         ])
@@ -289,7 +284,7 @@ struct BuildCommandTests {
                 "reelshare: error: nothing written: --strict makes these warnings errors (--force writes it anyway)\n"))
         #expect(listing(directory).isEmpty)
         // Two colours and no background: as given, no finding.
-        let pair = try runReelshare([
+        let pair = runReelshare([
             "build", "--target", "ig-stories", "--sticker", sticker, "--top-color", "#112233", "--bottom-color", "#445566",
             "--app-id", "1", "--strict",
         ])
@@ -356,7 +351,7 @@ struct BuildCommandTests {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("payload.json").path
-        let result = try runReelshare(["build", "--app-id", "1234", "-o", output] + arguments)
+        let result = runReelshare(["build", "--app-id", "1234", "-o", output] + arguments)
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(says), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -365,17 +360,17 @@ struct BuildCommandTests {
 
     @Test("the App ID: missing says where the target wants it; a bundle identifier is named as such")
     func appId() throws {
-        let missing = try runReelshare(
+        let missing = runReelshare(
             ["build", "--target", "ig-stories", "--video", video], environment: ["REELSHARE_APP_ID": ""])
         #expect(missing.status == 64)
         #expect(
             missing.stderr.contains(
                 "missing App ID: ig-stories takes it in the launch URL's query, instagram-stories://share?source_application=APP_ID"
             ))
-        let pasteboard = try runReelshare(
+        let pasteboard = runReelshare(
             ["build", "--target", "fb-reels", "--video", video], environment: ["REELSHARE_APP_ID": ""])
         #expect(pasteboard.stderr.contains("fb-reels takes it on the pasteboard, key com.facebook.sharedSticker.appID"))
-        let bundle = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--app-id", "com.example.app"])
+        let bundle = runReelshare(["build", "--target", "fb-reels", "--video", video, "--app-id", "com.example.app"])
         #expect(bundle.status == 64)
         #expect(bundle.stderr.contains("looks like a bundle identifier"))
     }
@@ -386,18 +381,18 @@ struct BuildCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("payload.json")
         try "previous payload".write(to: output, atomically: true, encoding: .utf8)
-        let refused = try runReelshare([
+        let refused = runReelshare([
             "build", "--target", "ig-stories", "--video", "\(media)/av1.mp4", "--app-id", "1", "-o", output.path,
         ])
         #expect(refused.status == 1)
         #expect(try String(contentsOf: output, encoding: .utf8) == "previous payload")
-        let written = try runReelshare(["build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", output.path])
+        let written = runReelshare(["build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", output.path])
         #expect(written.status == 0)
         #expect(written.stdout.isEmpty)
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
         #expect(document?["target"] as? String == "ig-stories")
         #expect(listing(directory) == ["payload.json"])
-        let unwritable = try runReelshare([
+        let unwritable = runReelshare([
             "build", "--target", "ig-stories", "--video", video, "--app-id", "1", "-o", "/nonexistent/dir/p.json",
         ])
         #expect(unwritable.status == 73)
@@ -406,7 +401,7 @@ struct BuildCommandTests {
 
     @Test("--force writes a refused payload and lists the errors; warnings always reach the document")
     func forceAndWarnings() throws {
-        let forced = try runReelshare([
+        let forced = runReelshare([
             "build", "--target", "ig-stories", "--video", "\(media)/h264_aac_25s.mp4", "--app-id", "1", "--force",
         ])
         #expect(forced.status == 0)
@@ -417,7 +412,7 @@ struct BuildCommandTests {
         #expect(warnings.last?["severity"] as? String == "info" && warnings.last?["path"] is NSNull)
         #expect(forced.stderr.contains("error[video.duration.max]"))
         #expect(forced.stderr.contains("reelshare: info[advisory.no-split-over-15s] ig-stories: iOS: Instagram Stories on iOS"))
-        let big = try runReelshare([
+        let big = runReelshare([
             "build", "--target", "ig-stories", "--sticker", background, "--app-id", "1",
             "--content-url", "https://example.com/a",
         ])
@@ -428,88 +423,29 @@ struct BuildCommandTests {
         #expect(items[0]["com.instagram.sharedSticker.contentURL"] as? String == "https://example.com/a")
         #expect(big.stderr.contains("reelshare: info[advisory.content-url-ignored] ig-stories: iOS: contentURL"))
         // Advisories never fail a build, not even with --strict.
-        let strict = try runReelshare([
+        let strict = runReelshare([
             "build", "--target", "ig-stories", "--sticker", sticker, "--app-id", "1", "--content-url", "https://example.com/a",
             "--strict",
         ])
         #expect(strict.status == 0, "\(strict.stderr)")
         // Facebook Stories on iOS: the bounce-back advisory, with or without a background; on Android, none.
-        let alone = try runReelshare(["build", "--target", "fb-stories", "--sticker", sticker, "--app-id", "1"])
+        let alone = runReelshare(["build", "--target", "fb-stories", "--sticker", sticker, "--app-id", "1"])
         #expect(alone.status == 0 && alone.stderr.contains("reelshare: info[advisory.bounces-back] fb-stories: iOS:"))
-        let backed = try runReelshare([
+        let backed = runReelshare([
             "build", "--target", "fb-stories", "--sticker", sticker, "--background-image", background, "--app-id", "1",
         ])
         #expect(backed.status == 0 && backed.stderr.contains("info[advisory.bounces-back]"))
-        let onAndroid = try runReelshare([
+        let onAndroid = runReelshare([
             "build", "--target", "fb-stories", "--platform", "android", "--sticker", sticker, "--app-id", "1",
         ])
         #expect(onAndroid.status == 0 && !onAndroid.stderr.contains("advisory."))
         // Facebook Reels on Android with a sticker: the dropped-sticker advisory; on iOS, none.
-        let android = try runReelshare([
+        let android = runReelshare([
             "build", "--target", "fb-reels", "--platform", "android", "--video", video, "--sticker", sticker, "--app-id", "1",
         ])
         #expect(android.status == 0 && android.stderr.contains("info[advisory.sticker-dropped]"))
-        let ios = try runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "1"])
+        let ios = runReelshare(["build", "--target", "fb-reels", "--video", video, "--sticker", sticker, "--app-id", "1"])
         #expect(ios.status == 0 && !ios.stderr.contains("advisory."))
-    }
-
-    @Test("-o into a FIFO writes into it, never replaces it; a symbolic link is never written through (73)")
-    func specialDestinations() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // A FIFO, read by cat: renaming a file over it (as over /dev/null) would turn it into a file.
-        let fifo = directory.appendingPathComponent("pipe").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let binary = try TestPaths.binary()
-        let video = TestPaths.packageRoot.appendingPathComponent(video).path
-        let (status, _) = try runCommand(
-            [
-                "sh", "-c",
-                "cat pipe > read.json & \"$0\" build --target ig-reels --video \"$1\" --app-id 1 -o pipe; s=$?; wait; exit $s",
-                binary, video,
-            ], in: directory)
-        #expect(status == 0)
-        var info = stat()
-        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
-        let read = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("read.json")))
-        #expect((read as? [String: Any])?["target"] as? String == "ig-reels")
-        // A symbolic link (planted in a shared directory, say): refused, the link and its file kept.
-        let real = directory.appendingPathComponent("real.json")
-        try "old".write(to: real, atomically: true, encoding: .utf8)
-        let link = directory.appendingPathComponent("link.json").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
-        let linked = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", link])
-        #expect(
-            linked.status == 73
-                && linked.stderr
-                    == "reelshare: error: cannot write \(link): it is a symbolic link, and reelshare never writes through one\n",
-            "\(linked.stderr)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.json")
-        #expect(try String(contentsOf: real, encoding: .utf8) == "old")
-        // A directory is refused, and left as it was.
-        let into = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", directory.path])
-        #expect(into.status == 73 && into.stderr.hasSuffix(": is a directory\n"), "\(into.stderr)")
-        #expect(listing(directory) == ["link.json", "pipe", "read.json", "real.json"])
-        // A link to a file not there yet: refused too, nothing made where it points.
-        let dangling = directory.appendingPathComponent("later.json").path
-        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "made.json")
-        #expect(
-            try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", dangling]).status == 73)
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("made.json").path))
-        // A link to a device or a pipe is written through in place: -o /dev/stdout.
-        let stdout = try runReelshare(["build", "--target", "ig-reels", "--video", video, "--app-id", "1", "-o", "/dev/stdout"])
-        #expect(stdout.status == 0 && stdout.stdout.hasPrefix("{"), "\(stdout.stderr)")
-    }
-
-    @Test("-o gives a new file the mode the umask allows, as any new file gets", arguments: [("022", 0o644), ("027", 0o640)])
-    func umaskMode(mask: String, mode: Int) throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("payload.json").path
-        let script = "umask \(mask) && exec \"$0\" build --target ig-reels --video \(video) --app-id 1 -o \"$1\""
-        let (status, _) = try runCommand(["sh", "-c", script, try TestPaths.binary(), output])
-        #expect(status == 0)
-        #expect((try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int) == mode)
     }
 }
 

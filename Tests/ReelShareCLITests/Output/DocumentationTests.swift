@@ -12,7 +12,7 @@ struct DocumentationTests {
 
     /// The exit statuses `--help` lists, as (code, meaning).
     static func helpStatuses() throws -> [(String, String)] {
-        let help = try runReelshare(["--help"]).stdout
+        let help = runReelshare(["--help"]).stdout
         let section = try #require(help.components(separatedBy: "EXIT STATUS:\n").last)
         return section.split(separator: "\n").prefix { $0.hasPrefix("  ") }.map { line in
             let parts = line.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1).map(String.init)
@@ -72,7 +72,7 @@ struct DocumentationTests {
 
     /// The commands `--help` lists (help itself aside).
     static func commands() throws -> [String] {
-        let help = try runReelshare(["--help"]).stdout
+        let help = runReelshare(["--help"]).stdout
         let section = try #require(help.components(separatedBy: "COMMANDS:\n").last?.components(separatedBy: "\n\n").first)
         return section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }  // not continuations
             .map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
@@ -86,7 +86,7 @@ struct DocumentationTests {
         for command in commands {
             #expect(Self.manPage.contains(".Cm \(command)"), "man page lacks \(command)")
             #expect(Self.readme.contains("reelshare \(command)"), "README lacks \(command)")
-            let help = try runReelshare([command, "--help"]).stdout
+            let help = runReelshare([command, "--help"]).stdout
             let options = help.split(separator: "\n").compactMap { line -> String? in
                 // An option's own line is indented two spaces; its wrapped help, further.
                 guard line.hasPrefix("  -") else { return nil }
@@ -105,7 +105,7 @@ struct DocumentationTests {
 
     @Test("every built-in target and every rule it uses is in the man page")
     func targetsAndRules() throws {
-        let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
+        let document = try #require(runReelshare(["targets", "--format", "json"]).json)
         let targets = try #require(document["targets"] as? [[String: Any]])
         let itemNames = Set(
             Self.manPage.split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }
@@ -125,7 +125,7 @@ struct DocumentationTests {
 
     @Test("README and --help name the built-in targets as their profile files do")
     func builtinTargetNames() throws {
-        let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
+        let document = try #require(runReelshare(["targets", "--format", "json"]).json)
         let targets = try #require(document["targets"] as? [[String: Any]])
         let share = targets.filter { $0["purpose"] as? String == "share" }.compactMap { $0["id"] as? String }
         let publish = targets.filter { $0["purpose"] as? String == "publish" }.compactMap { $0["id"] as? String }
@@ -135,14 +135,14 @@ struct DocumentationTests {
         #expect(readme.contains("The built-in targets are \(quoted(share)) (sharing through the composer)"), "README")
         #expect(readme.contains("publishing profiles \(quoted(publish));"), "README")
         for command in ["validate", "doctor"] {
-            let help = try runReelshare([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let help = runReelshare([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(help.contains(share.joined(separator: ", ")), "\(command) --help")
         }
     }
 
     @Test("the man page's TARGETS section states each target's URL and every limit of its profile, value and unit")
     func targetsSection() throws {
-        let document = try #require(try runReelshare(["targets", "--format", "json"]).json)
+        let document = try #require(runReelshare(["targets", "--format", "json"]).json)
         let targets = try #require(document["targets"] as? [[String: Any]])
         let section = try #require(
             Self.manPage.components(separatedBy: ".Sh TARGETS\n").last?.components(separatedBy: "\n.Sh ").first)

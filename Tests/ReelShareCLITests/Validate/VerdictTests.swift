@@ -8,7 +8,7 @@ import Testing
 private func found(
     _ file: String, _ target: String, _ arguments: [String] = [], severity: String = "error", in directory: URL
 ) throws -> [String] {
-    let result = try runReelshare(["validate", "--format", "json", "--target", target] + arguments + [file], in: directory)
+    let result = runReelshare(["validate", "--format", "json", "--target", target] + arguments + [file], in: directory)
     let results = try #require(result.json?["results"] as? [[String: Any]], "\(result.stderr)")
     let verdict = try #require((results.first?["targets"] as? [[String: Any]])?.first)
     let findings = try #require(verdict["findings"] as? [[String: Any]])
@@ -48,7 +48,7 @@ struct VerdictTests {
         for (name, format) in [("high10.mp4", "yuv420p10le"), ("high422.mp4", "yuv422p")] {
             try makeWithFFmpeg(name, clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", format], in: directory)
         }
-        let probe = try runReelshare(["probe", "--format", "json", "hev1.mp4", "hvc1.mp4"], in: directory)
+        let probe = runReelshare(["probe", "--format", "json", "hev1.mp4", "hvc1.mp4"], in: directory)
         let tags = (probe.json?["files"] as? [[String: Any]])?.map { ($0["video"] as? [String: Any])?["codecTag"] as? String }
         #expect(tags == ["hev1", "hvc1"])
         for target in shareTargets {
@@ -103,7 +103,7 @@ struct VerdictTests {
         chunk += Data([UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
         png.insert(contentsOf: chunk, at: 33)  // after the signature and IHDR
         try png.write(to: directory.appendingPathComponent("phone.png"))
-        let result = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "phone.png"], in: directory)
+        let result = runReelshare(["validate", "--format", "json", "--target", "ig-stories", "phone.png"], in: directory)
         let verdict = try #require(((result.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
         let fix = try #require(verdict["fix"] as? String)
         #expect(
@@ -113,7 +113,7 @@ struct VerdictTests {
         let (status, _) = try runCommand(
             ["sh", "-c", fix.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")], in: directory)
         #expect(status == 0)
-        let probe = try runReelshare(["probe", "--format", "json", "phone.fixed.png"], in: directory)
+        let probe = runReelshare(["probe", "--format", "json", "phone.fixed.png"], in: directory)
         let image = try #require((probe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])
         #expect(image["displayWidth"] as? Int == 270 && image["displayHeight"] as? Int == 480, "\(image)")
 
@@ -124,14 +124,14 @@ struct VerdictTests {
         let exif = Array("Exif".utf8) + [0, 0] + tiff
         let segment: [UInt8] = [0xFF, 0xE1, UInt8((exif.count + 2) >> 8), UInt8((exif.count + 2) & 0xFF)] + exif
         try (jpeg.prefix(2) + Data(segment) + jpeg.dropFirst(2)).write(to: directory.appendingPathComponent("phone.jpg"))
-        let jpegResult = try runReelshare(["validate", "--format", "json", "--target", "ig-stories", "phone.jpg"], in: directory)
+        let jpegResult = runReelshare(["validate", "--format", "json", "--target", "ig-stories", "phone.jpg"], in: directory)
         let jpegVerdict = try #require(
             ((jpegResult.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
         let jpegFix = try #require(jpegVerdict["fix"] as? String)
         let (jpegStatus, _) = try runCommand(
             ["sh", "-c", jpegFix.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")], in: directory)
         #expect(jpegStatus == 0, "\(jpegFix)")
-        let jpegProbe = try runReelshare(["probe", "--format", "json", "phone.fixed.jpg"], in: directory)
+        let jpegProbe = runReelshare(["probe", "--format", "json", "phone.fixed.jpg"], in: directory)
         let fixedJPEG = try #require((jpegProbe.json?["files"] as? [[String: Any]])?.first?["image"] as? [String: Any])
         #expect(fixedJPEG["displayWidth"] as? Int == 270 && fixedJPEG["displayHeight"] as? Int == 480, "\(fixedJPEG)")
 
@@ -139,7 +139,7 @@ struct VerdictTests {
         try makeWithFFmpeg(
             "whole.mp4", clip() + ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "20"], in: directory)
         try makeWithFFmpeg("cut.mp4", ["-ss", "1.3", "-i", "whole.mp4", "-c", "copy"], in: directory)
-        let cut = try runReelshare(["validate", "--format", "json", "--target", "ig-reels-api", "cut.mp4"], in: directory)
+        let cut = runReelshare(["validate", "--format", "json", "--target", "ig-reels-api", "cut.mp4"], in: directory)
         let findings = try #require(
             ((cut.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["findings"]
                 as? [[String: Any]])
@@ -147,7 +147,7 @@ struct VerdictTests {
         let (edited, _) = try runCommand(
             ["sh", "-c", editFix.replacingOccurrences(of: "ffmpeg ", with: "ffmpeg -v error -y ")], in: directory)
         #expect(edited == 0)
-        let fixed = try runReelshare(["probe", "--format", "json", "cut.fixed.mp4"], in: directory)
+        let fixed = runReelshare(["probe", "--format", "json", "cut.fixed.mp4"], in: directory)
         let file = try #require((fixed.json?["files"] as? [[String: Any]])?.first)
         let duration = try #require(file["durationSeconds"] as? Double)
         #expect(abs(duration - 2.7) < 0.15, "\(duration)")
@@ -165,7 +165,7 @@ struct VerdictTests {
             }
         }
         try makeWithFFmpeg("photo.jpg", ["-f", "lavfi", "-i", "color=c=teal:s=12000x9000", "-frames:v", "1"], in: directory)
-        let result = try runReelshare(["validate", "--as", "background", "--target", "fb-stories", "photo.jpg"], in: directory)
+        let result = runReelshare(["validate", "--as", "background", "--target", "fb-stories", "photo.jpg"], in: directory)
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
@@ -181,7 +181,7 @@ struct VerdictTests {
             "moving.png", ["-f", "lavfi", "-i", "testsrc2=s=64x48:r=5", "-t", "1", "-plays", "0", "-f", "apng"], in: directory)
         try makeWithFFmpeg("still.png", ["-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1"], in: directory)
         for target in shareTargets {
-            let result = try runReelshare(["validate", "--target", target, "moving.png"], in: directory)
+            let result = runReelshare(["validate", "--target", target, "moving.png"], in: directory)
             #expect(result.status == 0)
             #expect(
                 result.stdout.contains(
@@ -198,7 +198,7 @@ struct VerdictTests {
         try makeWithFFmpeg("plain.mp4", clip() + h264, in: directory)  // B-frames: one edit over the whole media
         try makeWithFFmpeg("cut.mp4", ["-ss", "1.3", "-i", "plain.mp4", "-c", "copy"], in: directory)  // starts between keyframes
         try makeWithFFmpeg("late.mp4", ["-i", "plain.mp4", "-c", "copy", "-output_ts_offset", "2"], in: directory)
-        let probe = try runReelshare(["probe", "--format", "json", "plain.mp4", "cut.mp4", "late.mp4"], in: directory)
+        let probe = runReelshare(["probe", "--format", "json", "plain.mp4", "cut.mp4", "late.mp4"], in: directory)
         let files = try #require(probe.json?["files"] as? [[String: Any]])
         #expect(files.map { $0["editList"] as? Bool } == [true, true, true])
         #expect(files.map { $0["editListEffect"] as? String } == ["none", "trim", "delay"])
@@ -227,11 +227,11 @@ struct VerdictTests {
             clip() + ["-f", "lavfi", "-i", "sine=sample_rate=44100", "-t", "4", "-c:v", "libx264", "-preset", "veryfast"]
                 + ["-pix_fmt", "yuv420p", "-c:a", "aac"], in: directory)
         for target in shareTargets {
-            let result = try runReelshare(["validate", "--target", target, "phone.3gp"], in: directory)
+            let result = runReelshare(["validate", "--target", target, "phone.3gp"], in: directory)
             #expect(result.status == 0, "\(target): \(result.stdout)")
             #expect(result.stdout.contains("warning[video.container] \(target): container 3gp is not among mp4, mov, webm"))
             #expect(result.stdout.contains("AVFoundation (public.3gpp) and Android's MediaExtractor both open it"))
-            #expect(try runReelshare(["validate", "--strict", "--target", target, "phone.3gp"], in: directory).status == 1)
+            #expect(runReelshare(["validate", "--strict", "--target", target, "phone.3gp"], in: directory).status == 1)
         }
     }
 }
