@@ -155,4 +155,27 @@ struct PipeTests {
         #expect(statuses.split(separator: "\n") == Array(repeating: "0", count: 20), "\(statuses)")
         #expect(stderr.isEmpty, "\(stderr.prefix(2000))")
     }
+
+    @Test("a FIFO where a project's file should be: doctor says so (65), and does not wait on it")
+    func doctorFIFO() throws {
+        let directory = try scratch("fifo")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #require(mkfifo(directory.appendingPathComponent("package.json").path, 0o644) == 0)
+        let errors = Pipe()
+        let doctor = Process()
+        doctor.executableURL = URL(fileURLWithPath: try TestPaths.binary())
+        doctor.arguments = ["doctor", "."]
+        doctor.currentDirectoryURL = directory
+        doctor.standardError = errors
+        doctor.standardOutput = FileHandle.nullDevice
+        try doctor.run()
+        // Nobody writes to the FIFO: a doctor that opened it would wait for ever.
+        let ended = waitForExit(doctor.processIdentifier, seconds: 30)
+        if !ended { doctor.terminate() }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        doctor.waitUntilExit()
+        #expect(ended, "doctor waits on the FIFO")
+        #expect(doctor.terminationStatus == 65, "\(said)")
+        #expect(said.contains("package.json: cannot read it: a pipe, not a regular file"), "\(said)")
+    }
 }

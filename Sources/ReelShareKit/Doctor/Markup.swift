@@ -246,6 +246,17 @@ public enum PropertyList {
         return xmlValue(events, &index, depth: 0).map { ($0, repeatedTopLevelKeys(events)) }
     }
 
+    /// The objects reading a binary property list visits (at most Binary.maxObjects, whatever it
+    /// describes), and whether it gave a value; nil when it is not one. For tests: work, not time.
+    static func binaryWork(_ bytes: [UInt8]) -> (objects: Int, parsed: Bool)? {
+        guard let reader = Binary(bytes) else { return nil }
+        let parsed = reader.value() != nil
+        return (reader.objectsVisited, parsed)
+    }
+
+    /// The most objects a binary property list's reading visits.
+    static var maxBinaryObjects: Int { Binary.maxObjects }
+
     /// The keys the top dictionary of an XML property list repeats, each once, in order. A
     /// dictionary keeps one value per key, so a reader sees only the last; a binary plist is
     /// written from a dictionary and cannot repeat one.
@@ -361,7 +372,8 @@ public enum PropertyList {
         /// four times over and a megabyte (a string read once per reference to it would make 50,000
         /// copies of one 10 KB string out of 110 KB); a string or data object is read once, and
         /// each reference to it shares that one value.
-        private let visits = Counter(limit: 100_000)
+        private let visits = Counter(limit: maxObjects)
+        static let maxObjects = 100_000
 
         final class Counter {
             var left: Int
@@ -402,6 +414,9 @@ public enum PropertyList {
         }
 
         func value() -> PlistValue? { object(top, depth: 0) }
+
+        /// How many objects reading has visited so far: the work a hostile file got out of it.
+        var objectsVisited: Int { Binary.maxObjects - visits.left }
 
         /// The length of the object at `at` with marker low nibble `nibble`, and where its payload starts.
         private func length(_ nibble: Int, _ at: Int) -> (Int, Int)? {
