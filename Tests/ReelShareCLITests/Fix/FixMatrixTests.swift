@@ -161,21 +161,13 @@ struct FixMatrixTests {
         return (Set(rules), verdict)
     }
 
-    /// Makes the case's file in `directory`.
+    /// Puts the case's file in `directory`: made once per run (its three tests share it).
     private func make(_ testCase: FixCase, in directory: URL) throws {
-        for arguments in testCase.before {
-            let (made, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + arguments, in: directory)
-            try #require(made == 0, "ffmpeg could not prepare \(testCase.name)")
-        }
-        for (name, text) in testCase.texts {
-            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
         if testCase.make.isEmpty {
             try FileManager.default.copyItem(
                 atPath: TestPaths.fixture(testCase.name), toPath: directory.appendingPathComponent(testCase.name).path)
         } else {
-            let (made, _) = try runCommand(["ffmpeg", "-nostdin", "-v", "error", "-y"] + testCase.make, in: directory)
-            try #require(made == 0, "ffmpeg could not make \(testCase.name)")
+            try Shapes.provide([testCase.name], made: testCase.before + [testCase.make], texts: testCase.texts, into: directory)
         }
     }
 
