@@ -348,7 +348,7 @@ private func cases() -> [MediaInfoCase] {
     return all
 }
 
-/// Shapes users have, made here the way they arise (issue 22), by the ffmpeg CLI through `sh`;
+/// Shapes users have, made here the way they arise, by the ffmpeg CLI through `sh`;
 /// where reelshare differs from mediainfo on one, the difference and why.
 private let shapes: [(name: String, command: String, differences: [String: Why])] = [
     ("tff.mp4", "ffmpeg $V $A -c:v libx264 -flags +ildct+ilme -x264-params tff=1 -pix_fmt yuv420p -c:a aac tff.mp4", [:]),
@@ -359,17 +359,18 @@ private let shapes: [(name: String, command: String, differences: [String: Why])
         "ntsc.mp4", "ffmpeg -f lavfi -i testsrc2=s=320x240:r=30000/1001:d=2 $A -c:v libx264 -pix_fmt yuv420p -c:a aac ntsc.mp4",
         [:]
     ),
-    ("gbr.mp4", "ffmpeg $V -pix_fmt gbrp -c:v libx265 -x265-params log-level=error gbr.mp4", [:]),
+    ("gbr.mp4", "ffmpeg $V -pix_fmt gbrp -c:v libx265 -preset ultrafast -x265-params log-level=error gbr.mp4", [:]),
     (
         "hevc_main10.mp4",
-        "ffmpeg $V $A -pix_fmt yuv420p10le -c:v libx265 -x265-params log-level=error -tag:v hvc1 -c:a aac hevc_main10.mp4", [:]
+        "ffmpeg $V $A -pix_fmt yuv420p10le -c:v libx265 -preset ultrafast -x265-params log-level=error -tag:v hvc1 -c:a aac hevc_main10.mp4",
+        [:]
     ),
     (
         "piped.mp4",
         "ffmpeg $V $A -c:v libx264 -pix_fmt yuv420p -c:a aac -movflags frag_keyframe+empty_moov -f mp4 - > piped.mp4", [:]
     ),
     ("piped.mkv", "ffmpeg $V $A -c:v libx264 -pix_fmt yuv420p -c:a libopus -f matroska - | cat > piped.mkv", [:]),
-    ("alpha.webm", "ffmpeg $V $A -c:v libvpx-vp9 -pix_fmt yuva420p -c:a libopus alpha.webm", [:]),
+    ("alpha.webm", "ffmpeg $V $A -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -pix_fmt yuva420p -c:a libopus alpha.webm", [:]),
     (
         "trailer.mp4",
         "ffmpeg $V $A -c:v libx264 -pix_fmt yuv420p -c:a aac trailer.mp4 && yes junk | head -c 200000 >> trailer.mp4", [:]

@@ -41,7 +41,9 @@ struct FeedTargetTests {
         try clip("wide.mp4", size: "640x360", seconds: 4, in: directory)
         try clip("short.mp4", size: "720x720", seconds: 2, in: directory)
         // HEVC tagged hev1 plays on Android (an iPhone would refuse it): ig-feed is Android's.
-        try clip("hev1.mp4", size: "720x720", seconds: 4, codec: ["-c:v", "libx265", "-tag:v", "hev1"], in: directory)
+        try clip(
+            "hev1.mp4", size: "720x720", seconds: 4, codec: ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hev1"],
+            in: directory)
         try makeWithFFmpeg("photo.png", ["-f", "lavfi", "-i", "testsrc2=s=1080x1080", "-frames:v", "1"], in: directory)
         try makeWithFFmpeg("photo.gif", ["-i", "photo.png"], in: directory)
         try makeWithFFmpeg("photo.webp", ["-i", "photo.png"], in: directory)
