@@ -1,4 +1,4 @@
-// One plan, two executors (issue 28): the ffmpeg command `validate` prints (FFmpegCommand) and the
+// One plan, two executors: the ffmpeg command `validate` prints (FFmpegCommand) and the
 // typed struct `fix` hands rs_fix (Fixer.cPlan, rs_fix_filter_text) are rendered from the same
 // plan. For every fixture's plan under every target, and for plans made to reach every field, the
 // two say the same: the streams kept, the filters, each encoder and its settings, the flags and the

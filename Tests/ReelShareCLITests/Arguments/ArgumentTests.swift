@@ -7,13 +7,6 @@ import Testing
 
 private let media = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/media").path
 
-/// Runs reelshare in this process; returns the status and both outputs.
-private func run(_ arguments: [String], environment: [String: String] = [:]) -> (status: Int32, stdout: String, stderr: String) {
-    let stdout = Output(), stderr = Output()
-    let status = ReelShareCLI.run(arguments, environment: environment, stdout: stdout, stderr: stderr)
-    return (status, stdout.captured, stderr.captured)
-}
-
 @Suite("Argument parser")
 struct ArgumentParserTests {
     private let spec = ValidateCommand.spec
@@ -65,26 +58,26 @@ struct ArgumentParserTests {
 struct CommandLineTests {
     @Test("--version, --help and help COMMAND go to stdout with status 0")
     func informational() {
-        let version = run(["--version"])
+        let version = runReelshare(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("reelshare \(Help.version)\nFFmpeg "))
         // The FFmpeg it runs with and the one it was compiled against, each named.
         let ffmpeg = version.stdout.split(separator: "\n").first { $0.hasPrefix("FFmpeg ") } ?? ""
         #expect(ffmpeg.contains(" (built against ") && ffmpeg.hasSuffix(")"))
-        let help = run(["--help"])
+        let help = runReelshare(["--help"])
         #expect(help.status == 0 && help.stdout.contains("EXIT STATUS:") && help.stderr.isEmpty)
-        let probe = run(["help", "probe"])
-        #expect(probe.status == 0 && probe.stdout == run(["probe", "--help"]).stdout)
+        let probe = runReelshare(["help", "probe"])
+        #expect(probe.status == 0 && probe.stdout == runReelshare(["probe", "--help"]).stdout)
         #expect(probe.stdout.hasPrefix(ProbeCommand.spec.summary))
     }
 
     @Test("usage errors: 64, one error line, the usage line when a command is known")
     func usage() {
-        let none = run([])
+        let none = runReelshare([])
         #expect(none.status == 64 && none.stderr.contains("USAGE: reelshare COMMAND") && none.stdout.isEmpty)
-        let typo = run(["prbe", "x"])
+        let typo = runReelshare(["prbe", "x"])
         #expect(typo.status == 64)
         #expect(typo.stderr == "reelshare: error: unknown command 'prbe'; did you mean 'probe'?\nSee 'reelshare --help'.\n")
-        let jobs = run(["probe", "--jobs", "0", "x"])
+        let jobs = runReelshare(["probe", "--jobs", "0", "x"])
         #expect(
             jobs.stderr == """
                 reelshare: error: invalid value '0' for --jobs: expected a whole number from 1 to 256
@@ -93,7 +86,7 @@ struct CommandLineTests {
 
                 """)
         #expect(
-            run(["build", "--target", "ig-reels", "--video", "v.mp4", "--app-id", "com.example"]).stderr
+            runReelshare(["build", "--target", "ig-reels", "--video", "v.mp4", "--app-id", "com.example"]).stderr
                 .hasPrefix(
                     "reelshare: error: App ID 'com.example' is not a Meta App ID, which is decimal digits (it looks like a bundle identifier"
                 ))
@@ -107,25 +100,25 @@ struct CommandLineTests {
         ] {
             #expect(OptionValues.named(path, withExtension: "png") == named, "\(path)")
         }
-        let jpeg = run(["preview", "--target", "ig-stories", "--video", "\(media)/h264_aac_2s.mp4", "-o", "p.jpg"])
+        let jpeg = runReelshare(["preview", "--target", "ig-stories", "--video", "\(media)/h264_aac_2s.mp4", "-o", "p.jpg"])
         #expect(jpeg.status == 64 && jpeg.stderr.hasPrefix("reelshare: error: -o p.jpg: a preview is a PNG: name it with .png\n"))
     }
 
     @Test("statuses: the worst file decides probe; validate says 1; missing lists and outputs have their own")
     func statuses() throws {
-        let mixed = run([
+        let mixed = runReelshare([
             "probe", "--format", "ndjson", "\(media)/crc_error.png", "\(media)/missing.mp4", "\(media)/h264_aac_2s.mp4",
         ])
         #expect(mixed.status == 66)
         #expect(mixed.stdout.split(separator: "\n").count == 3)
         #expect(mixed.stderr.split(separator: "\n").count == 2)
-        #expect(run(["probe", "\(media)/crc_error.png"]).status == 65)
-        #expect(run(["validate", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"]).status == 1)
-        #expect(run(["validate", "--files-from", "/nonexistent/list"]).status == 66)
+        #expect(runReelshare(["probe", "\(media)/crc_error.png"]).status == 65)
+        #expect(runReelshare(["validate", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"]).status == 1)
+        #expect(runReelshare(["validate", "--files-from", "/nonexistent/list"]).status == 66)
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let unwritable = directory.appendingPathComponent("no/such/dir/payload.json").path
-        let build = run([
+        let build = runReelshare([
             "build", "--target", "ig-reels", "--video", "\(media)/h264_aac_10s.mp4", "--app-id", "1", "-o", unwritable,
         ])
         #expect(build.status == 73)
@@ -140,9 +133,9 @@ struct CommandLineTests {
         let args = [
             "build", "--target", "ig-stories", "--sticker", "\(media)/sticker_rgba_640x480.png", "--embed", "path", "-o", output,
         ]
-        #expect(run(args).status == 64)
+        #expect(runReelshare(args).status == 64)
         #expect(!FileManager.default.fileExists(atPath: output))
-        #expect(run(args, environment: ["REELSHARE_APP_ID": "4242"]).status == 0)
+        #expect(runReelshare(args, environment: ["REELSHARE_APP_ID": "4242"]).status == 0)
         #expect(
             try String(contentsOfFile: output, encoding: .utf8).contains(
                 "\"url\":\"instagram-stories://share?source_application=4242\""))
@@ -195,8 +188,8 @@ struct ParallelTests {
     @Test("validate --jobs 8 writes the same bytes as --jobs 1, in process")
     func validateJobs() {
         let files = TestPaths.fixtureNames.map { "\(media)/\($0)" }
-        let one = run(["validate", "--format", "json", "--jobs", "1"] + files)
-        let eight = run(["validate", "--format", "json", "--jobs", "8"] + files)
+        let one = runReelshare(["validate", "--format", "json", "--jobs", "1"] + files)
+        let eight = runReelshare(["validate", "--format", "json", "--jobs", "8"] + files)
         #expect(one.status == 1 && eight.status == 1)
         #expect(one.stdout == eight.stdout && !one.stdout.isEmpty)
         #expect(one.stderr == eight.stderr)

@@ -10,18 +10,6 @@ import Testing
 private let media = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/media").path
 private let app = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/app").path
 
-private struct Outcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-private func run(_ arguments: [String], environment: [String: String] = [:]) -> Outcome {
-    let stdout = Output(), stderr = Output()
-    let status = ReelShareCLI.run(arguments, environment: environment, stdout: stdout, stderr: stderr)
-    return Outcome(status: status, stdout: stdout.captured, stderr: stderr.captured)
-}
-
 /// One case: a command line, the status it must end with, and words its error must hold.
 struct StatusCase: CustomTestStringConvertible, Sendable {
     var arguments: [String]
@@ -151,7 +139,7 @@ struct CommandStatusTests {
         let directory = try scratch("status")
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = test.arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) }
-        let outcome = run(arguments)
+        let outcome = runReelshare(arguments)
         #expect(outcome.status == test.status, "\(arguments): \(outcome.stderr)")
         if let error = test.error {
             // A verdict's findings go to standard output (validate, doctor), errors to standard error.

@@ -23,7 +23,7 @@ private func expectEmbedded(_ object: Any?, file: String, uti: String, sourceLoc
     #expect(data["uti"] as? String == uti, sourceLocation: sourceLocation)
 }
 
-@Suite("reelshare build (end to end)")
+@Suite("reelshare build (in process)")
 struct BuildCommandTests {
     /// Target, its key prefix, scheme, and whether the App ID goes in the URL.
     static let iosTargets: [(target: String, prefix: String, scheme: String, appIdInURL: Bool)] = [

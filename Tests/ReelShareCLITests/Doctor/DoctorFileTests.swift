@@ -12,7 +12,7 @@ private func rules(_ result: RunResult, path: String, target: String) -> [String
     return findings.compactMap { $0["rule"] as? String }
 }
 
-@Suite("reelshare doctor (end to end)")
+@Suite("reelshare doctor (in process)")
 struct DoctorTests {
     @Test("a good Info.plist, XML or binary, and a good manifest pass", arguments: ["Info-good.plist", "Info-good-binary.plist"])
     func good(plist: String) throws {

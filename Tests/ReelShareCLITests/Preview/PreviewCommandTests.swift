@@ -44,7 +44,7 @@ private func solid(_ name: String, color: String, size: String, in directory: UR
     try #require(status == 0)
 }
 
-@Suite("reelshare preview (end to end)")
+@Suite("reelshare preview (in process)")
 struct PreviewCommandTests {
     @Test("a gradient from the top colour to the bottom one, a sticker of a known colour where the layout puts it")
     func gradientAndSticker() throws {

@@ -1,4 +1,4 @@
-// A second oracle beside ffprobe (issue 23): ExoPlayer's own test media and the output its
+// A second oracle beside ffprobe: ExoPlayer's own test media and the output its
 // extractor tests assert (Tests/Fixtures/thirdparty/androidx, Apache 2.0). Each file's probe is
 // held to its dump: sizes, rotation, frame rate (stated, or from the samples' times), channels,
 // sample rate, codec and length. Where reelshare differs on purpose, the case says so and why.

@@ -1,4 +1,4 @@
-// Bounded whatever FFmpeg is told (issue 27): each crafted input Scripts/hostile makes, at full
+// Bounded whatever FFmpeg is told: each crafted input Scripts/hostile makes, at full
 // size, finishes within its --timeout and half a second and under 200 MB, with a documented exit
 // status and never 0 with facts the file does not have; the crafted edit-list, free-box and
 // 17-track files are judged like their plain twins; images are decoded reduced to need; doctor,

@@ -5,7 +5,7 @@ import Testing
 
 private let media = "Tests/Fixtures/media"
 
-@Suite("reelshare probe (end to end)")
+@Suite("reelshare probe (in process)")
 struct ProbeCommandTests {
     @Test("json: one document, schemaVersion 1, files in the order given")
     func jsonDocument() throws {
@@ -217,5 +217,17 @@ struct ProbeCommandTests {
             tables.stderr
                 == "reelshare: error: tables.ts: its video stream has no packet: the file holds the tables that declare it and no picture (cut short?)\n"
         )
+    }
+}
+
+extension ProbeCommandTests {
+    @Test("an SPS whose bit depth is 2^31 - 1 is not an SPS: the profile and pixel format stay unknown")
+    func spsBitDepth() throws {
+        // The sanitizer run (Scripts/test --sanitize) makes the old `8 + (int)exp_golomb()` fail here.
+        let path = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/regressions/h264-sps-bit-depth.mp4").path
+        let probe = runReelshare(["probe", "--format", "json", path])
+        let video = try #require((probe.json?["files"] as? [[String: Any]])?.first?["video"] as? [String: Any])
+        #expect(probe.status == 0)
+        #expect(video["bitDepth"] is NSNull && video["profile"] is NSNull, "\(video)")
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import ReelShareTestSupport
 import Testing
 
-@Suite("Target profiles as files (end to end)")
+@Suite("Target profiles as files")
 struct ProfileFileTests {
     static let directory = TestPaths.packageRoot.appendingPathComponent("Sources/ReelShareKit/Targets/Profiles")
 

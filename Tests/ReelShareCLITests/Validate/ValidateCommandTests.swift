@@ -20,7 +20,7 @@ private func rules(_ findings: [[String: Any]], severity: String = "error") -> [
     findings.filter { $0["severity"] as? String == severity }.compactMap { $0["rule"] as? String }
 }
 
-@Suite("reelshare validate (end to end)")
+@Suite("reelshare validate (in process)")
 struct ValidateCommandTests {
     @Test("a 70 s H.264 clip fails ig-reels on video.duration.max")
     func seventySeconds() throws {
@@ -286,7 +286,7 @@ struct ValidateCommandTests {
     }
 }
 
-@Suite("reelshare targets (end to end)")
+@Suite("reelshare targets (in process)")
 struct TargetsCommandTests {
     @Test("text lists every target with its limits and sources")
     func text() throws {
