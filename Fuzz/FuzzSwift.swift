@@ -49,12 +49,12 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             for app in located.apps { _ = Doctor.check(app, path: path, targets: profiles, appId: "1") }
         }
     case "args":
-        // "-" would make --files-from read standard input.
+        // Standard input is an empty one of the invocation's own: "-" reads nothing from the fuzzer's.
         let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            .filter { $0 != "-" }
+        let invocation = Invocation(environment: [:], input: Input([]))
         for command in CommandTable.commands {
             guard let parsed = try? ArgumentParser.parse(arguments, for: command.spec) else { continue }
-            _ = try? command.init(parsed, environment: [:])
+            _ = try? command.init(parsed, invocation: invocation)
         }
     default:
         fatalError("REELSHARE_FUZZ: unknown target \(target)")
