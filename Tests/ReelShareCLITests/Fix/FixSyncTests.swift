@@ -25,7 +25,7 @@ extension WhatPlaysTests {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
         // 3.5 s: over ig-reels-api's 3 s minimum after a late picture's lead is cut from the sound.
-        let picture = "color=c=black:s=540x960:r=30:d=3.5,geq=lum='if(between(T\\,1\\,1.2)\\,235\\,16)':cb=128:cr=128"
+        let picture = "color=c=black:s=540x960:r=30:d=3.5,drawbox=c=white:t=fill:enable='between(t\\,1\\,1.2)'"
         func sound(_ rate: Int) -> String { "aevalsrc='if(between(t\\,1\\,1.2)\\,0.5*sin(2*PI*1000*t)\\,0)':s=\(rate):d=3.5" }
         // A phone's MP4 (B-frames, AAC behind an edit list: copied, its priming packet left out);
         // 8 kHz AAC (a priming of 128 ms); MP3 in MP4 and WebM with Opus (re-encoded to AAC,
@@ -210,8 +210,9 @@ extension WhatPlaysTests {
     }
 
     static let syncShapes: [SyncShape] = {
+        // The flash is a box filled white (the frames geq made per pixel, in a seventh of the time).
         func picture(_ size: String, _ rate: Int, _ select: String? = nil) -> String {
-            "color=c=black:s=\(size):r=\(rate):d=4,geq=lum='if(between(T\\,1\\,1.2)\\,235\\,16)':cb=128:cr=128"
+            "color=c=black:s=\(size):r=\(rate):d=4,drawbox=c=white:t=fill:enable='between(t\\,1\\,1.2)'"
                 + (select.map { ",select='\($0)'" } ?? "")
         }
         // The beep over a quiet hiss (-40 dB, under beepAfterFlash's -18 dB): an encoder asked for
