@@ -46,7 +46,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return 0 }
         defer { try? FileManager.default.removeItem(atPath: path) }
         if let located = try? AppLocator.locate(.any(path)) {
-            for app in located.apps { _ = Doctor.check(app, path: path, targets: profiles, appId: "1") }
+            for found in located.apps { _ = Doctor.check(found.app, path: path, targets: profiles, appId: "1") }
         }
     case "args":
         // Standard input is an empty one of the invocation's own: "-" reads nothing from the fuzzer's.

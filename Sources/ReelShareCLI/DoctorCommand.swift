@@ -86,9 +86,9 @@ struct DoctorCommand: Command {
             if stdout.isClosed { break }
             do throws(AppLocationError) {
                 let located = try AppLocator.locate(input)
-                for app in located.apps {
+                for found in located.apps {
                     let result = Doctor.check(
-                        app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, shown: located.shown)
+                        found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, shown: found.shown)
                     summary.add(result)
                     renderer.add(result, card: ReportCard.app(result))
                 }

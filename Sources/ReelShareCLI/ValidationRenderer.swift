@@ -142,14 +142,14 @@ final class ValidationRenderer {
         }
         var out = ""
         for (finding, targets) in groups {
-            out += Self.line(result.location(of: finding), finding, targets: targets, color: color)
+            out += Self.line(result.labelled(result.location(of: finding)), finding, targets: targets, color: color)
         }
         for (command, targets) in fixes {
             out += "  fix (\(targets.joined(separator: ", "))): \(command)\n"
         }
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)
-        var verdict = "\(result.location()): "
+        var verdict = "\(result.labelled(result.location())): "
         if result.verdicts.isEmpty {
             // doctor on an app of a platform no target asked shares from (ig-feed: Android only)
             verdict += "nothing to check: no target asked shares from it"
@@ -243,6 +243,13 @@ extension ValidationResult {
     var inArchive: Bool {
         guard let form = app?.form else { return false }
         return form == .ipa || form == .apk || form == .aab
+    }
+
+    /// A location with the variant the result judged ("app/src/main/AndroidManifest.xml
+    /// (prodRelease)"), where it is one of several an Android project builds.
+    func labelled(_ location: String) -> String {
+        guard let variant = app?.variant else { return location }
+        return "\(location) (\(variant))"
     }
 
     /// Where a finding is (or, without one, what the result judged), as text shows it: the file

@@ -28,19 +28,27 @@ public enum AppInput: Sendable, Equatable {
     }
 }
 
-/// The apps found in one path, and how to show the files they name.
-public struct LocatedApps {
-    public var apps: [FoundApp]
-    /// The directory the apps' file names are relative to, as the user's path reaches it; nil
+/// An app found in a path, and how to show the files it names.
+public struct LocatedApp {
+    public var app: FoundApp
+    /// The directory the app's file names are relative to, as the user's path reaches it; nil
     /// when they are entries of the archive at the path.
     public var root: String?
 
-    /// A file an app names, as the user can find it: on disk, the path from the working
+    /// A file the app names, as the user can find it: on disk, the path from the working
     /// directory (or an absolute one); in an archive, its entry's name.
     public func shown(_ file: String) -> String {
         guard let root, !file.hasPrefix("/") else { return file }
         return root == "." ? file : AppPath.join(root, file)
     }
+}
+
+/// The apps found in one path.
+public struct LocatedApps {
+    public var apps: [LocatedApp]
+
+    init(apps: [FoundApp], root: String?) { self.apps = apps.map { LocatedApp(app: $0, root: root) } }
+    init(_ apps: [LocatedApp]) { self.apps = apps }
 }
 
 /// Why a path gave no app to judge.
@@ -66,9 +74,20 @@ public enum AppLocator {
     public static func locate(_ input: AppInput) throws(AppLocationError) -> LocatedApps {
         let path = input.path
         if case .any = input, Posix.isDirectory(path) {
-            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: DirectoryTree(root: path)) }
-            guard !apps.isEmpty else { throw .nothing("nothing to check here: \(layouts)", file: false) }
-            return LocatedApps(apps: apps, root: path)
+            let tree = DirectoryTree(root: path)
+            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: tree) }
+            if !apps.isEmpty { return LocatedApps(apps: apps, root: path) }
+            // A monorepo, or an app one level down (example/, apps/mobile): each project below.
+            var found: [LocatedApp] = []
+            for directory in AppFinder.projectDirectories(in: tree) {
+                let root = path == "." ? directory : AppPath.join(path, directory)
+                let apps = try attempt(root) { () throws(AppFileError) in try AppFinder.apps(in: DirectoryTree(root: root)) }
+                found += apps.map { LocatedApp(app: $0, root: root) }
+            }
+            guard !found.isEmpty else {
+                throw .nothing("nothing to check here or \(AppFinder.searchDepth) levels below: \(layouts)", file: false)
+            }
+            return LocatedApps(found)
         }
         if case .any = input,
             let archive = try attempt(

@@ -142,6 +142,101 @@ public func infoPlist(_ schemes: [String], _ extra: String = "") -> String {
 
 public let allSchemes = ["instagram-reels", "facebook-reels", "instagram-stories", "facebook-stories"]
 
+/// One target of a made Xcode project: its name, product type, its Release and Debug settings,
+/// and the .xcconfig (a path under the project's directory) each configuration is based on.
+public struct XcodeTarget {
+    public var name: String
+    public var productType: String
+    public var release: [String: String]
+    public var debug: [String: String]
+    public var xcconfig: String?
+
+    public init(
+        _ name: String, _ productType: String = "com.apple.product-type.application", release: [String: String],
+        debug: [String: String]? = nil, xcconfig: String? = nil
+    ) {
+        self.name = name
+        self.productType = productType
+        self.release = release
+        self.debug = debug ?? release
+        self.xcconfig = xcconfig
+    }
+}
+
+/// A project.pbxproj as Xcode writes one (old-style ASCII property list, comments and all),
+/// holding the objects doctor reads: the project, its targets, their configuration lists and the
+/// .xcconfig files they are based on (each a file reference in a group of the main group).
+public func pbxproj(_ targets: [XcodeTarget], projectSettings: [String: String] = [:]) -> String {
+    var objects: [String] = []
+    var ids = 0
+    func id() -> String {
+        ids += 1
+        return String(format: "%024X", ids)
+    }
+    func settings(_ values: [String: String]) -> String {
+        values.keys.sorted().map { "\t\t\t\t\($0) = \"\(values[$0]!.replacingOccurrences(of: "\"", with: "\\\""))\";" }
+            .joined(separator: "\n")
+    }
+    var groupChildren: [String] = []
+    var references: [String: String] = [:]
+    for path in Set(targets.compactMap(\.xcconfig)).sorted() {
+        let reference = id()
+        references[path] = reference
+        groupChildren.append(reference)
+        objects.append(
+            "\t\t\(reference) /* \(path) */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = \"\(path)\"; sourceTree = \"<group>\"; };"
+        )
+    }
+    func configurationList(_ release: [String: String], _ debug: [String: String], base: String?) -> String {
+        let list = id()
+        var configurations: [String] = []
+        for (name, values) in [("Debug", debug), ("Release", release)] {
+            let configuration = id()
+            configurations.append(configuration)
+            let reference = base.flatMap { references[$0] }.map { "\t\t\tbaseConfigurationReference = \($0) /* x */;\n" } ?? ""
+            objects.append(
+                "\t\t\(configuration) /* \(name) */ = {\n\t\t\tisa = XCBuildConfiguration;\n\(reference)\t\t\tbuildSettings = {\n\(settings(values))\n\t\t\t};\n\t\t\tname = \(name);\n\t\t};"
+            )
+        }
+        objects.append(
+            "\t\t\(list) /* Build configuration list */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\(configurations.map { "\t\t\t\t\($0) /* c */," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tdefaultConfigurationName = Release;\n\t\t};"
+        )
+        return list
+    }
+    var targetIDs: [String] = []
+    for target in targets {
+        let list = configurationList(target.release, target.debug, base: target.xcconfig)
+        let targetID = id()
+        targetIDs.append(targetID)
+        objects.append(
+            "\t\t\(targetID) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(list);\n\t\t\tbuildPhases = (\n\t\t\t);\n\t\t\tname = \"\(target.name)\";\n\t\t\tproductName = \"\(target.name)\";\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};"
+        )
+    }
+    let group = id()
+    objects.append(
+        "\t\t\(group) = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n\(groupChildren.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t\tsourceTree = \"<group>\";\n\t\t};"
+    )
+    let projectList = configurationList(projectSettings, projectSettings, base: nil)
+    let root = id()
+    objects.append(
+        "\t\t\(root) /* Project object */ = {\n\t\t\tisa = PBXProject;\n\t\t\tbuildConfigurationList = \(projectList);\n\t\t\tmainGroup = \(group);\n\t\t\tprojectDirPath = \"\";\n\t\t\ttargets = (\n\(targetIDs.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};"
+    )
+    return """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tclasses = {
+        \t};
+        \tobjectVersion = 56;
+        \tobjects = {
+        \(objects.joined(separator: "\n"))
+        \t};
+        \trootObject = \(root) /* Project object */;
+        }
+
+        """
+}
+
 // MARK: reading results
 
 /// Each result's findings as "target rule file" lines, sorted, for one comparison per app.

@@ -15,6 +15,11 @@ public enum TestPaths {
         packageRoot.appendingPathComponent("Tests/Fixtures/media/\(name)").path
     }
 
+    /// A real project's trimmed copy (Tests/Fixtures/projects/NAME, its SOURCE.md saying whose).
+    public static func project(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Tests/Fixtures/projects/\(name)").path
+    }
+
     public static var fixtureNames: [String] {
         let directory = packageRoot.appendingPathComponent("Tests/Fixtures/media").path
         return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()

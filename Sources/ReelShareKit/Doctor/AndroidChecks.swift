@@ -56,6 +56,8 @@ extension Doctor {
     /// intent it handles: its share action with a type that covers what is shared (an intent
     /// query matches only the target's filters whose type it names).
     static func visibilityFindings(_ facts: ManifestFacts, android: AndroidEnvelope, app: AndroidApp) -> [Finding] {
+        // Package visibility applies to apps that target Android 11 (API 30) and later.
+        if let level = app.targetSdk, level < 30 { return [] }
         if facts.packages.contains(where: { $0.name == android.package })
             || android.queryProviders.contains(where: { authority in facts.providers.contains { $0.name == authority } })
         {

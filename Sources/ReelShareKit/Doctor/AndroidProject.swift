@@ -15,12 +15,15 @@ enum AndroidProject {
         "outputs/bundle/release/app-release.aab", "outputs/flutter-apk/app-debug.apk", "outputs/apk/debug/app-debug.apk",
     ]
 
-    static func app(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles) throws(AppFileError)
-        -> FoundApp?
+    static func apps(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles) throws(AppFileError)
+        -> [FoundApp]
     {
-        let gradleRoot = [.flutter, .reactNative, .expo, .capacitor].contains(framework) ? "android" : ""
+        // A framework keeps its Gradle build in android/ (a React Native app without its
+        // package.json too).
+        var gradleRoot = [.flutter, .reactNative, .expo, .capacitor].contains(framework) ? "android" : ""
+        if gradleRoot.isEmpty, appModule(tree, "") == nil, appModule(tree, "android") != nil { gradleRoot = "android" }
         guard let module = appModule(tree, gradleRoot) else {
-            return framework == .expo ? expo(files) : nil
+            return framework == .expo ? expo(tree, files).map { [$0] } ?? [] : []
         }
         let buildDirectory = framework == .flutter ? "build/app" : AppPath.join(module, "build")
         let manifest = AppPath.join(module, "src/main/AndroidManifest.xml")
@@ -28,15 +31,21 @@ enum AndroidProject {
         let sources = [manifest] + ["build.gradle", "build.gradle.kts"].map { AppPath.join(module, $0) }
         if var built = try built(tree, buildDirectory, sources: sources, stale: &stale) {
             built.framework = framework
-            return built
+            return [built]
         }
-        var found = try source(tree, manifest: manifest, framework: framework, files: files)
-        if let first = stale.first, case .android(var app) = found.content, case .incomplete(var advice) = app.completeness {
-            advice.stale = first
-            app.completeness = .incomplete(advice)
-            found.content = .android(app)
+        var apps: [FoundApp] = []
+        for variant in GradleBuild.releaseVariants(gradle(tree, module)) {
+            var found = try source(tree, manifest: manifest, framework: framework, files: files, variant: variant)
+            if let first = stale.first, case .android(var app) = found.content,
+                case .incomplete(var advice) = app.completeness
+            {
+                advice.stale = first
+                app.completeness = .incomplete(advice)
+                found.content = .android(app)
+            }
+            apps.append(found)
         }
-        return found
+        return apps
     }
 
     /// The app module: `app`, or the module whose build file applies com.android.application.
@@ -119,16 +128,28 @@ enum AndroidProject {
 
     // MARK: source
 
-    static func source(_ tree: AppTree, manifest file: String, framework: AppFramework?, files: AppFinder.ProjectFiles)
-        throws(AppFileError) -> FoundApp
-    {
+    /// The app's source manifest merged as Gradle merges `variant`'s: the variant's own source
+    /// sets (`src/prodRelease`, `src/release`, `src/prod`) over `src/main`, then the project's
+    /// local library modules, then the libraries the framework's files declare.
+    static func source(
+        _ tree: AppTree, manifest file: String, framework: AppFramework?, files: AppFinder.ProjectFiles,
+        variant: GradleBuild.Variant? = nil
+    ) throws(AppFileError) -> FoundApp {
         let module = AppPath.parent(AppPath.parent(AppPath.parent(file)))
         let app = try AppFinder.manifest(tree, file)
         let build = gradle(tree, module)
-        var (libraries, missing) = libraryDirectories(tree, framework: framework, files: files)
-        libraries = libraries.filter { AppPath.normalized($0) != AppPath.normalized(module) }
+        let sourceSets = (variant?.sourceSets ?? []).map { AppPath.join(module, "src/\($0)") }
         var libraryManifests: [AndroidElement] = []
         var read: [String] = []
+        for set in sourceSets {
+            let path = AppPath.join(set, "AndroidManifest.xml")
+            guard tree.exists(path) else { continue }
+            libraryManifests.append(try AppFinder.manifest(tree, path))
+            read.append(path)
+        }
+        let modules = GradleBuild.localModules(tree, from: module)
+        var (libraries, missing) = libraryDirectories(tree, framework: framework, files: files)
+        libraries = modules + libraries.filter { AppPath.normalized($0) != AppPath.normalized(module) }
         for library in libraries {
             for name in ["src/main/AndroidManifestNew.xml", "src/main/AndroidManifest.xml"] {
                 let path = AppPath.join(library, name)
@@ -139,7 +160,7 @@ enum AndroidProject {
                 break
             }
         }
-        var placeholders: [String: String] = [:]
+        var placeholders = GradleBuild.manifestPlaceholders(build)
         if let id = quoted(after: "applicationId", in: build) ?? app.attribute("package", namespace: "")?.string {
             placeholders["applicationId"] = id
         }
@@ -152,6 +173,7 @@ enum AndroidProject {
         for directory in [module] + libraries {
             try values(tree, AppPath.join(directory, "src/main/res"), into: &resources, files: &resourceFiles)
         }
+        for set in sourceSets { try values(tree, AppPath.join(set, "res"), into: &resources, files: &resourceFiles) }
         let advice: BuildAdvice
         switch framework {
         case .flutter:
@@ -164,17 +186,19 @@ enum AndroidProject {
                 artifact: AppPath.join(module, "build/outputs/apk/release/app-release.apk"), note: missing)
         }
         let sdk =
-            build.contains("com.facebook.android:facebook") || files.depends(on: "react-native-fbsdk-next")
+            build.contains("com.facebook.android:facebook")
+            || GradleBuild.catalogDeclaresFacebookSDK(tree, build: build, root: AppPath.parent(module))
+            || files.depends(on: "react-native-fbsdk-next")
             || ((try? tree.read("pubspec.yaml", limit: AppFinder.configLimit)).flatMap { $0 }.map {
                 let text = String(decoding: $0, as: UTF8.self)
                 return text.contains("flutter_facebook_auth") || text.contains("facebook_app_events")
             } ?? false)
-        return FoundApp(
-            form: .project, framework: framework,
-            content: .android(
-                AndroidApp(
-                    manifest: merged, resources: resources, resourceFiles: resourceFiles, file: file, libraries: read,
-                    completeness: .incomplete(advice), facebookSDK: sdk)))
+        var judged = AndroidApp(
+            manifest: merged, resources: resources, resourceFiles: resourceFiles, file: file, libraries: read,
+            completeness: .incomplete(advice), facebookSDK: sdk)
+        judged.variant = variant?.named
+        judged.targetSdk = judged.targetSdk ?? GradleBuild.targetSdk(build)
+        return FoundApp(form: .project, framework: framework, content: .android(judged))
     }
 
     /// The Android directories of the libraries the project declares, and what could not be
@@ -290,8 +314,15 @@ enum AndroidProject {
 
     /// An Expo app not yet prebuilt: only what app.json says (its package); prebuild and its
     /// config plugins write the manifest.
-    static func expo(_ files: AppFinder.ProjectFiles) -> FoundApp? {
-        guard let android = files.appJSON?["expo"]?["android"] else { return nil }
+    static func expo(_ tree: AppTree, _ files: AppFinder.ProjectFiles) -> FoundApp? {
+        guard let android = files.appJSON?["expo"]?["android"] else {
+            // Configured in code: nothing is known until the project's code is run.
+            guard let config = AppFinder.expoConfigs.first(where: tree.exists) else { return nil }
+            let app = AndroidApp(
+                manifest: AndroidElement(name: "manifest", origin: config), file: config,
+                completeness: .incomplete(AppFinder.expoCodeAdvice(config, platform: "android")))
+            return FoundApp(form: .project, framework: .expo, content: .android(app))
+        }
         var manifest = AndroidElement(name: "manifest", origin: "app.json")
         if let package = android["package"]?.stringValue {
             manifest.attributes.append(AndroidAttribute(namespace: "", name: "package", value: .text(package)))

@@ -9,6 +9,8 @@ public enum AppFinder {
     static let manifestLimit = 16 << 20
     static let tableLimit = 64 << 20
     static let configLimit = 4 << 20
+    /// A project.pbxproj (a large app's is a few MB).
+    static let projectLimit = 32 << 20
 
     /// The apps in `tree`; empty when it holds none doctor knows.
     public static func apps(in tree: AppTree) throws(AppFileError) -> [FoundApp] {
@@ -193,7 +195,7 @@ public enum AppFinder {
     /// The framework the project's files say it uses, most specific first.
     static func framework(_ tree: AppTree, _ files: ProjectFiles) -> AppFramework? {
         if tree.exists("pubspec.yaml") { return .flutter }
-        if files.appJSON?["expo"] != nil || files.depends(on: "expo") { return .expo }
+        if files.appJSON?["expo"] != nil || files.depends(on: "expo") || expoConfigs.contains(where: tree.exists) { return .expo }
         if tree.exists("capacitor.config.json") || tree.exists("capacitor.config.ts") || files.depends(on: "@capacitor/core") {
             return .capacitor
         }
@@ -206,6 +208,71 @@ public enum AppFinder {
         return nil
     }
 
+    /// Expo's configuration written as code, which only running the project's code reads.
+    static let expoConfigs = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
+
+    /// How to judge an Expo app configured in code: its configuration is what running
+    /// `config` gives, which doctor does not do (it would run the project's code).
+    static func expoCodeAdvice(_ config: String, platform: String) -> BuildAdvice {
+        BuildAdvice(
+            build: "run npx expo prebuild --platform \(platform)",
+            note: "\(config) is code, which doctor does not run; npx expo config --json --type prebuild prints what it gives")
+    }
+
+    /// Directories never searched for an app below the path given: dependencies, build outputs,
+    /// version control, vendored SDKs and test fixtures.
+    static let notApps: Set<String> = [
+        "node_modules", "Pods", "build", "DerivedData", ".git", ".gradle", ".build", "Carthage", "vendor", ".dart_tool",
+        ".expo", ".next", "dist", "__tests__", "test", "tests", "fixtures", "__fixtures__", "third_party", "third-party",
+    ]
+    /// How deep below the path given an app is looked for (`apps/mobile`, `packages/app/example`).
+    public static let searchDepth = 3
+
+    /// The directories below the top of `tree`, to `searchDepth` levels, that hold a project
+    /// doctor knows (not looked into further), nearest first; at most `budget` directories are
+    /// listed.
+    public static func projectDirectories(in tree: AppTree, budget: Int = 4_000) -> [String] {
+        var found: [String] = []
+        var queue: [(String, Int)] = [("", 0)]
+        var next = 0
+        while next < queue.count, next < budget {
+            let (directory, level) = queue[next]
+            next += 1
+            for entry in tree.list(directory) ?? [] where entry.isDirectory && !entry.name.hasPrefix(".") {
+                guard !notApps.contains(entry.name), !entry.name.hasSuffix(".xcodeproj"), !entry.name.hasSuffix(".app") else {
+                    continue
+                }
+                let child = AppPath.join(directory, entry.name)
+                if holdsProject(tree, child) {
+                    found.append(child)
+                } else if level + 1 < searchDepth {
+                    queue.append((child, level + 1))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether `directory` is the top of a project: a Flutter, Expo, Capacitor or React Native
+    /// app's files, a Gradle build with an app module, an Xcode project, or an app's ios/ and
+    /// android/ directories.
+    static func holdsProject(_ tree: AppTree, _ directory: String) -> Bool {
+        let names = Set((tree.list(directory) ?? []).map(\.name))
+        if names.contains("pubspec.yaml") && names.contains("ios") || names.contains("pubspec.yaml") && names.contains("android")
+        {
+            return true
+        }
+        if names.contains("app.json") || expoConfigs.contains(where: names.contains) || names.contains("capacitor.config.json")
+            || names.contains("capacitor.config.ts")
+        {
+            return true
+        }
+        if names.contains("ios") && names.contains("android") { return true }
+        if names.contains(where: { $0.hasPrefix("settings.gradle") }), names.contains("app") { return true }
+        if names.contains("package.json"), names.contains("ios") || names.contains("android") { return true }
+        return names.contains { $0.hasSuffix(".xcodeproj") }
+    }
+
     static func project(_ tree: AppTree) throws(AppFileError) -> [FoundApp] {
         var files = ProjectFiles()
         files.package = try json(tree, "package.json")
@@ -213,8 +280,8 @@ public enum AppFinder {
         if files.appJSON == nil { files.appJSON = try json(tree, "app.config.json") }
         let framework = framework(tree, files)
         var apps: [FoundApp] = []
-        if let ios = try IOSProject.app(tree, framework: framework, files: files) { apps.append(ios) }
-        if let android = try AndroidProject.app(tree, framework: framework, files: files) { apps.append(android) }
+        apps += try IOSProject.apps(tree, framework: framework, files: files)
+        apps += try AndroidProject.apps(tree, framework: framework, files: files)
         // Neither a framework's layout nor a native one: a lone Info.plist or manifest at the top.
         if apps.isEmpty, tree.exists("Info.plist") {
             apps.append(FoundApp(form: .plist, content: .ios(try plist(tree, "Info.plist", completeness: .shipped))))

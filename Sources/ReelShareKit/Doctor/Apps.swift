@@ -132,6 +132,12 @@ public struct AndroidApp: Sendable, Equatable {
     /// Whether the Facebook SDK is in the app: its components in the manifest, or a Gradle
     /// dependency on it in the project.
     public var facebookSDK: Bool
+    /// The build variant judged (prodRelease), where the project's build file names flavours
+    /// or the manifest comes from a variant's source sets; nil for a built app.
+    public var variant: String?
+    /// The API level the app targets (`targetSdkVersion`), where it is written as a number;
+    /// package visibility (`<queries>`) applies from 30.
+    public var targetSdk: Int?
 
     public init(
         manifest: AndroidElement, resources: AndroidResources = AndroidResources(), resourceFiles: Set<String>? = nil,
@@ -144,6 +150,11 @@ public struct AndroidApp: Sendable, Equatable {
         self.libraries = libraries
         self.completeness = completeness
         self.facebookSDK = facebookSDK || Self.declaresFacebookSDK(manifest)
+        switch manifest.children("uses-sdk").first?.attribute("targetSdkVersion") {
+        case .integer(let level)?: targetSdk = Int(level)
+        case .text(let text)?: targetSdk = Int(text)
+        default: targetSdk = nil
+        }
     }
 
     /// The Facebook SDK's own components, which its library manifests add to every app using it.

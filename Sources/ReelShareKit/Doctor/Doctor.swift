@@ -16,6 +16,8 @@ public struct AppDescription: Sendable, Equatable {
     public var shipped: Bool
     /// The library manifests merged in.
     public var libraries: [String]
+    /// The Android build variant judged (prodRelease), where the project names one.
+    public var variant: String?
 
     public init(_ app: FoundApp) {
         platform = app.platform
@@ -23,7 +25,12 @@ public struct AppDescription: Sendable, Equatable {
         framework = app.framework
         identifier = app.identifier
         shipped = app.completeness == .shipped
-        if case .android(let android) = app.content { libraries = android.libraries } else { libraries = [] }
+        if case .android(let android) = app.content {
+            libraries = android.libraries
+            variant = android.variant
+        } else {
+            libraries = []
+        }
     }
 }
 

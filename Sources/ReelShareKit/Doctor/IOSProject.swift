@@ -18,12 +18,23 @@ enum IOSProject {
     /// Directories never searched for an app's Info.plist.
     static let skipped: Set<String> = ["Pods", "build", "DerivedData", "node_modules", ".git", "Carthage", ".build"]
 
-    static func app(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles) throws(AppFileError)
-        -> FoundApp?
+    /// Where an app's Info.plist comes from: a file (nil when the build generates it whole), the
+    /// keys the build settings add (`GENERATE_INFOPLIST_FILE` with `INFOPLIST_KEY_*`), the build
+    /// settings of the configuration a release uses (nil where no Xcode project was read: those
+    /// the project's files assign), and the project's directory.
+    struct Source {
+        var plist: String?
+        var project: String
+        var generated: [String: PlistValue] = [:]
+        var settings: [String: [BuildSetting]]?
+    }
+
+    static func apps(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles) throws(AppFileError)
+        -> [FoundApp]
     {
-        let source = sourcePlist(tree, framework: framework)
+        let sources = self.sources(tree, framework: framework)
         // A built app older than the Info.plist it is built from is not what the next build ships.
-        let newest = source.flatMap { tree.modified($0.plist) } ?? 0
+        let newest = sources.compactMap { $0.plist.flatMap(tree.modified) }.max() ?? 0
         var stale: String?
         for directory in builtDirectories {
             for entry in tree.list(directory) ?? []
@@ -35,57 +46,69 @@ enum IOSProject {
                 }
                 if var found = try AppFinder.iosBundle(tree, at: bundle) {
                     found.framework = framework
-                    return found
+                    return [found]
                 }
             }
         }
-        guard let source else {
-            guard framework == .expo, case .object(let infoPlist)? = files.appJSON?["expo"]?["ios"]?["infoPlist"] else {
-                return nil
+        guard !sources.isEmpty else {
+            guard framework == .expo else { return [] }
+            guard case .object(let infoPlist)? = files.appJSON?["expo"]?["ios"]?["infoPlist"] else {
+                // Configured in code: nothing is known until the project's code is run.
+                guard let config = AppFinder.expoConfigs.first(where: tree.exists) else { return [] }
+                let app = IOSApp(
+                    plist: [:], file: config, completeness: .incomplete(AppFinder.expoCodeAdvice(config, platform: "ios")))
+                return [FoundApp(form: .project, framework: framework, content: .ios(app))]
             }
             // Not prebuilt: what app.json asks Info.plist to hold (config plugins add more at prebuild).
             let app = IOSApp(
                 plist: infoPlist.compactMapValues(PlistValue.init(json:)), file: "app.json",
                 completeness: .incomplete(BuildAdvice(build: "run npx expo prebuild")))
-            return FoundApp(form: .project, framework: framework, content: .ios(app))
+            return [FoundApp(form: .project, framework: framework, content: .ios(app))]
         }
         var said = advice
         said.stale = stale
-        var app = try AppFinder.plist(tree, source.plist, completeness: .source(said))
-        app.buildSettings = buildSettings(tree, project: source.project)
-        return FoundApp(form: .project, framework: framework, content: .ios(app))
+        var apps: [FoundApp] = []
+        for source in sources {
+            var app: IOSApp
+            if let plist = source.plist {
+                app = try AppFinder.plist(tree, plist, completeness: .source(said))
+            } else {
+                app = IOSApp(plist: [:], file: AppPath.join(source.project, "project.pbxproj"), completeness: .source(said))
+            }
+            app.plist.merge(source.generated) { _, generated in generated }
+            app.buildSettings = source.settings ?? buildSettings(tree, project: source.project)
+            apps.append(FoundApp(form: .project, framework: framework, content: .ios(app)))
+        }
+        return apps
     }
 
-    /// The app's Info.plist where the framework keeps it, and the directory of its Xcode project
-    /// (whose .xcconfig files and project.pbxproj set its build settings).
-    static func sourcePlist(_ tree: AppTree, framework: AppFramework?) -> (plist: String, project: String)? {
+    /// The Xcode projects where the framework keeps them (Flutter's and React Native's ios/,
+    /// Capacitor's ios/App), or at the top.
+    static func projectDirectories(_ framework: AppFramework?) -> [String] {
         switch framework {
-        case .flutter: return tree.exists("ios/Runner/Info.plist") ? ("ios/Runner/Info.plist", "ios") : nil
-        case .capacitor: return tree.exists("ios/App/App/Info.plist") ? ("ios/App/App/Info.plist", "ios/App") : nil
-        default: break
+        case .flutter, .reactNative, .expo: return ["ios", ""]
+        case .capacitor: return ["ios/App", "ios", ""]
+        default: return ["", "ios"]
         }
-        // An Xcode project's INFOPLIST_FILE, relative to the project's directory: the app's, not
-        // an extension's (a share or notification extension's plist has NSExtension) nor a test
-        // target's.
-        for directory in ["", "ios"] {
-            for project in (tree.list(directory) ?? []).filter({ $0.isDirectory && $0.name.hasSuffix(".xcodeproj") }) {
-                let pbxproj = AppPath.join(directory, "\(project.name)/project.pbxproj")
-                guard let bytes = try? tree.read(pbxproj, limit: AppFinder.configLimit) else { continue }
-                var candidates: [String] = []
-                for (key, value) in settings(String(decoding: bytes, as: UTF8.self))
-                where key == "INFOPLIST_FILE" && !value.contains("Tests") {
-                    let relative = value.replacingOccurrences(of: "$(SRCROOT)/", with: "")
-                    let path = AppPath.normalized(AppPath.join(directory, relative))
-                    if !candidates.contains(path), tree.exists(path) { candidates.append(path) }
-                }
-                let apps = candidates.filter { path in
-                    guard let bytes = try? tree.read(path, limit: AppFinder.plistLimit),
-                        case .dictionary(let plist)? = PropertyList.parse(bytes)
-                    else { return false }
-                    return plist["NSExtension"] == nil
-                }
-                if let first = apps.first ?? candidates.first { return (first, directory) }
+    }
+
+    /// The Info.plists of the iPhone apps the project builds: from the Xcode project, each
+    /// application target's (not an App Clip's, an extension's, a test's or a watch app's), as
+    /// its Release configuration sets them; where no project says, where the framework keeps it.
+    static func sources(_ tree: AppTree, framework: AppFramework?) -> [Source] {
+        for directory in projectDirectories(framework) {
+            var found: [Source] = []
+            for entry in tree.list(directory) ?? [] where entry.isDirectory && entry.name.hasSuffix(".xcodeproj") {
+                guard let project = XcodeProject.read(tree, at: AppPath.join(directory, entry.name)) else { continue }
+                found += applications(project, tree: tree)
             }
+            if !found.isEmpty { return found }
+        }
+        switch framework {
+        case .flutter: return tree.exists("ios/Runner/Info.plist") ? [Source(plist: "ios/Runner/Info.plist", project: "ios")] : []
+        case .capacitor:
+            return tree.exists("ios/App/App/Info.plist") ? [Source(plist: "ios/App/App/Info.plist", project: "ios/App")] : []
+        default: break
         }
         // React Native and Expo (prebuild writes ios/NAME/Info.plist): the shortest match, as
         // Expo's own tools take.
@@ -94,9 +117,66 @@ enum IOSProject {
                 $0.isDirectory && !skipped.contains($0.name) && !$0.name.hasSuffix("Tests") && !$0.name.hasPrefix(".")
             }
             .map { AppPath.join(directory, "\($0.name)/Info.plist") }.filter(tree.exists)
-            if let first = found.min(by: { ($0.count, $0) < ($1.count, $1) }) { return (first, directory) }
+            if let first = found.min(by: { ($0.count, $0) < ($1.count, $1) }) {
+                return [Source(plist: first, project: directory)]
+            }
         }
-        return nil
+        return []
+    }
+
+    /// The iPhone application targets of `project`, each with its Info.plist and settings.
+    static func applications(_ project: XcodeProject, tree: AppTree) -> [Source] {
+        var result: [Source] = []
+        for target in project.targets where target.productType == XcodeProject.application {
+            guard let release = target.release else { continue }
+            let value = { (name: String) in target.setting(name, in: release, project: project) }
+            // A watch, Mac or TV app is not shared from an iPhone.
+            let sdk = value("SDKROOT")?.value ?? "iphoneos"
+            let platforms = value("SUPPORTED_PLATFORMS")?.value ?? ""
+            guard sdk.hasPrefix("iphoneos") || platforms.contains("iphoneos") else { continue }
+            var source = Source(plist: nil, project: project.directory)
+            if let file = value("INFOPLIST_FILE")?.value, !file.isEmpty {
+                // Xcode on a Mac finds Example/Info.plist stored as example/Info.plist.
+                guard let path = existing(project.path(file), in: tree) else { continue }
+                source.plist = path
+            }
+            let names = Set(release.assignments.map(\.name))
+            if value("GENERATE_INFOPLIST_FILE")?.value == "YES" {
+                for name in names where name.hasPrefix("INFOPLIST_KEY_") {
+                    if let setting = value(name) { source.generated[String(name.dropFirst(14))] = .string(setting.value) }
+                }
+                for (key, setting) in [
+                    ("CFBundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER"), ("CFBundleShortVersionString", "MARKETING_VERSION"),
+                ] {
+                    if let found = value(setting) { source.generated[key] = .string(found.value) }
+                }
+            } else if source.plist == nil {
+                continue
+            }
+            var settings: [String: [BuildSetting]] = [:]
+            for name in names {
+                if let setting = value(name), !setting.file.isEmpty {
+                    settings[name] = [BuildSetting(value: setting.value, file: setting.file)]
+                }
+            }
+            source.settings = settings
+            result.append(source)
+        }
+        return result
+    }
+
+    /// `path` as the tree has it, its case as stored where only case differs (a Mac's disk is
+    /// case-insensitive); nil when there is no such file.
+    static func existing(_ path: String, in tree: AppTree) -> String? {
+        if tree.exists(path) { return path }
+        var found = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            guard let entry = (tree.list(found) ?? []).first(where: { $0.name.lowercased() == part.lowercased() }) else {
+                return nil
+            }
+            found = AppPath.join(found, entry.name)
+        }
+        return found
     }
 
     /// The build settings the Xcode project in `project` sets, in its .xcconfig files and its
@@ -119,20 +199,22 @@ enum IOSProject {
         return result
     }
 
-    /// `NAME = value` assignments of an .xcconfig (`NAME[config=Release] = value` too) or of a
-    /// project.pbxproj's buildSettings (`NAME = "value";`).
-    static func settings(_ text: String) -> [(String, String)] {
+    /// `NAME = value` assignments of an .xcconfig (`NAME[config=Release] = value` too: the
+    /// condition kept in the name with `keepingConditions`, else dropped) or of a project.pbxproj's
+    /// buildSettings (`NAME = "value";`).
+    static func settings(_ text: String, keepingConditions: Bool = false) -> [(String, String)] {
         var result: [(String, String)] = []
         for line in text.split(whereSeparator: \.isNewline) {
             var trimmed = line.drop { $0 == " " || $0 == "\t" }
             if let comment = trimmed.range(of: "//"), !trimmed[..<comment.lowerBound].contains("\"") {
                 trimmed = trimmed[..<comment.lowerBound]
             }
-            guard let equals = trimmed.range(of: " = ") else { continue }
-            var key = trimmed[..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
-            if let bracket = key.firstIndex(of: "[") { key = String(key[..<bracket]) }
-            guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else { continue }
-            var value = trimmed[equals.upperBound...].trimmingCharacters(in: .whitespaces)
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            var key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            let name = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+            if !keepingConditions { key = name }
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else { continue }
+            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasSuffix(";") { value.removeLast() }
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             result.append((key, value))

@@ -138,6 +138,7 @@ public enum ValidationJSON {
         .object([
             "platform": .string(a.platform.rawValue), "form": .string(a.form.rawValue), "framework": .from(a.framework?.rawValue),
             "identifier": .from(a.identifier), "shipped": .bool(a.shipped), "libraries": .array(a.libraries.map(JSON.string)),
+            "variant": .from(a.variant),
         ])
     }
 

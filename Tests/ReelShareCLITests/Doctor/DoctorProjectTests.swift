@@ -266,8 +266,14 @@ struct DoctorProjectTests {
         // An Xcode project whose Info.plist is where its build settings say, beside a test target's.
         try write(
             [
-                "Demo.xcodeproj/project.pbxproj":
-                    "buildSettings = {\n\tINFOPLIST_FILE = \"$(SRCROOT)/Sources/Demo-Info.plist\";\n\tFACEBOOK_APP_ID = 1234567890123456;\n};\nbuildSettings = {\n\tINFOPLIST_FILE = DemoTests/Info.plist;\n};\n",
+                "Demo.xcodeproj/project.pbxproj": pbxproj([
+                    XcodeTarget(
+                        "Demo",
+                        release: ["INFOPLIST_FILE": "$(SRCROOT)/Sources/Demo-Info.plist", "FACEBOOK_APP_ID": "1234567890123456"]),
+                    XcodeTarget(
+                        "DemoTests", "com.apple.product-type.bundle.unit-test",
+                        release: ["INFOPLIST_FILE": "DemoTests/Info.plist"]),
+                ]),
                 "Sources/Demo-Info.plist": infoPlist(
                     ["instagram-stories"], "<key>FacebookAppID</key><string>$(FACEBOOK_APP_ID)</string>"),
                 "DemoTests/Info.plist": infoPlist(allSchemes),
@@ -418,7 +424,10 @@ struct DoctorProjectTests {
         try write(["notes.txt": "hello"], in: directory)
         let empty = runReelshare(["doctor"], in: directory)
         #expect(empty.status == 66)
-        #expect(empty.stderr.hasPrefix("reelshare: error: .: nothing to check here: no Info.plist, AndroidManifest.xml"))
+        #expect(
+            empty.stderr.hasPrefix(
+                "reelshare: error: .: nothing to check here or 3 levels below: no Info.plist, AndroidManifest.xml"),
+            "\(empty.stderr)")
         let gone = runReelshare(["doctor", "nowhere"], in: directory)
         #expect(gone.status == 66 && gone.stderr.hasPrefix("reelshare: error: nowhere: no such file or directory"))
         let text = runReelshare(["doctor", "notes.txt"], in: directory)

@@ -1,0 +1,329 @@
+// What an Android module's build file (Groovy or Kotlin DSL) says that decides the manifest Gradle
+// merges: its product flavours and so the release variants it builds, the local library modules
+// it depends on (`project(':common')`, `projects.common`), its manifestPlaceholders, its
+// targetSdkVersion, and the Facebook SDK declared through a version catalog. Read as text, as
+// far as literals go: a value computed by the build (`project.property("targetSdk")`) is unknown.
+
+enum GradleBuild {
+    /// One variant Gradle builds: its name (prodRelease; nil when the module has no flavours)
+    /// and its source sets other than main, highest priority first (prodRelease, release, prod).
+    struct Variant: Equatable {
+        var named: String?
+        var sourceSets: [String]
+    }
+
+    /// The most local modules followed from an app module (a large app has some dozens).
+    static let maxModules = 500
+
+    /// The release variants of a module: each combination of its flavours (one per dimension)
+    /// with the release build type; one, `release`, without flavours.
+    static func releaseVariants(_ build: String) -> [Variant] {
+        let text = uncommented(build)
+        guard let flavours = block("productFlavors", in: text) else { return [Variant(named: nil, sourceSets: ["release"])] }
+        var byDimension: [String: [String]] = [:]
+        var order: [String] = quotedList(after: "flavorDimensions", in: text)
+        for (name, body) in entries(in: flavours) {
+            let dimension = AndroidProject.quoted(after: "dimension", in: String(body)) ?? ""
+            if !order.contains(dimension) { order.append(dimension) }
+            byDimension[dimension, default: []].append(name)
+        }
+        var combinations: [[String]] = [[]]
+        for dimension in order where !(byDimension[dimension] ?? []).isEmpty {
+            combinations = combinations.flatMap { prefix in byDimension[dimension]!.map { prefix + [$0] } }
+        }
+        guard combinations != [[]] else { return [Variant(named: nil, sourceSets: ["release"])] }
+        return combinations.map { flavours in
+            let combined = flavours.enumerated().map { $0.offset == 0 ? $0.element : capitalized($0.element) }.joined()
+            var sets = [combined + "Release", "release"]
+            if flavours.count > 1 { sets.append(combined) }
+            sets += flavours
+            return Variant(named: combined + "Release", sourceSets: sets)
+        }
+    }
+
+    /// The directories of the local library modules `module` depends on, and theirs in turn
+    /// (not test or lint dependencies), nearest first.
+    static func localModules(_ tree: AppTree, from module: String) -> [String] {
+        let root = AppPath.parent(module)
+        var found: [String] = []
+        var seen: Set<String> = [AppPath.normalized(module)]
+        var queue = [module]
+        var next = 0
+        while next < queue.count, found.count < maxModules {
+            let build = uncommented(AndroidProject.gradle(tree, queue[next]))
+            next += 1
+            for path in projectReferences(build) {
+                guard let directory = moduleDirectory(tree, root: root, path: path) else { continue }
+                guard seen.insert(AppPath.normalized(directory)).inserted else { continue }
+                found.append(directory)
+                queue.append(directory)
+            }
+        }
+        return found
+    }
+
+    /// The module paths a build file's dependencies name: `project(':a:b')` as [a, b],
+    /// `projects.a.b` as [a, b] (type-safe accessors, camel case for a hyphenated name).
+    static func projectReferences(_ build: String) -> [[String]] {
+        var result: [[String]] = []
+        for line in build.split(whereSeparator: \.isNewline) {
+            let statement = line.drop { $0 == " " || $0 == "\t" }
+            let excluded = ["test", "androidTest", "debug", "lintChecks", "lintPublish", "kapt", "ksp", "detekt"]
+            if excluded.contains(where: { statement.hasPrefix($0) }) { continue }
+            if let range = statement.range(of: "project(") {
+                let rest = statement[range.upperBound...].drop { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "(" }
+                let path = rest.prefix { $0 != "\"" && $0 != "'" && $0 != ")" }
+                if path.hasPrefix(":") { result.append(path.split(separator: ":").map(String.init)) }
+            } else if let range = statement.range(of: "projects.") {
+                let path = statement[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
+                let parts = path.split(separator: ".").map(String.init)
+                if !parts.isEmpty { result.append(parts) }
+            }
+        }
+        return result
+    }
+
+    /// The directory of the module at `path` under the Gradle root: each part a directory,
+    /// found as written or, for an accessor's camel case, by its letters ("mediaNoop" is
+    /// media-noop); nil when there is none with a build file.
+    static func moduleDirectory(_ tree: AppTree, root: String, path: [String]) -> String? {
+        var directory = root
+        for part in path {
+            let key = letters(part)
+            guard
+                let entry = (tree.list(directory) ?? []).first(where: { $0.isDirectory && $0.name == part })
+                    ?? (tree.list(directory) ?? []).first(where: { $0.isDirectory && letters($0.name) == key })
+            else { return nil }
+            directory = AppPath.join(directory, entry.name)
+        }
+        let hasBuild = ["build.gradle", "build.gradle.kts"].contains { tree.exists(AppPath.join(directory, $0)) }
+        return hasBuild ? directory : nil
+    }
+
+    private static func letters(_ name: String) -> String {
+        String(name.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+
+    /// `manifestPlaceholders` given as literals: `[key: "value"]` (Groovy), `mapOf("key" to
+    /// "value")`, `["key"] = "value"` and `put("key", "value")` (Kotlin).
+    static func manifestPlaceholders(_ build: String) -> [String: String] {
+        var result: [String: String] = [:]
+        let text = uncommented(build)
+        var rest = Substring(text)
+        while let range = rest.range(of: "manifestPlaceholders") {
+            rest = rest[range.upperBound...]
+            // The statement: to the end of its brackets, or of its line.
+            var depth = 0
+            var end = rest.startIndex
+            for index in rest.indices {
+                let character = rest[index]
+                if character == "[" || character == "(" { depth += 1 }
+                if character == "]" || character == ")" { depth -= 1 }
+                end = index
+                if depth <= 0 && (character == "\n" || (depth < 0)) { break }
+            }
+            let statement = rest[..<end]
+            let strings = quotedStrings(statement)
+            if statement.contains(" to ") || statement.contains("put(") || statement.drop(while: { $0 == " " }).hasPrefix("[\"") {
+                // Kotlin: "key" to "value", put("key", "value"), ["key"] = "value": strings in pairs.
+                for pair in stride(from: 0, to: strings.count - 1, by: 2) { result[strings[pair]] = strings[pair + 1] }
+            } else {
+                // Groovy: key: "value".
+                for part in statement.split(separator: ",") {
+                    let pieces = part.split(separator: ":", maxSplits: 1)
+                    guard pieces.count == 2 else { continue }
+                    let key = pieces[0].filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                    if let value = quotedStrings(pieces[1]).first, !key.isEmpty { result[key] = value }
+                }
+            }
+            rest = rest[end...]
+        }
+        return result
+    }
+
+    /// `targetSdkVersion 28`, `targetSdk = 34`, `targetSdkVersion(33)`: a number; nil for a
+    /// value the build computes.
+    static func targetSdk(_ build: String) -> Int? {
+        for line in uncommented(build).split(whereSeparator: \.isNewline) {
+            let statement = line.drop { $0 == " " || $0 == "\t" }
+            for keyword in ["targetSdkVersion", "targetSdk"] where statement.hasPrefix(keyword) {
+                let value = statement.dropFirst(keyword.count).drop { $0 == " " || $0 == "=" || $0 == "(" }
+                let digits = value.prefix { $0.isNumber }
+                guard !digits.isEmpty, value.dropFirst(digits.count).allSatisfy({ $0 == " " || $0 == ")" || $0 == ";" })
+                else { continue }
+                return Int(digits)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the build depends on a version catalog alias (`libs.facebook.android.sdk`) whose
+    /// library in gradle/libs.versions.toml is one of the Facebook SDK's artefacts.
+    static func catalogDeclaresFacebookSDK(_ tree: AppTree, build: String, root: String) -> Bool {
+        guard build.contains("libs."),
+            let catalog = try? tree.read(AppPath.join(root, "gradle/libs.versions.toml"), limit: AppFinder.configLimit)
+        else { return false }
+        var aliases: [String] = []
+        var inLibraries = false
+        for line in String(decoding: catalog, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("[") {
+                inLibraries = text.hasPrefix("[libraries]")
+                continue
+            }
+            guard inLibraries, text.contains("com.facebook.android"), let equals = text.firstIndex(of: "=") else { continue }
+            let alias = text[..<equals].filter { !$0.isWhitespace && $0 != "\"" }
+            // An alias's accessor: separators - _ . all become dots.
+            aliases.append("libs." + alias.map { $0 == "-" || $0 == "_" ? "." : $0 })
+        }
+        return aliases.contains { alias in build.contains(alias + ")") || build.contains(alias + "\n") || build.hasSuffix(alias) }
+    }
+
+    // MARK: text
+
+    /// The text with `//` and `/* */` comments blanked (not inside quotes).
+    static func uncommented(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var characters = Substring(text)
+        var quote: Character?
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            if let open = quote {
+                out.append(character)
+                if character == "\\", let next = characters.first {
+                    out.append(next)
+                    characters = characters.dropFirst()
+                } else if character == open {
+                    quote = nil
+                }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                out.append(character)
+            } else if character == "/", characters.first == "/" {
+                characters = characters.drop { $0 != "\n" }
+            } else if character == "/", characters.first == "*" {
+                if let end = characters.dropFirst().range(of: "*/") {
+                    characters = characters[end.upperBound...]
+                } else {
+                    characters = ""
+                }
+                out.append(" ")
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The body of the first `name { … }` block (its braces matched), nil when there is none.
+    static func block(_ name: String, in text: String) -> Substring? {
+        var rest = Substring(text)
+        while let range = rest.range(of: name) {
+            let before = rest[..<range.lowerBound].last
+            rest = rest[range.upperBound...]
+            guard before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true else { continue }
+            let after = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard after.first == "{" else { continue }
+            return body(after)
+        }
+        return nil
+    }
+
+    /// The text inside the braces `text` starts with.
+    private static func body(_ text: Substring) -> Substring {
+        var depth = 0
+        for index in text.indices {
+            if text[index] == "{" { depth += 1 }
+            if text[index] == "}" {
+                depth -= 1
+                if depth == 0 { return text[text.index(after: text.startIndex)..<index] }
+            }
+        }
+        return text.dropFirst()
+    }
+
+    /// The entries a block declares at its top level: `name { … }` (Groovy) and
+    /// `create("name") { … }`, `register("name")`, `maybeCreate("name")` (Kotlin).
+    static func entries(in block: Substring) -> [(String, Substring)] {
+        var result: [(String, Substring)] = []
+        var depth = 0
+        var index = block.startIndex
+        var statementStart = block.startIndex
+        while index < block.endIndex {
+            let character = block[index]
+            if character == "{" {
+                if depth == 0 {
+                    let head = block[statementStart..<index].trimmingSpaces
+                    let inner = body(block[index...])
+                    if let name = entryName(head) { result.append((name, inner)) }
+                    // Past the entry's body.
+                    index = inner.endIndex < block.endIndex ? block.index(after: inner.endIndex) : block.endIndex
+                    statementStart = index
+                    continue
+                }
+                depth += 1
+            } else if character == "}" {
+                depth -= 1
+            } else if depth == 0 && (character == "\n" || character == ";") {
+                let head = block[statementStart..<index].trimmingSpaces
+                // A Kotlin entry with no body: register("name").
+                if let name = entryName(head), head.contains("(") { result.append((name, "")) }
+                statementStart = block.index(after: index)
+            }
+            index = block.index(after: index)
+        }
+        return result
+    }
+
+    private static func entryName(_ head: Substring) -> String? {
+        for call in ["create(", "register(", "maybeCreate(", "getByName("] where head.hasPrefix(call) {
+            return quotedStrings(head).first
+        }
+        guard !head.isEmpty, head.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), head.first?.isLetter == true else {
+            return nil
+        }
+        return String(head)
+    }
+
+    /// The quoted strings on a `keyword "a", "b"` or `keyword += listOf("a", "b")` line.
+    static func quotedList(after keyword: String, in text: String) -> [String] {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let statement = line.drop { $0 == " " || $0 == "\t" }
+            if statement.hasPrefix(keyword) { return quotedStrings(statement.dropFirst(keyword.count)) }
+        }
+        return []
+    }
+
+    static func quotedStrings(_ text: Substring) -> [String] {
+        var result: [String] = []
+        var current: String?
+        var open: Character = "\""
+        for character in text {
+            if var string = current {
+                if character == open {
+                    result.append(string)
+                    current = nil
+                } else {
+                    string.append(character)
+                    current = string
+                }
+            } else if character == "\"" || character == "'" {
+                open = character
+                current = ""
+            }
+        }
+        return result
+    }
+
+    private static func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return text
+    }
+}

@@ -1,0 +1,15 @@
+module.exports = {
+  dependencies: {
+    'react-native-share': {
+      root: __dirname,
+    },
+  },
+  project: {
+    android: {
+      sourceDir: './example/android',
+    },
+    ios: {
+      sourceDir: './example/ios',
+    },
+  },
+};

@@ -1,0 +1,2 @@
+export * from "./use-is-installed-apps";
+export * from "./use-share-image";

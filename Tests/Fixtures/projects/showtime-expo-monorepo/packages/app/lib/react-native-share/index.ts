@@ -1,0 +1,4 @@
+import Share, { ShareSingleOptions, Social } from "react-native-share";
+
+export default Share;
+export { ShareSingleOptions, Social };
