@@ -28,8 +28,13 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         _ = try? ProfileSet.decode(bytes)
     case "plist":
         _ = Doctor.checkPlist(Data(bytes), path: "Info.plist", targets: profiles, appId: "123")
+        // The same bytes as a project.pbxproj (an ASCII property list).
+        _ = ASCIIPropertyList.parse(bytes)
     case "manifest":
         _ = Doctor.checkManifest(Data(bytes), path: "AndroidManifest.xml", targets: profiles)
+        // The same bytes as a Gradle build file.
+        let build = String(decoding: bytes, as: UTF8.self)
+        _ = (GradleBuild.releaseVariants(build), GradleBuild.manifestPlaceholders(build), GradleBuild.targetSdk(build))
     case "axml":
         if let manifest = try? BinaryXML.parse(bytes, origin: "AndroidManifest.xml") {
             let app = AndroidApp(manifest: manifest, file: nil, completeness: .shipped)
