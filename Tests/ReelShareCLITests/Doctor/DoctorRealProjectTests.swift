@@ -162,7 +162,8 @@ struct DoctorBuildSettingsTests {
                 "Demo.xcodeproj/project.pbxproj": pbxproj([
                     XcodeTarget("Demo", release: ["INFOPLIST_FILE": "Demo/Info.plist"], xcconfig: "Config/Release.xcconfig")
                 ]),
-                "Config/Release.xcconfig": "#include \"Shared.xcconfig\"\nFACEBOOK_APP_ID[config=Debug] = 1\nFACEBOOK_APP_ID[sdk=macosx*] = 2\n",
+                "Config/Release.xcconfig":
+                    "#include \"Shared.xcconfig\"\nFACEBOOK_APP_ID[config=Debug] = 1\nFACEBOOK_APP_ID[sdk=macosx*] = 2\n",
                 "Config/Shared.xcconfig": "FACEBOOK_APP_ID = 1234567890123456\n",
                 "Demo/Info.plist": plist,
             ], in: directory.appendingPathComponent("used"))
