@@ -41,7 +41,7 @@ struct ReportCard: Sendable {
         if let identifier = app.identifier { what += " \(identifier)" }
         card.facts.append(("app", what))
         card.facts.append(("read from", app.form.rawValue + (app.framework.map { " (\($0.rawValue))" } ?? "")))
-        card.facts.append(("file judged", result.location()))
+        card.facts.append(("file judged", result.labelled(result.location())))
         card.facts.append(
             (
                 "what ships",
@@ -117,7 +117,7 @@ enum HTMLReport {
         let verdict = result.accepted ? "accepted" : "rejected"
         var html = """
             <article class="card is-\(verdict)" id="\(id)" aria-labelledby="\(id)-title">
-            <h2 id="\(id)-title"><span class="badge \(verdict)">\(verdict)</span> <code>\(escape(result.location()))</code></h2>
+            <h2 id="\(id)-title"><span class="badge \(verdict)">\(verdict)</span> <code>\(escape(result.labelled(result.location())))</code></h2>
             <div class="body">
 
             """

@@ -214,7 +214,7 @@ final class ValidationRenderer {
     private func junit(_ result: ValidationResult) -> [String] {
         result.verdicts.map { verdict in
             var testcase =
-                "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.location()))\" file=\"\(Self.xml(result.inArchive ? result.path : result.location().onDisk))\""
+                "    <testcase classname=\"\(Self.xml(verdict.target))\" name=\"\(Self.xml(result.labelled(result.location())))\" file=\"\(Self.xml(result.inArchive ? result.path : result.location().onDisk))\""
             let errors = verdict.findings.filter { $0.severity == .error }
             let others = verdict.findings.filter { $0.severity != .error }
             if errors.isEmpty, others.isEmpty { return testcase + "/>\n" }

@@ -28,22 +28,20 @@ enum AndroidProject {
         let buildDirectory = framework == .flutter ? "build/app" : AppPath.join(module, "build")
         let manifest = AppPath.join(module, "src/main/AndroidManifest.xml")
         var stale: [String] = []
-        let sources = [manifest] + ["build.gradle", "build.gradle.kts"].map { AppPath.join(module, $0) }
-        if var built = try built(tree, buildDirectory, sources: sources, stale: &stale) {
+        let inputs = [manifest] + ["build.gradle", "build.gradle.kts"].map { AppPath.join(module, $0) }
+        if var built = try built(tree, buildDirectory, sources: inputs, stale: &stale) {
             built.framework = framework
             return [built]
         }
-        var apps: [FoundApp] = []
-        for variant in GradleBuild.releaseVariants(gradle(tree, module)) {
-            var found = try source(tree, manifest: manifest, framework: framework, files: files, variant: variant)
-            if let first = stale.first, case .android(var app) = found.content,
+        var apps = try sources(tree, manifest: manifest, framework: framework, files: files, byVariant: true)
+        for index in apps.indices {
+            if let first = stale.first, case .android(var app) = apps[index].content,
                 case .incomplete(var advice) = app.completeness
             {
                 advice.stale = first
                 app.completeness = .incomplete(advice)
-                found.content = .android(app)
+                apps[index].content = .android(app)
             }
-            apps.append(found)
         }
         return apps
     }
@@ -128,33 +126,28 @@ enum AndroidProject {
 
     // MARK: source
 
-    /// The app's source manifest merged as Gradle merges `variant`'s: the variant's own source
-    /// sets (`src/prodRelease`, `src/release`, `src/prod`) over `src/main`, then the project's
-    /// local library modules, then the libraries the framework's files declare.
-    static func source(
+    /// The app's source manifest merged as Gradle merges each release variant the module's build
+    /// file names (`byVariant`; else `src/main` alone): the variant's own source sets
+    /// (`src/prodRelease`, `src/release`, `src/prod`) over `src/main`, then the project's local
+    /// library modules, then the libraries the framework's files declare. What all variants share
+    /// is read once.
+    static func sources(
         _ tree: AppTree, manifest file: String, framework: AppFramework?, files: AppFinder.ProjectFiles,
-        variant: GradleBuild.Variant? = nil
-    ) throws(AppFileError) -> FoundApp {
+        byVariant: Bool
+    ) throws(AppFileError) -> [FoundApp] {
         let module = AppPath.parent(AppPath.parent(AppPath.parent(file)))
         let app = try AppFinder.manifest(tree, file)
         let build = gradle(tree, module)
-        let sourceSets = (variant?.sourceSets ?? []).map { AppPath.join(module, "src/\($0)") }
+        let modules = GradleBuild.localModules(tree, from: module, build: build)
+        var (libraries, missing) = libraryDirectories(tree, framework: framework, files: files)
+        libraries = libraries.filter { AppPath.normalized($0) != AppPath.normalized(module) }
         var libraryManifests: [AndroidElement] = []
         var read: [String] = []
-        for set in sourceSets {
-            let path = AppPath.join(set, "AndroidManifest.xml")
-            guard tree.exists(path) else { continue }
-            libraryManifests.append(try AppFinder.manifest(tree, path))
-            read.append(path)
-        }
-        let modules = GradleBuild.localModules(tree, from: module)
-        var (libraries, missing) = libraryDirectories(tree, framework: framework, files: files)
-        libraries = modules + libraries.filter { AppPath.normalized($0) != AppPath.normalized(module) }
-        for library in libraries {
+        for (library, libraryBuild) in modules.map({ ($0.directory, $0.build) }) + libraries.map({ ($0, nil as String?) }) {
             for name in ["src/main/AndroidManifestNew.xml", "src/main/AndroidManifest.xml"] {
                 let path = AppPath.join(library, name)
                 guard tree.exists(path) else { continue }
-                let namespace = quoted(after: "namespace", in: gradle(tree, library))
+                let namespace = quoted(after: "namespace", in: libraryBuild ?? gradle(tree, library))
                 libraryManifests.append(ManifestMerger.qualified(try AppFinder.manifest(tree, path), namespace: namespace))
                 read.append(path)
                 break
@@ -164,16 +157,14 @@ enum AndroidProject {
         if let id = quoted(after: "applicationId", in: build) ?? app.attribute("package", namespace: "")?.string {
             placeholders["applicationId"] = id
         }
-        let merged = ManifestMerger.merge(app: app, libraries: libraryManifests, placeholders: placeholders)
         var resources = AndroidResources()
         var resourceFiles: Set<String> = []
         for (type, name, value) in resValues(build) {
             resources.add(.init(type: type, name: name, value: .fromText(value)))
         }
-        for directory in [module] + libraries {
+        for directory in [module] + modules.map(\.directory) + libraries {
             try values(tree, AppPath.join(directory, "src/main/res"), into: &resources, files: &resourceFiles)
         }
-        for set in sourceSets { try values(tree, AppPath.join(set, "res"), into: &resources, files: &resourceFiles) }
         let advice: BuildAdvice
         switch framework {
         case .flutter:
@@ -193,12 +184,33 @@ enum AndroidProject {
                 let text = String(decoding: $0, as: UTF8.self)
                 return text.contains("flutter_facebook_auth") || text.contains("facebook_app_events")
             } ?? false)
-        var judged = AndroidApp(
-            manifest: merged, resources: resources, resourceFiles: resourceFiles, file: file, libraries: read,
-            completeness: .incomplete(advice), facebookSDK: sdk)
-        judged.variant = variant?.named
-        judged.targetSdk = judged.targetSdk ?? GradleBuild.targetSdk(build)
-        return FoundApp(form: .project, framework: framework, content: .android(judged))
+        let targetSdk = GradleBuild.targetSdk(build)
+        var found: [FoundApp] = []
+        for variant in byVariant ? GradleBuild.releaseVariants(build).map(Optional.some) : [nil] {
+            // The variant's own source sets: their manifests before the libraries', their values
+            // over main's.
+            var variantManifests: [AndroidElement] = []
+            var variantRead: [String] = []
+            var variantResources = resources
+            var variantFiles = resourceFiles
+            for set in (variant?.sourceSets ?? []).map({ AppPath.join(module, "src/\($0)") }) {
+                let path = AppPath.join(set, "AndroidManifest.xml")
+                if tree.exists(path) {
+                    variantManifests.append(try AppFinder.manifest(tree, path))
+                    variantRead.append(path)
+                }
+                try values(tree, AppPath.join(set, "res"), into: &variantResources, files: &variantFiles)
+            }
+            let merged = ManifestMerger.merge(
+                app: app, libraries: variantManifests + libraryManifests, placeholders: placeholders)
+            var judged = AndroidApp(
+                manifest: merged, resources: variantResources, resourceFiles: variantFiles, file: file,
+                libraries: variantRead + read, completeness: .incomplete(advice), facebookSDK: sdk)
+            judged.variant = variant?.named
+            judged.targetSdk = judged.targetSdk ?? targetSdk
+            found.append(FoundApp(form: .project, framework: framework, content: .android(judged)))
+        }
+        return found
     }
 
     /// The Android directories of the libraries the project declares, and what could not be
@@ -283,33 +295,10 @@ enum AndroidProject {
 
     /// `resValue "string", "facebook_app_id", "1234"` (or with parentheses) in a build file.
     static func resValues(_ text: String) -> [(String, String, String)] {
-        var result: [(String, String, String)] = []
-        for line in text.split(whereSeparator: \.isNewline) where line.contains("resValue") {
-            var strings: [String] = []
-            var current: String?
-            var escaped = false
-            for character in line.drop(while: { $0 != "(" && $0 != "\"" && $0 != "'" }) {
-                if var text = current {
-                    if escaped {
-                        text.append(character)
-                        escaped = false
-                    } else if character == "\\" {
-                        escaped = true
-                    } else if character == "\"" || character == "'" {
-                        strings.append(text)
-                        current = nil
-                        continue
-                    } else {
-                        text.append(character)
-                    }
-                    current = text
-                } else if character == "\"" || character == "'" {
-                    current = ""
-                }
-            }
-            if strings.count >= 3 { result.append((strings[0], strings[1], strings[2])) }
+        text.split(whereSeparator: \.isNewline).filter { $0.contains("resValue") }.compactMap { line in
+            let strings = GradleBuild.quotedStrings(line)
+            return strings.count >= 3 ? (strings[0], strings[1], strings[2]) : nil
         }
-        return result
     }
 
     /// An Expo app not yet prebuilt: only what app.json says (its package); prebuild and its

@@ -196,7 +196,7 @@ public enum AppFinder {
     static func framework(_ tree: AppTree, _ files: ProjectFiles) -> AppFramework? {
         if tree.exists("pubspec.yaml") { return .flutter }
         if files.appJSON?["expo"] != nil || files.depends(on: "expo") || expoConfigs.contains(where: tree.exists) { return .expo }
-        if tree.exists("capacitor.config.json") || tree.exists("capacitor.config.ts") || files.depends(on: "@capacitor/core") {
+        if capacitorConfigs.contains(where: tree.exists) || files.depends(on: "@capacitor/core") {
             return .capacitor
         }
         if files.depends(on: "react-native") { return .reactNative }
@@ -208,6 +208,7 @@ public enum AppFinder {
         return nil
     }
 
+    static let capacitorConfigs = ["capacitor.config.json", "capacitor.config.ts"]
     /// Expo's configuration written as code, which only running the project's code reads.
     static let expoConfigs = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
 
@@ -262,9 +263,7 @@ public enum AppFinder {
         {
             return true
         }
-        if names.contains("app.json") || expoConfigs.contains(where: names.contains) || names.contains("capacitor.config.json")
-            || names.contains("capacitor.config.ts")
-        {
+        if names.contains("app.json") || (expoConfigs + capacitorConfigs).contains(where: names.contains) {
             return true
         }
         if names.contains("ios") && names.contains("android") { return true }

@@ -41,22 +41,25 @@ enum GradleBuild {
         }
     }
 
-    /// The directories of the local library modules `module` depends on, and theirs in turn
-    /// (not test or lint dependencies), nearest first.
-    static func localModules(_ tree: AppTree, from module: String) -> [String] {
+    /// The local library modules `module` (whose build file is `build`) depends on, and theirs
+    /// in turn (not test or lint dependencies), nearest first: each directory with its build
+    /// file's text, read once.
+    static func localModules(_ tree: AppTree, from module: String, build: String) -> [(directory: String, build: String)] {
         let root = AppPath.parent(module)
-        var found: [String] = []
+        var found: [(directory: String, build: String)] = []
         var seen: Set<String> = [AppPath.normalized(module)]
-        var queue = [module]
+        var pending = [build]
         var next = 0
-        while next < queue.count, found.count < maxModules {
-            let build = uncommented(AndroidProject.gradle(tree, queue[next]))
+        while next < pending.count, found.count < maxModules {
+            let text = uncommented(pending[next])
             next += 1
-            for path in projectReferences(build) {
-                guard let directory = moduleDirectory(tree, root: root, path: path) else { continue }
-                guard seen.insert(AppPath.normalized(directory)).inserted else { continue }
-                found.append(directory)
-                queue.append(directory)
+            for path in projectReferences(text) {
+                guard let directory = moduleDirectory(tree, root: root, path: path),
+                    seen.insert(AppPath.normalized(directory)).inserted
+                else { continue }
+                let moduleBuild = AndroidProject.gradle(tree, directory)
+                found.append((directory, moduleBuild))
+                pending.append(moduleBuild)
             }
         }
         return found
@@ -254,7 +257,7 @@ enum GradleBuild {
             let character = block[index]
             if character == "{" {
                 if depth == 0 {
-                    let head = block[statementStart..<index].trimmingSpaces
+                    let head = block[statementStart..<index].trimmingBlanks
                     let inner = body(block[index...])
                     if let name = entryName(head) { result.append((name, inner)) }
                     // Past the entry's body.
@@ -266,7 +269,7 @@ enum GradleBuild {
             } else if character == "}" {
                 depth -= 1
             } else if depth == 0 && (character == "\n" || character == ";") {
-                let head = block[statementStart..<index].trimmingSpaces
+                let head = block[statementStart..<index].trimmingBlanks
                 // A Kotlin entry with no body: register("name").
                 if let name = entryName(head), head.contains("(") { result.append((name, "")) }
                 statementStart = block.index(after: index)
@@ -295,23 +298,33 @@ enum GradleBuild {
         return []
     }
 
+    /// The strings quoted in `text` ("…" or '…', a backslash escaping the next character).
     static func quotedStrings(_ text: Substring) -> [String] {
         var result: [String] = []
         var current: String?
         var open: Character = "\""
+        var escaped = false
         for character in text {
-            if var string = current {
-                if character == open {
-                    result.append(string)
-                    current = nil
-                } else {
-                    string.append(character)
-                    current = string
+            guard var string = current else {
+                if character == "\"" || character == "'" {
+                    open = character
+                    current = ""
                 }
-            } else if character == "\"" || character == "'" {
-                open = character
-                current = ""
+                continue
             }
+            if escaped {
+                string.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == open {
+                result.append(string)
+                current = nil
+                continue
+            } else {
+                string.append(character)
+            }
+            current = string
         }
         return result
     }
@@ -320,7 +333,8 @@ enum GradleBuild {
 }
 
 extension Substring {
-    fileprivate var trimmingSpaces: Substring {
+    /// Without the blanks (spaces, tabs, line ends) at either end.
+    var trimmingBlanks: Substring {
         var text = self
         while let first = text.first, first.isWhitespace { text = text.dropFirst() }
         while let last = text.last, last.isWhitespace { text = text.dropLast() }

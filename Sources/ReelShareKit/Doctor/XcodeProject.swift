@@ -60,6 +60,15 @@ struct XcodeProject {
             }
         }
         let projectLevels = configurations(root["buildConfigurationList"]?.string)
+        // Targets share .xcconfig files: each is read once per configuration.
+        var xcconfigs: [String: [Assignment]] = [:]
+        func based(on path: String, _ configuration: String) -> [Assignment] {
+            let key = configuration + "\u{0}" + path
+            if let known = xcconfigs[key] { return known }
+            let assignments = xcconfig(tree, path, configuration: configuration, depth: 0)
+            xcconfigs[key] = assignments
+            return assignments
+        }
         var targets: [Target] = []
         guard case .array(let targetIDs)? = root["targets"] else { return nil }
         for id in targetIDs {
@@ -70,10 +79,10 @@ struct XcodeProject {
             for (configuration, base, settings) in configurations(target["buildConfigurationList"]?.string) {
                 var assignments: [Assignment] = []
                 if let project = projectLevels.first(where: { $0.0 == configuration }) {
-                    if let base = project.1 { assignments += xcconfig(tree, base, configuration: configuration, depth: 0) }
+                    if let base = project.1 { assignments += based(on: base, configuration) }
                     assignments += pbxSettings(project.2, configuration: configuration, file: pbxproj)
                 }
-                if let base { assignments += xcconfig(tree, base, configuration: configuration, depth: 0) }
+                if let base { assignments += based(on: base, configuration) }
                 assignments += pbxSettings(settings, configuration: configuration, file: pbxproj)
                 resolved.append((configuration, assignments))
             }
@@ -258,7 +267,7 @@ extension XcodeProject.Target {
             out += value
         }
         out += rest
-        return String(out.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        return String(Substring(out).trimmingBlanks)
     }
 }
 
