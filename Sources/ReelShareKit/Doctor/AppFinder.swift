@@ -345,16 +345,20 @@ extension AppFinder {
         var files = ProjectFiles()
         files.package = try json(tree, "package.json")
         files.appJSON = try json(tree, "app.json")
-        var found = try AndroidProject.source(tree, manifest: file, framework: framework(tree, files), files: files)
+        var found = try AndroidProject.sources(
+            tree, manifest: file, framework: framework(tree, files), files: files, byVariant: false)[0]
         found.form = .manifest
         return found
     }
 
     /// A project's Info.plist named on its own, judged with the build settings the project sets.
     public static func sourcePlist(_ tree: AppTree, plist file: String) throws(AppFileError) -> FoundApp {
-        var app = try plist(
-            tree, file, completeness: .source(IOSProject.advice))
-        app.buildSettings = IOSProject.buildSettings(tree, project: AppPath.parent(AppPath.parent(file)))
-        return FoundApp(form: .plist, framework: framework(tree, ProjectFiles()), content: .ios(app))
+        let framework = framework(tree, ProjectFiles())
+        var app = try plist(tree, file, completeness: .source(IOSProject.advice))
+        // The settings of the application target built from this plist, as a project's are read.
+        let target = IOSProject.sources(tree, framework: framework).first { $0.plist == file }
+        app.buildSettings =
+            target?.settings ?? IOSProject.buildSettings(tree, project: AppPath.parent(AppPath.parent(file)))
+        return FoundApp(form: .plist, framework: framework, content: .ios(app))
     }
 }

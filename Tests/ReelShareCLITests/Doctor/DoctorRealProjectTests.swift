@@ -193,6 +193,24 @@ struct DoctorBuildSettingsTests {
         #expect(inherited.status == 0 && findingLines(inherited).isEmpty, "\(inherited.stdout)")
     }
 
+    @Test("an ios/NAME/Info.plist named on its own is read with its target's settings, not an .xcconfig no target uses")
+    func namedPlist() throws {
+        let directory = try scratch("doctor-named-plist")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(
+            [
+                "ios/Demo.xcodeproj/project.pbxproj": pbxproj([
+                    XcodeTarget("Demo", release: ["INFOPLIST_FILE": "Demo/Info.plist"], xcconfig: "Config/Release.xcconfig")
+                ]),
+                "ios/Config/Release.xcconfig": "FACEBOOK_APP_ID = 1234567890123456\n",
+                "ios/Config/Unused.xcconfig": "FACEBOOK_APP_ID = 42\n",
+                "ios/Demo/Info.plist": infoPlist(
+                    ["facebook-stories"], "<key>FacebookAppID</key><string>$(FACEBOOK_APP_ID)</string>"),
+            ], in: directory)
+        let result = runReelshare(["doctor", "--format", "json", "--target", "fb-stories", "ios/Demo/Info.plist"], in: directory)
+        #expect(result.status == 0 && findingLines(result).isEmpty, "\(result.stdout)")
+    }
+
     @Test(
         "Gradle: flavours in two dimensions (Groovy and Kotlin DSL), manifestPlaceholders, targetSdkVersion under 30, the Facebook SDK from a version catalog"
     )
