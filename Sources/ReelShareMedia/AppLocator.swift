@@ -78,11 +78,22 @@ public enum AppLocator {
             let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: tree) }
             if !apps.isEmpty { return LocatedApps(apps: apps, root: path) }
             // A monorepo, or an app one level down (example/, apps/mobile): each project below.
+            // A project that builds no app itself (a plugin whose app is its example/) is looked
+            // into in turn, to the same depth below the path given.
             var found: [LocatedApp] = []
-            for directory in AppFinder.projectDirectories(in: tree) {
+            var pending = AppFinder.projectDirectories(in: tree)
+            while !pending.isEmpty {
+                let directory = pending.removeFirst()
                 let root = path == "." ? directory : AppPath.join(path, directory)
-                let apps = try attempt(root) { () throws(AppFileError) in try AppFinder.apps(in: DirectoryTree(root: root)) }
+                let subtree = DirectoryTree(root: root)
+                let apps = try attempt(root) { () throws(AppFileError) in try AppFinder.apps(in: subtree) }
                 found += apps.map { LocatedApp(app: $0, root: root) }
+                let depth = directory.split(separator: "/").count
+                if apps.isEmpty, depth < AppFinder.searchDepth {
+                    pending += AppFinder.projectDirectories(in: subtree, depth: AppFinder.searchDepth - depth).map {
+                        AppPath.join(directory, $0)
+                    }
+                }
             }
             guard !found.isEmpty else {
                 throw .nothing("nothing to check here or \(AppFinder.searchDepth) levels below: \(layouts)", file: false)

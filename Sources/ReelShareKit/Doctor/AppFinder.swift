@@ -229,10 +229,10 @@ public enum AppFinder {
     /// How deep below the path given an app is looked for (`apps/mobile`, `packages/app/example`).
     public static let searchDepth = 3
 
-    /// The directories below the top of `tree`, to `searchDepth` levels, that hold a project
+    /// The directories below the top of `tree`, to `depth` levels, that hold a project
     /// doctor knows (not looked into further), nearest first; at most `budget` directories are
     /// listed.
-    public static func projectDirectories(in tree: AppTree, budget: Int = 4_000) -> [String] {
+    public static func projectDirectories(in tree: AppTree, depth: Int = searchDepth, budget: Int = 4_000) -> [String] {
         var found: [String] = []
         var queue: [(String, Int)] = [("", 0)]
         var next = 0
@@ -246,7 +246,7 @@ public enum AppFinder {
                 let child = AppPath.join(directory, entry.name)
                 if holdsProject(tree, child) {
                     found.append(child)
-                } else if level + 1 < searchDepth {
+                } else if level + 1 < depth {
                     queue.append((child, level + 1))
                 }
             }

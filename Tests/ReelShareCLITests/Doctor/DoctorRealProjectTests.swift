@@ -101,6 +101,10 @@ struct DoctorRealProjectTests {
         let expo = doctor("showtime-expo-monorepo")
         #expect(resultsOf(expo).count == 2, "\(expo.stdout)")
         #expect(resultsOf(expo).allSatisfy { ($0["file"] as? String)?.hasSuffix("apps/expo/app.config.ts") == true })
+        // All nine at once: a plugin whose own directory builds no app is looked into for its
+        // example/, within the same three levels.
+        let all = runReelshare(["doctor", "--format", "json", TestPaths.project("")])
+        #expect(resultsOf(all).count == 13, "\(judged(all))")
         let text = runReelshare(["doctor", TestPaths.project("showtime-expo-monorepo")]).stdout
         #expect(text.contains("app.config.ts is code, which doctor does not run"), "\(text)")
     }
