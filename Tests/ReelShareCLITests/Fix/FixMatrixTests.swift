@@ -161,36 +161,13 @@ struct FixMatrixTests {
         return (Set(rules), verdict)
     }
 
-    /// Puts the case's file in `directory`: made once per run (its three tests share it).
+    /// Puts the case's file in `directory`, made once per run.
     private func make(_ testCase: FixCase, in directory: URL) throws {
         if testCase.make.isEmpty {
             try FileManager.default.copyItem(
                 atPath: TestPaths.fixture(testCase.name), toPath: directory.appendingPathComponent(testCase.name).path)
         } else {
             try Shapes.provide([testCase.name], made: testCase.before + [testCase.make], texts: testCase.texts, into: directory)
-        }
-    }
-
-    @Test("every fixable rule: the printed fix clears it and adds no error", arguments: FixMatrix.cases)
-    func fix(_ testCase: FixCase) throws {
-        let directory = try scratch("fix")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try make(testCase, in: directory)
-        for target in testCase.targets {
-            let (before, verdict) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
-            #expect(before.contains(testCase.rule), "\(testCase.name) on \(target) does not fail \(testCase.rule): \(before)")
-            guard let fix = verdict?["fix"] as? String, fix.hasPrefix("ffmpeg ") else {
-                Issue.record("no fix for \(testCase.name) on \(target)")
-                continue
-            }
-            let output = try #require(fix.split(separator: " ").last.map(String.init))
-            let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count)
-            let (status, _) = try runCommand(["sh", "-c", command], in: directory)
-            #expect(status == 0, "\(command)")
-            let (after, _) = try errors(output, target, platform: testCase.platform, in: directory)
-            #expect(!after.contains(testCase.rule), "\(target): \(command) left \(testCase.rule)")
-            #expect(after.isSubset(of: before), "\(target): \(command) added \(after.subtracting(before))")
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(output))
         }
     }
 
@@ -269,32 +246,9 @@ struct FixMatrixTests {
             soundAfterPicture: try soundAfterPicture(file, in: directory))
     }
 
-    @Test(
-        "the printed command and reelshare fix make the same file: streams, size, pixel aspect, frames, where the audio starts",
-        arguments: FixMatrix.cases.filter {
-            !$0.name.hasSuffix(".png") && !$0.name.hasSuffix(".gif") && !$0.name.hasSuffix(".webp")
-        })
-    func sameFile(_ testCase: FixCase) throws {
-        let directory = try scratch("fix-same")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try make(testCase, in: directory)
-        let target = testCase.targets[0]
-        let (_, verdict) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
-        let fix = try #require(verdict?["fix"] as? String, "no fix for \(testCase.name) on \(target)")
-        let output = try #require(fix.split(separator: " ").last.map(String.init))
-        let printed = "printed." + (output.split(separator: ".").last ?? "mp4")
-        let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count).dropLast(output.count) + printed
-        let (status, _) = try runCommand(["sh", "-c", command], in: directory)
-        try #require(status == 0, "\(command)")
-        let result = runReelshare(
-            ["fix", "--strict", "--platform", testCase.platform, "--target", target, "--format", "json", testCase.name],
-            in: directory)
-        let outcome = (result.json?["results"] as? [[String: Any]])?.first
-        // What no fix answers (a landscape clip for a 9:16 publishing profile): fix writes nothing
-        // (the matrix's fixCommand test holds it to that); the command is left alone.
-        if (outcome?["error"] as? String)?.hasPrefix("no mechanical fix for ") == true { return }
-        let written = try #require(
-            (outcome?["outputs"] as? [[String: Any]])?.first?["path"] as? String, "\(result.stdout)")
+    /// The printed command's file and fix's hold the same streams, size, pixel aspect and frames,
+    /// and the sound starts at the same time against the picture.
+    private func sameFile(_ printed: String, _ written: String, _ target: String, in directory: URL) throws {
         let byCommand = try made(printed, in: directory), byFix = try made(written, in: directory)
         // The sound is measured wherever there is audio (a tone from the start: its first loud sample).
         #expect((byCommand.soundAfterPicture == nil) == !byCommand.streams.contains { $0.hasPrefix("audio:") })
@@ -302,7 +256,7 @@ struct FixMatrixTests {
         // test run), its muxer places an Opus pre-skip its own way: the sound's start is left out.
         var fixed = byFix
         if try !cliIsReelshareFFmpeg() { fixed.soundAfterPicture = byCommand.soundAfterPicture }
-        #expect(byCommand == fixed, "\(target): \(command)\n  ffmpeg: \(byCommand)\n  fix:    \(byFix)")
+        #expect(byCommand == fixed, "\(target): the printed command and fix differ\n  ffmpeg: \(byCommand)\n  fix:    \(byFix)")
     }
 
     /// The video's frames, each as its MD5 (ffmpeg -f framemd5), for a bit-for-bit comparison.
@@ -315,15 +269,54 @@ struct FixMatrixTests {
         }
     }
 
+    /// Runs the fix validate printed for `target` with the real ffmpeg and holds its output to it:
+    /// the rule gone, no error new. Returns the output's name, or nil where there is no fix to run.
+    private func printedFix(
+        _ testCase: FixCase, _ target: String, verdict: [String: Any]?, before: Set<String>, in directory: URL
+    ) throws -> String? {
+        guard let fix = verdict?["fix"] as? String, fix.hasPrefix("ffmpeg ") else {
+            Issue.record("no fix for \(testCase.name) on \(target)")
+            return nil
+        }
+        let output = try #require(fix.split(separator: " ").last.map(String.init))
+        let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count)
+        let (status, _) = try runCommand(["sh", "-c", command], in: directory)
+        try #require(status == 0, "\(command)")
+        let (after, _) = try errors(output, target, platform: testCase.platform, in: directory)
+        #expect(!after.contains(testCase.rule), "\(target): \(command) left \(testCase.rule)")
+        #expect(after.isSubset(of: before), "\(target): \(command) added \(after.subtracting(before))")
+        return output
+    }
+
+    /// Each case, each of its targets: the file fails the rule; the printed fix, run with the real
+    /// ffmpeg, clears it and adds no error; `reelshare fix` carries out the plan in process (the
+    /// rule cleared, nothing new, copied video bit for bit, or nothing written where no fix
+    /// answers); and, on the case's first target, the printed command and `fix` make the same
+    /// file. One test per case, so that each file is fixed once each way.
     @Test(
-        "reelshare fix carries out each plan in process: the rule cleared, nothing new, copied video bit for bit",
+        "every fixable rule: the printed fix and reelshare fix each clear it, add no error, and make the same file",
         arguments: FixMatrix.cases)
-    func fixCommand(_ testCase: FixCase) throws {
-        let directory = try scratch("fix-command")
+    func matrix(_ testCase: FixCase) throws {
+        let directory = try scratch("fix-matrix")
         defer { try? FileManager.default.removeItem(at: directory) }
         try make(testCase, in: directory)
-        for target in testCase.targets {
-            let (before, _) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
+        for (index, target) in testCase.targets.enumerated() {
+            let (before, verdict) = try errors(testCase.name, target, platform: testCase.platform, in: directory)
+            #expect(before.contains(testCase.rule), "\(testCase.name) on \(target) does not fail \(testCase.rule): \(before)")
+            // The printed command's output, kept under another name to set beside fix's on the
+            // first target (pictures: compared by validate alone).
+            var printed: String?
+            if let output = try printedFix(testCase, target, verdict: verdict, before: before, in: directory) {
+                let picture = [".png", ".gif", ".webp"].contains { testCase.name.hasSuffix($0) }
+                if index == 0 && !picture {
+                    printed = "printed." + (output.split(separator: ".").last ?? "mp4")
+                    try FileManager.default.moveItem(
+                        at: directory.appendingPathComponent(output), to: directory.appendingPathComponent(printed!))
+                } else {
+                    try FileManager.default.removeItem(at: directory.appendingPathComponent(output))
+                }
+            }
+            defer { printed.map { try? FileManager.default.removeItem(at: directory.appendingPathComponent($0)) } }
             let arguments = [
                 "fix", "--strict", "--platform", testCase.platform, "--target", target, "--format", "json", testCase.name,
             ]
@@ -361,12 +354,14 @@ struct FixMatrixTests {
                         try videoFrames(written, in: directory) == (try videoFrames(testCase.name, in: directory)),
                         "\(target): video not copied bit for bit")
                 }
+                if let printed { try sameFile(printed, written, target, in: directory) }
                 try? FileManager.default.removeItem(at: directory.appendingPathComponent(written))
             } else {
                 // Only what the plan cannot fix (a landscape clip for a 9:16 profile) may remain: the
                 // error names it, it failed before, and nothing is written.
                 let error = outcome["error"] as? String ?? ""
                 #expect(error.contains("still fails"), "\(target): \(error)")
+                #expect(printed == nil, "\(target): the printed command wrote a file and fix did not: \(error)")
                 let remaining = Set(
                     error.components(separatedBy: "still fails ").last?.components(separatedBy: ":").first?.components(
                         separatedBy: ", ") ?? [])

@@ -377,14 +377,14 @@ extension WhatPlaysTests {
         // The cover added to the encoded sound, as tagging tools do (FFmpeg 7.1 ends a file made in
         // one step when its one picture frame is written).
         try makeWithFFmpeg(
-            "sound.mp3", ["-f", "lavfi", "-i", "sine=d=5:r=44100", "-c:a", "libmp3lame", "-ac", "1"], in: directory)
+            "sound.mp3", ["-f", "lavfi", "-i", "sine=d=3.5:r=44100", "-c:a", "libmp3lame", "-ac", "1"], in: directory)
         try makeWithFFmpeg("cover.jpg", ["-f", "lavfi", "-i", "color=c=red:s=600x600", "-frames:v", "1"], in: directory)
         try makeWithFFmpeg(
             "podcast.mp3",
             ["-i", "sound.mp3", "-i", "cover.jpg", "-map", "0", "-map", "1", "-c", "copy", "-disposition:v", "attached_pic"],
             in: directory)
-        try makeWithFFmpeg("song.m4a", ["-f", "lavfi", "-i", "sine=d=4:r=48000", "-c:a", "aac"], in: directory)
-        try makeWithFFmpeg("voice.mp4", ["-f", "lavfi", "-i", "sine=d=4:r=16000", "-c:a", "aac"], in: directory)
+        try makeWithFFmpeg("song.m4a", ["-f", "lavfi", "-i", "sine=d=3.5:r=48000", "-c:a", "aac"], in: directory)
+        try makeWithFFmpeg("voice.mp4", ["-f", "lavfi", "-i", "sine=d=3.5:r=16000", "-c:a", "aac"], in: directory)
         try makeWithFFmpeg("green.png", ["-f", "lavfi", "-i", "color=c=green:s=400x300", "-frames:v", "1"], in: directory)
         /// The colour at the canvas's centre and near its top of `file`'s first frame, as R,G,B bytes.
         func centreAndTop(_ file: String) throws -> (centre: [UInt8], top: [UInt8]) {
@@ -399,7 +399,7 @@ extension WhatPlaysTests {
             zip(colour, wanted).allSatisfy { abs(Int($0) - Int($1)) <= 24 }
         }
         for (name, seconds, centre) in [
-            ("podcast.mp3", 5.0, [UInt8]([254, 0, 0])), ("song.m4a", 4.0, [16, 16, 16]), ("voice.mp4", 4.0, [16, 16, 16]),
+            ("podcast.mp3", 3.5, [UInt8]([254, 0, 0])), ("song.m4a", 3.5, [16, 16, 16]), ("voice.mp4", 3.5, [16, 16, 16]),
         ] {
             let found = try findings(name, "ig-reels", in: directory)
             #expect(found.map(\.rule) == ["media.kind"], "\(name): \(found)")
