@@ -83,7 +83,42 @@ public final class ArchiveTree: AppTree {
             Posix.closeDescriptor(descriptor)
             throw AppFileError("\(shown): a damaged zip archive: \(Posix.text(message))")
         }
-        return try ArchiveTree(zip: zip, shown: shown)
+        let tree = try ArchiveTree(zip: zip, shown: shown)
+        // An installer reads each entry through its local header: one that names another file, or
+        // gives other sizes or another method than the central directory, is refused there.
+        switch rs_zip_local_headers_agree(file.descriptor, &message, message.count) {
+        case 0: break
+        case 1:
+            throw AppFileError(
+                "\(shown): an entry's local header disagrees with the central directory (its name, method or sizes): an installer refuses such an archive"
+            )
+        default:
+            throw AppFileError("\(shown): a damaged zip archive: \(Posix.text(message))")
+        }
+        return tree
+    }
+
+    /// The longest entry name read, in bytes, and the most parts ("/"-separated) it may have: more
+    /// than any app's paths (Android's own limit for a path is 4,096 bytes), few enough that the
+    /// tree's directories stay small.
+    static let maxNameBytes = 4_096
+    static let maxNameParts = 256
+
+    /// Why an installer would refuse the entry `name` after `earlier`, or nil: a name twice
+    /// (Android's installer has refused duplicate entries since the 2013 "Master Key" bugs, where
+    /// the verifier checked one copy and the installer ran the other), or a name too long.
+    static func refusal(of name: String, in earlier: [String: Entry]) -> String? {
+        if earlier[name] != nil {
+            return
+                "the entry \"\(Quoted.short(name))\" appears twice: an installer refuses an archive with two entries of one name (which of them would run is ambiguous)"
+        }
+        if name.utf8.count > maxNameBytes {
+            return "an entry's name is \(name.utf8.count) bytes, more than the \(maxNameBytes) a path may have"
+        }
+        if name.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count >= maxNameParts {
+            return "the entry \"\(Quoted.short(name))\" has more than \(maxNameParts) parts"
+        }
+        return nil
     }
 
     /// A zip's local header ("PK\3\4") or an empty archive's end record ("PK\5\6").
@@ -109,7 +144,11 @@ public final class ArchiveTree: AppTree {
                 throw AppFileError("\(shown): entry \(index + 1) is unreadable: \(Posix.text(message))")
             }
             let name = String(cString: raw)
-            if entries[name] == nil { entries[name] = Entry(index: index, size: entry.size) }
+            if let refusal = Self.refusal(of: name, in: entries) {
+                rs_zip_close(zip)
+                throw AppFileError("\(shown): \(refusal)")
+            }
+            entries[name] = Entry(index: index, size: entry.size)
         }
         self.entries = entries
     }

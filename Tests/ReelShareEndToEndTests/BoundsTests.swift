@@ -510,6 +510,125 @@ struct DoctorHostileTests {
         expectRefused(try doctor("fake-end.apk", in: directory), "fake-end.apk: a damaged zip archive: it claims 250000 entries")
     }
 
+    @Test(
+        "archives as an installer reads them: a name twice, a local header that disagrees with the central directory, two apps in Payload/, a name of 65,535 bytes and 32,765 parts",
+        .enabled(if: Tool.aapt, "aapt or android-framework-res is absent"))
+    func ambiguous() throws {
+        let directory = try scratch("doctor-ambiguous")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A real APK that passes, then the same with a second, failing manifest after the first:
+        // which one Android runs is the question the 2013 "Master Key" bugs answered badly.
+        let good = try aapt(
+            manifest(queries: bothPackages, application: fileProvider()), xml: ["file_paths"], in: directory, name: "good.apk")
+        #expect(try doctor("good.apk", in: directory).result.status == 0)
+        let bad = try aapt(manifest(queries: "", application: ""), in: directory, name: "bad.apk")
+        try python(
+            """
+            import struct, sys, warnings, zipfile
+            warnings.simplefilter('ignore')
+            with zipfile.ZipFile(sys.argv[1]) as g, zipfile.ZipFile(sys.argv[2]) as b:
+                with zipfile.ZipFile('twice.apk', 'w', zipfile.ZIP_STORED) as z:
+                    for name in g.namelist():
+                        z.writestr(name, g.read(name))
+                    z.writestr('AndroidManifest.xml', b.read('AndroidManifest.xml'))
+                # The good APK stored, then its manifest's local header renamed, or its sizes changed.
+                with zipfile.ZipFile('stored.apk', 'w', zipfile.ZIP_STORED) as z:
+                    for name in g.namelist():
+                        z.writestr(name, g.read(name))
+            data = open('stored.apk', 'rb').read()
+            first = data.find(b'AndroidManifest.xml')
+            renamed = bytearray(data)
+            renamed[first:first + 7] = b'Xndroid'
+            open('renamed.apk', 'wb').write(renamed)
+            resized = bytearray(data)
+            header = data.rfind(b'PK\\x03\\x04', 0, first)
+            resized[header + 18:header + 26] = struct.pack('<II', 4, 4)
+            open('resized.apk', 'wb').write(resized)
+            plist = b'<?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>'
+            with zipfile.ZipFile('two.ipa', 'w') as z:
+                z.writestr('Payload/One.app/Info.plist', plist)
+                z.writestr('Payload/Two.app/Info.plist', plist)
+            with zipfile.ZipFile('long.ipa', 'w') as z:
+                z.writestr('Payload/' + 'a/' * 32763 + 'b', b'x')
+                z.writestr('Payload/One.app/Info.plist', plist)
+            """, [good.path, bad.path], in: directory)
+        expectRefused(
+            try doctor("twice.apk", in: directory),
+            "twice.apk: the entry \"AndroidManifest.xml\" appears twice: an installer refuses an archive with two entries of one name"
+        )
+        for name in ["renamed.apk", "resized.apk"] {
+            expectRefused(
+                try doctor(name, in: directory),
+                "\(name): an entry's local header disagrees with the central directory (its name, method or sizes)")
+        }
+        expectRefused(
+            try doctor("two.ipa", in: directory),
+            "two.ipa: Payload/ holds 2 apps (One.app, Two.app): an installer takes an .ipa with one")
+        expectRefused(try doctor("long.ipa", in: directory), "long.ipa: an entry's name is 65535 bytes, more than the 4096")
+    }
+
+    @Test(
+        "a resource table whose one sparse type holds 15 million slots (60 MB), and a chain of 9 references: read in bounded time and memory",
+        .enabled(if: Tool.aapt, "aapt or android-framework-res is absent"))
+    func sparseTable() throws {
+        let directory = try scratch("doctor-sparse")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let apk = try aapt(
+            manifest(queries: bothPackages, application: fileProvider() + appIdMetaData),
+            strings: ["facebook_app_id": "1"], xml: ["file_paths"], in: directory)
+        let listed = try runCommand(["aapt", "dump", "resources", apk.path]).stdout
+        let line = try #require(listed.split(separator: "\n").first { $0.contains(":string/facebook_app_id") })
+        let id = try #require(
+            line.split(separator: " ").first { $0.hasPrefix("0x7f") }.flatMap { UInt32($0.dropFirst(2), radix: 16) })
+        // The table aapt wrote, its string type replaced by a sparse one: the App ID's slot, a
+        // chain of 9 references from it (the resolver follows 8), the last a string, and 15
+        // million slots that name entry 0xFFFF, sorted after them.
+        try python(
+            """
+            import struct, sys, zipfile
+            type_id, index = (int(sys.argv[2]) >> 16) & 0xFF, int(sys.argv[2]) & 0xFFFF
+            def pool(strings):
+                data = b''.join(bytes([len(s), len(s)]) + s + b'\\0' for s in strings)
+                offsets, at = [], 0
+                for s in strings:
+                    offsets.append(at); at += len(s) + 3
+                start = 28 + 4 * len(strings)
+                body = struct.pack('<' + 'I' * len(strings), *offsets) + data
+                body += bytes(-len(body) % 4)
+                return struct.pack('<HHIIIIII', 1, 28, 28 + len(body), len(strings), 0, 0x100, start, 0) + body
+            values = pool([b'1234567890'])
+            types = pool([b't%d' % i for i in range(1, type_id)] + [b'string'])
+            keys = pool([b'k%d' % i for i in range(10)])
+            chain = [(index + i, 0x01, struct.unpack('<I', struct.pack('<I', (0x7f << 24) | (type_id << 16) | (index + i + 1)))[0]) for i in range(9)]
+            entries, slots = b'', b''
+            for n, (slot, kind, data) in enumerate(chain + [(index + 9, 0x03, 0)]):
+                slots += struct.pack('<HH', slot, len(entries) // 4)
+                entries += struct.pack('<HHI', 8, 0, n) + struct.pack('<HBBI', 8, 0, kind, data)
+            extra = 15_000_000
+            slots += struct.pack('<HH', 0xFFFF, 0) * extra
+            count = len(slots) // 4
+            header = 20 + 64
+            start = header + len(slots)
+            chunk = struct.pack('<HHIBBHII', 0x201, header, start + len(entries), type_id, 0x01, 0, count, start) + struct.pack('<I', 64) + bytes(60)
+            chunk += slots + entries
+            name = 'com.example.demo'.encode('utf-16-le').ljust(256, b'\\0')
+            package_header = 288
+            body = types + keys + chunk
+            package = struct.pack('<HHII', 0x200, package_header, package_header + len(body), 0x7f) + name
+            package += struct.pack('<IIIII', package_header, 0, package_header + len(types), 0, 0) + body
+            table = struct.pack('<HHII', 2, 12, 12 + len(values) + len(package), 1) + values + package
+            with zipfile.ZipFile(sys.argv[1]) as source, zipfile.ZipFile('sparse.apk', 'w', zipfile.ZIP_DEFLATED) as z:
+                for entry in source.namelist():
+                    z.writestr(entry, table if entry == 'resources.arsc' else source.read(entry))
+            """, [apk.path, String(id)], in: directory)
+        let run = try measured(["doctor", "--target", "fb-stories", "sparse.apk"], in: directory)
+        #expect(!run.result.crashed && run.result.status == 1, "\(run.result.stderr)")
+        // 9 references are one more than are followed: the App ID is not known, and not made up.
+        #expect(run.result.stdout.contains("com.facebook.sdk.ApplicationId"), "\(run.result.stdout)")
+        #expect(!run.result.stdout.contains("1234567890"), "\(run.result.stdout)")
+        #expect(run.seconds < 2 && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB")
+    }
+
     @Test("a cut APK, random bytes as a binary manifest, a resource table and a protobuf manifest")
     func malformed() throws {
         let directory = try scratch("doctor-malformed")

@@ -53,11 +53,15 @@ public struct AndroidResources: Sendable, Equatable {
         return named
     }
 
-    /// What `value` finally is: references followed (at most 8, so a loop ends), or nil when a
+    /// How many references `resolve` follows (so that a loop ends), and how deep a table is read
+    /// for them.
+    public static let referenceDepth = 8
+
+    /// What `value` finally is: references followed (at most `referenceDepth`), or nil when a
     /// reference leads to nothing this table holds.
     public func resolve(_ value: AndroidValue) -> AndroidValue? {
         var current = value
-        for _ in 0..<8 {
+        for _ in 0..<Self.referenceDepth {
             guard case .reference(let reference) = current else { return current }
             guard let next = entry(reference)?.value else { return nil }
             current = next

@@ -27,11 +27,15 @@ public enum AppFinder {
         if tree.exists("AndroidManifest.xml") { return try apk(tree) }
         if tree.exists("base/manifest/AndroidManifest.xml") { return try bundle(tree) }
         let apps = (tree.list("Payload") ?? []).filter { $0.isDirectory && $0.name.hasSuffix(".app") }
-        for app in apps where tree.exists("Payload/\(app.name)/Info.plist") {
-            return FoundApp(
-                form: .ipa, content: .ios(try plist(tree, "Payload/\(app.name)/Info.plist", completeness: .shipped)))
+            .filter { tree.exists("Payload/\($0.name)/Info.plist") }
+        // An .ipa holds one app: the installer refuses one with two, so judging either would be a guess.
+        guard apps.count <= 1 else {
+            throw AppFileError(
+                "Payload/ holds \(apps.count) apps (\(apps.prefix(3).map(\.name).joined(separator: ", "))\(apps.count > 3 ? ", …" : "")): an installer takes an .ipa with one"
+            )
         }
-        return nil
+        guard let app = apps.first else { return nil }
+        return FoundApp(form: .ipa, content: .ios(try plist(tree, "Payload/\(app.name)/Info.plist", completeness: .shipped)))
     }
 
     static func apk(_ tree: AppTree, at prefix: String = "") throws(AppFileError) -> FoundApp {

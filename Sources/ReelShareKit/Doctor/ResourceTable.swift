@@ -9,33 +9,35 @@
 
 enum ResourceTable {
     /// The resources of `data` whose ids are in `wanted`, and those their values refer to in turn.
+    /// Each id is looked for once: a round reads only the ids the last one's values named.
     static func parse(_ data: [UInt8], wanted: Set<UInt32>) throws(AppFileError) -> AndroidResources {
         var asked = wanted
-        guard !asked.isEmpty else { return AndroidResources() }
-        var resources = try read(data, wanted: asked)
+        var resources = AndroidResources()
+        var round = wanted
         // References to references (a string resource that is another's alias), as deep as
         // AndroidResources.resolve follows them.
-        for _ in 0..<8 {
-            let more = Set(
+        for _ in 0..<AndroidResources.referenceDepth {
+            guard !round.isEmpty else { break }
+            try read(data, wanted: round, into: &resources)
+            round = Set(
                 resources.byId.values.compactMap { entry -> UInt32? in
                     if case .reference(let reference)? = entry.value, let id = reference.id, !asked.contains(id) { return id }
                     return nil
                 })
-            guard !more.isEmpty else { break }
-            asked.formUnion(more)
-            resources = try read(data, wanted: asked)
+            asked.formUnion(round)
         }
         return resources
     }
 
-    private static func read(_ data: [UInt8], wanted: Set<UInt32>) throws(AppFileError) -> AndroidResources {
+    private static func read(_ data: [UInt8], wanted: Set<UInt32>, into resources: inout AndroidResources)
+        throws(AppFileError)
+    {
         let part = "resource table"
         let top = try ResChunk(in: ByteReader(data), at: 0, part: part)
         guard top.type == 0x0002, top.headerSize >= 12 else {
             throw AppFileError("\(part): not a resources.arsc (it starts with no table chunk)")
         }
         var values: ResStringPool?
-        var resources = AndroidResources()
         let count = ResChunk.Count()
         try ResChunk.forEach(in: top.bytes, from: top.headerSize, part: part, count: count) { chunk throws(AppFileError) in
             switch chunk.type {
@@ -48,7 +50,6 @@ enum ResourceTable {
                 break
             }
         }
-        return resources
     }
 
     /// One package (ResTable_package, 288 bytes, or 284 before typeIdOffset).
@@ -93,14 +94,13 @@ enum ResourceTable {
         guard count <= (chunk.size - chunk.headerSize) / (sparse ? 4 : width),
             b.contains(chunk.headerSize, count * (sparse ? 4 : width))
         else { throw AppFileError("\(part) \(typeName): \(count) entries claimed, more than its chunk holds") }
-        // The slots to read: every one, or (a dense table) only those of the ids asked for.
+        // The slots of the ids asked for: a dense table's by index; a sparse one's (each slot its
+        // entry's index and offset, in order of index, as AOSP writes and reads them) by binary
+        // search, so that a table of millions of slots costs a few reads per id.
         let base = UInt32(package) << 24 | UInt32(typeId) << 16
-        var slots = Array(0..<count)
-        if !sparse {
-            let ours: [UInt32] = wanted.filter { $0 & 0xFFFF_0000 == base }
-            slots = ours.map { Int($0 & 0xFFFF) }.filter { $0 < count }.sorted()
-        }
-        for index in slots {
+        let indices = wanted.filter { $0 & 0xFFFF_0000 == base }.map { Int($0 & 0xFFFF) }.sorted()
+        let slots = sparse ? indices.compactMap { sparseSlot(b, from: chunk.headerSize, count: count, index: $0) } : indices
+        for index in slots where index < count {
             let at = chunk.headerSize + index * (sparse ? 4 : width)
             var entryIndex = index
             var offset: Int
@@ -141,5 +141,18 @@ enum ResourceTable {
             guard let name = try keyNames.string(key) else { continue }
             resources.add(.init(type: typeName, name: name, value: isDefault ? value : nil), id: id)
         }
+    }
+
+    /// The slot of a sparse type chunk (`count` slots of 4 bytes from `start`) that holds entry
+    /// `index`; nil when none does (or the slots are out of order and the search misses it).
+    private static func sparseSlot(_ b: ByteReader, from start: Int, count: Int, index: Int) -> Int? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            guard let slot = b.le16(start + middle * 4) else { return nil }
+            if slot == index { return middle }
+            if slot < index { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 }
