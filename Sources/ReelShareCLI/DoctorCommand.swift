@@ -36,7 +36,7 @@ struct DoctorCommand: Command {
         operands: "[PATH...]",
         options: [
             Option.plist, Option.manifest, Option.target, Option.appId, Option.format.spec, SharedOptions.profile,
-            SharedOptions.help,
+            SharedOptions.timeout, SharedOptions.help,
         ],
         details: """
             The most reported sharing failure is not the media: the app forgot to allow-list the URL \
@@ -47,13 +47,16 @@ struct DoctorCommand: Command {
             app is judged as it ships; a project by what its build has left, else by its own files with \
             its libraries' manifests merged in. Findings, formats and exit statuses are those of \
             validate; a file that is not an app file or is malformed exits 65, a missing path or a \
-            directory with nothing to check 66.
+            directory with nothing to check 66. --timeout bounds the time for each PATH; a PATH that \
+            spends it gets no verdict and exits 65.
             """)
 
     let inputs: [AppInput]
     let targets: [TargetProfile]
     let appId: String?
     let format: ValidateCommand.Format
+    /// Seconds for each PATH (0: no limit).
+    let timeout: Double
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
@@ -69,10 +72,18 @@ struct DoctorCommand: Command {
         let operands = parsed.operands.map(AppInput.any)
         inputs = operands.isEmpty && named.isEmpty ? [.any(".")] : operands + named
         format = parsed.choice(Option.format, default: .text)
+        timeout = try OptionValues.timeout(parsed)
         let profiles = try ProfileLoading.profiles(parsed)
         targets = try OptionValues.targets(Option.target, of: parsed, in: profiles) ?? profiles.shareTargets
         appIdKeys = Set(profiles.profiles.flatMap { $0.ios?.infoPlist.filter { $0.value == .appId }.map(\.key) ?? [] })
         appId = parsed.value(Option.appId) ?? environment["REELSHARE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The time for one PATH, from now.
+    private func budget() -> WorkBudget {
+        guard timeout > 0 else { return .unlimited() }
+        let clock = ContinuousClock(), end = clock.now + .milliseconds(Int64((timeout * 1000).rounded()))
+        return WorkBudget { clock.now >= end }
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
@@ -85,7 +96,7 @@ struct DoctorCommand: Command {
         for input in inputs {
             if stdout.isClosed { break }
             do throws(AppLocationError) {
-                let located = try AppLocator.locate(input)
+                let located = try AppLocator.locate(input, budget: budget())
                 for found in located.apps {
                     let result = Doctor.check(
                         found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, shown: found.shown)
@@ -101,7 +112,7 @@ struct DoctorCommand: Command {
                 switch error {
                 case .missing: failures.append(.unreadable(message))
                 case .nothing(_, let file): failures.append(file ? .invalid(message) : .unreadable(message))
-                case .malformed: failures.append(.invalid(message))
+                case .malformed, .timeout: failures.append(.invalid(message))
                 }
             }
         }

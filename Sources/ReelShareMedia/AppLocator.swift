@@ -59,10 +59,13 @@ public enum AppLocationError: Error, Equatable, CustomStringConvertible {
     case nothing(String, file: Bool)
     /// A file that is not what it should be, or an app file inside that is malformed (65).
     case malformed(String)
+    /// The time budget was spent before every file was read: no verdict (65).
+    case timeout
 
     public var description: String {
         switch self {
         case .missing(let text), .nothing(let text, _), .malformed(let text): return text
+        case .timeout: return "gave up: it took longer than its time budget (--timeout), so it has no verdict"
         }
     }
 }
@@ -71,21 +74,34 @@ public enum AppLocator {
     static let layouts =
         "no Info.plist, AndroidManifest.xml, .app, .xcarchive, or Xcode, Gradle, Flutter, React Native, Expo or Capacitor project"
 
-    public static func locate(_ input: AppInput) throws(AppLocationError) -> LocatedApps {
+    /// The apps at `input`, read within `budget`: a budget spent on the way is `.timeout`, never
+    /// a verdict on what was read before it.
+    public static func locate(_ input: AppInput, budget: WorkBudget = .unlimited()) throws(AppLocationError) -> LocatedApps {
+        do throws(AppLocationError) {
+            let located = try locate(input, within: budget)
+            if budget.isSpent { throw .timeout }
+            return located
+        } catch {
+            throw budget.isSpent ? .timeout : error
+        }
+    }
+
+    private static func locate(_ input: AppInput, within budget: WorkBudget) throws(AppLocationError) -> LocatedApps {
         let path = input.path
+        let tree = { (root: String) in BudgetedTree(DirectoryTree(root: root), budget: budget) }
         if case .any = input, Posix.isDirectory(path) {
-            let tree = DirectoryTree(root: path)
-            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: tree) }
+            let top = tree(path)
+            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: top) }
             if !apps.isEmpty { return LocatedApps(apps: apps, root: path) }
             // A monorepo, or an app one level down (example/, apps/mobile): each project below.
             // A project that builds no app itself (a plugin whose app is its example/) is looked
             // into in turn, to the same depth below the path given.
             var found: [LocatedApp] = []
-            var pending = AppFinder.projectDirectories(in: tree)
+            var pending = AppFinder.projectDirectories(in: top)
             while !pending.isEmpty {
                 let directory = pending.removeFirst()
                 let root = path == "." ? directory : AppPath.join(path, directory)
-                let subtree = DirectoryTree(root: root)
+                let subtree = tree(root)
                 let apps = try attempt(root) { () throws(AppFileError) in try AppFinder.apps(in: subtree) }
                 found += apps.map { LocatedApp(app: $0, root: root) }
                 let depth = directory.split(separator: "/").count
@@ -104,7 +120,9 @@ public enum AppLocator {
             let archive = try attempt(
                 path, { () throws(AppFileError) in try ArchiveTree.open(path, shown: PathCoding.display(path)) })
         {
-            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: archive) }
+            let apps = try attempt(path) { () throws(AppFileError) in
+                try AppFinder.apps(in: BudgetedTree(archive, budget: budget))
+            }
             guard !apps.isEmpty else {
                 throw .nothing(
                     "a zip archive, but not an app: no AndroidManifest.xml (an .apk), base/manifest/AndroidManifest.xml (an .aab) or Payload/NAME.app/Info.plist (an .ipa)",
@@ -129,7 +147,7 @@ public enum AppLocator {
         case (.plist, .plist?), (.any, .plist?):
             if let (root, file) = AppFinder.project(of: path, kind: .plist), Posix.isDirectory(root) {
                 let app = try attempt(path) { () throws(AppFileError) in
-                    try AppFinder.sourcePlist(DirectoryTree(root: root), plist: file)
+                    try AppFinder.sourcePlist(tree(root), plist: file)
                 }
                 return LocatedApps(apps: [app], root: root)
             }
@@ -142,7 +160,7 @@ public enum AppLocator {
                 Posix.isDirectory(root)
             {
                 let app = try attempt(path) { () throws(AppFileError) in
-                    try AppFinder.sourceManifest(DirectoryTree(root: root), manifest: file)
+                    try AppFinder.sourceManifest(tree(root), manifest: file)
                 }
                 return LocatedApps(apps: [app], root: root)
             }

@@ -40,6 +40,8 @@ public struct DirectoryTree: AppTree {
 
     public func modified(_ path: String) -> Double? { Posix.modified(full(path)) }
 
+    public func identity(of path: String) -> String? { Posix.identity(full(path)).map { "\($0.device):\($0.inode)" } }
+
     public func archive(_ path: String) throws(AppFileError) -> AppTree? {
         try ArchiveTree.open(full(path), shown: path)
     }
@@ -198,6 +200,8 @@ public final class ArchiveTree: AppTree {
     public func exists(_ path: String) -> Bool { entries[path] != nil || directories[path] != nil }
 
     public func modified(_ path: String) -> Double? { nil }
+
+    public func identity(of path: String) -> String? { exists(path) ? AppPath.normalized(path) : nil }
 
     public func archive(_ path: String) throws(AppFileError) -> AppTree? { nil }
 }

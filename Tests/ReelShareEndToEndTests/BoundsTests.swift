@@ -629,6 +629,78 @@ struct DoctorHostileTests {
         #expect(run.seconds < 2 && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB")
     }
 
+    @Test(
+        "2,000 dependency names that reach one library (lib/., lib/./., …) and 2,000 Flutter plugins at one path: each library read once"
+    )
+    func oneLibraryManyNames() throws {
+        let directory = try scratch("doctor-names")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Its manifest lists 20,000 packages: read 2,000 times, 40 million elements.
+        try python(
+            """
+            import json, os
+            queries = ''.join('<package android:name="p%d"/>' % i for i in range(20000))
+            library = '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="lib"><queries>%s</queries></manifest>' % queries
+            app = '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.x"><application/></manifest>'
+            def put(path, text):
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                open(path, 'w').write(text)
+            for project in ['rn', 'flutter']:
+                put(project + '/android/app/src/main/AndroidManifest.xml', app)
+                put(project + '/android/app/build.gradle', 'apply plugin: "com.android.application"\\n')
+            put('rn/node_modules/lib/android/src/main/AndroidManifest.xml', library)
+            os.makedirs('rn/node_modules/react-native', exist_ok=True)
+            names = {'lib' + '/.' * (i + 1): '1' for i in range(2000)}
+            put('rn/package.json', json.dumps({'dependencies': dict(names, **{'react-native': '0.74'})}))
+            put('flutter/plugin/android/src/main/AndroidManifest.xml', library)
+            put('flutter/pubspec.yaml', 'name: demo\\n')
+            plugins = [{'name': 'p%d' % i, 'path': os.path.abspath('flutter/plugin') + '/.' * (i % 3) + '/'} for i in range(2000)]
+            put('flutter/.flutter-plugins-dependencies', json.dumps({'plugins': {'android': plugins}}))
+            """, in: directory)
+        for project in ["rn", "flutter"] {
+            let run = try measured(["doctor", "--format", "json", "--target", "ig-reels", project], in: directory)
+            #expect(!run.result.crashed && [0, 1].contains(run.result.status), "\(project): \(run.result.stderr)")
+            let app = resultsOf(run.result).first?["app"] as? [String: Any]
+            #expect((app?["libraries"] as? [String])?.count == 1, "\(project): \(app ?? [:])")
+            #expect(run.seconds < 2 && run.peak(under: 200), "\(project): \(run.seconds) s, \(run.megabytes) MB")
+        }
+    }
+
+    @Test(
+        "--timeout: a project whose 300 libraries take seconds to merge gives up when the budget is spent, with 65 and no verdict"
+    )
+    func timeout() throws {
+        let directory = try scratch("doctor-timeout")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try python(
+            """
+            import json, os
+            def put(path, text):
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                open(path, 'w').write(text)
+            put('app/android/app/src/main/AndroidManifest.xml', '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.x"><application/></manifest>')
+            put('app/android/app/build.gradle', 'apply plugin: "com.android.application"\\n')
+            os.makedirs('app/node_modules/react-native', exist_ok=True)
+            names = {}
+            for i in range(300):
+                queries = ''.join('<package android:name="l%d.p%d"/>' % (i, j) for j in range(3000))
+                put('app/node_modules/lib%d/android/src/main/AndroidManifest.xml' % i,
+                    '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="lib%d"><queries>%s</queries></manifest>' % (i, queries))
+                names['lib%d' % i] = '1'
+            put('app/package.json', json.dumps({'dependencies': dict(names, **{'react-native': '0.74'})}))
+            """, in: directory)
+        let run = try measured(["doctor", "--timeout", "0.3", "--format", "json", "--target", "ig-reels", "app"], in: directory)
+        #expect(run.result.status == 65, "\(run.result.stderr)")
+        #expect(
+            run.result.stderr.contains(
+                "reelshare: error: app: gave up: it took longer than its time budget (--timeout), so it has no verdict"),
+            "\(run.result.stderr)")
+        // No verdict: the one result is the error, with no app judged.
+        #expect(findingLines(run.result) == ["ig-reels app.unreadable -"], "\(run.result.stdout)")
+        // Within the budget and one step (a debug build, beside other tests: a second's margin).
+        #expect(run.seconds < 1.3 && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB")
+    }
+
     @Test("a cut APK, random bytes as a binary manifest, a resource table and a protobuf manifest")
     func malformed() throws {
         let directory = try scratch("doctor-malformed")

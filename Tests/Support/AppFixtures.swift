@@ -27,10 +27,11 @@ public func touch(_ paths: [String], in directory: URL, _ seconds: TimeInterval)
     }
 }
 
-/// Runs a Python script (the test's own tool for zips and binary plists) with `arguments`.
+/// Runs a Python script (the test's own tool for zips and binary plists) with `arguments`; its
+/// error output is the failure's message.
 public func python(_ script: String, _ arguments: [String] = [], in directory: URL) throws {
-    let (status, _) = try runCommand(["python3", "-c", script] + arguments, in: directory)
-    try #require(status == 0, "python3 failed")
+    let (status, output) = try runCommand(["sh", "-c", "exec python3 -c \"$0\" \"$@\" 2>&1", script] + arguments, in: directory)
+    try #require(status == 0, "python3 failed: \(output)")
 }
 
 /// Zips `entries` (name → bytes, in order) into `archive` with Python's zipfile, names as given.

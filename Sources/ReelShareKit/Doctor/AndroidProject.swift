@@ -140,15 +140,20 @@ enum AndroidProject {
         let build = gradle(tree, module)
         let modules = GradleBuild.localModules(tree, from: module, build: build)
         var (libraries, missing) = libraryDirectories(tree, framework: framework, files: files)
-        libraries = libraries.filter { AppPath.normalized($0) != AppPath.normalized(module) }
+        // Each library once, however many names reach it (a link, `lib/.`, a plugin listed twice),
+        // and never the app's own module: what it reaches, not how it is spelt.
+        var seen = Set([tree.identity(of: module) ?? module] + modules.map { tree.identity(of: $0.directory) ?? $0.directory })
+        libraries = libraries.filter { seen.insert(tree.identity(of: $0) ?? AppPath.normalized($0)).inserted }
         var libraryManifests: [AndroidElement] = []
         var read: [String] = []
+        var packages = Set(app.children("queries").flatMap { $0.children("package") }.compactMap(\.androidName))
         for (library, libraryBuild) in modules.map({ ($0.directory, $0.build) }) + libraries.map({ ($0, nil as String?) }) {
             for name in ["src/main/AndroidManifestNew.xml", "src/main/AndroidManifest.xml"] {
                 let path = AppPath.join(library, name)
                 guard tree.exists(path) else { continue }
                 let namespace = quoted(after: "namespace", in: libraryBuild ?? gradle(tree, library))
-                libraryManifests.append(ManifestMerger.qualified(try AppFinder.manifest(tree, path), namespace: namespace))
+                let library = ManifestMerger.qualified(try AppFinder.manifest(tree, path), namespace: namespace)
+                libraryManifests.append(ManifestMerger.withoutRepeatedPackages(library, seen: &packages))
                 read.append(path)
                 break
             }

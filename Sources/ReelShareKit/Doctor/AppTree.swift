@@ -26,6 +26,10 @@ public protocol AppTree {
     /// When the file at `path` last changed (seconds since 1970); nil when unknown (an archive's
     /// entries) or absent.
     func modified(_ path: String) -> Double?
+    /// What `path` reaches, the same for every path that reaches it (a link, `lib/.`,
+    /// `a/../lib`): on disk its device and inode, in an archive its normalised name; nil when
+    /// nothing is there.
+    func identity(of path: String) -> String?
     /// Whether the tree is an archive (its paths are entries, not files on disk).
     var isArchive: Bool { get }
     /// The archive at `path` (an APK a build left in a project) as a tree of its own; nil when

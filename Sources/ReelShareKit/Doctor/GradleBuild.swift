@@ -47,7 +47,8 @@ enum GradleBuild {
     static func localModules(_ tree: AppTree, from module: String, build: String) -> [(directory: String, build: String)] {
         let root = AppPath.parent(module)
         var found: [(directory: String, build: String)] = []
-        var seen: Set<String> = [AppPath.normalized(module)]
+        let identity = { (directory: String) in tree.identity(of: directory) ?? AppPath.normalized(directory) }
+        var seen: Set<String> = [identity(module)]
         var pending = [build]
         var next = 0
         while next < pending.count, found.count < maxModules {
@@ -55,7 +56,7 @@ enum GradleBuild {
             next += 1
             for path in projectReferences(text) {
                 guard let directory = moduleDirectory(tree, root: root, path: path),
-                    seen.insert(AppPath.normalized(directory)).inserted
+                    seen.insert(identity(directory)).inserted
                 else { continue }
                 let moduleBuild = AndroidProject.gradle(tree, directory)
                 found.append((directory, moduleBuild))

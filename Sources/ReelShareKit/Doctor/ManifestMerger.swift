@@ -62,6 +62,20 @@ public enum ManifestMerger {
         return substituted(merged, placeholders)
     }
 
+    /// `library` without the `<queries>` packages an earlier manifest already named (`seen`,
+    /// which gains this one's): a package named twice makes an app no more visible, and 300
+    /// libraries that each list the same 3,000 packages then hold 3,000, not 900,000.
+    public static func withoutRepeatedPackages(_ library: AndroidElement, seen: inout Set<String>) -> AndroidElement {
+        var copy = library
+        for q in copy.children.indices where copy.children[q].name == "queries" {
+            copy.children[q].children.removeAll { element in
+                guard element.name == "package", let name = element.androidName else { return false }
+                return !seen.insert(name).inserted
+            }
+        }
+        return copy
+    }
+
     private struct Removal: Hashable {
         var element: String
         var name: String
