@@ -39,7 +39,7 @@ public struct LocatedApp {
     /// directory (or an absolute one); in an archive, its entry's name.
     public func shown(_ file: String) -> String {
         guard let root, !file.hasPrefix("/") else { return file }
-        return root == "." ? file : AppPath.join(root, file)
+        return root == "." ? file : file.contains("..") ? AppPath.normalized(AppPath.join(root, file)) : AppPath.join(root, file)
     }
 }
 

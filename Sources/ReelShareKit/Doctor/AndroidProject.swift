@@ -139,7 +139,25 @@ enum AndroidProject {
         let app = try AppFinder.manifest(tree, file)
         let build = gradle(tree, module)
         let modules = GradleBuild.localModules(tree, from: module, build: build)
-        var (libraries, missing) = libraryDirectories(tree, framework: framework, files: files)
+        var (libraries, missing, unread) = libraryDirectories(tree, framework: framework, files: files)
+        // React Native's JavaScript root: the project's, or the one its app module's build file
+        // names (an example app inside its library's repository, with no package.json of its own).
+        var jsRoot: String? = framework == .reactNative ? "" : nil
+        if framework == nil || framework == .gradle, let root = reactRoot(build, module: module) {
+            jsRoot = root
+            let package = (try? AppFinder.json(tree, AppPath.join(root, "package.json"))).flatMap { $0 }
+            let found = nodeLibraries(tree, package?["dependencies"]?.objectValue?.keys.sorted() ?? [], under: root)
+            libraries += found.directories
+            unread += found.unread
+            missing = missing ?? found.note
+        }
+        // A library's own repository, whose example app is the project (react-native.config.js
+        // links the root package into it): the library's module is merged.
+        if let jsRoot, !module.hasPrefix(AppPath.join(jsRoot, "android/")),
+            tree.exists(AppPath.join(jsRoot, "android/src/main/AndroidManifest.xml"))
+        {
+            libraries.append(AppPath.join(jsRoot, "android"))
+        }
         // Each library once, however many names reach it (a link, `lib/.`, a plugin listed twice),
         // and never the app's own module: what it reaches, not how it is spelt.
         var seen = Set([tree.identity(of: module) ?? module] + modules.map { tree.identity(of: $0.directory) ?? $0.directory })
@@ -158,6 +176,33 @@ enum AndroidProject {
                 break
             }
         }
+        // The Maven artefacts the app, its modules and its libraries ship: what doctor knows of
+        // them merged as their manifests would be, the rest said as unread.
+        let catalog =
+            (try? tree.read(AppPath.join(AppPath.parent(module), "gradle/libs.versions.toml"), limit: AppFinder.configLimit))
+            .flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        let builds = [build] + modules.map(\.build) + libraries.map { gradle(tree, $0) }
+        var artefacts: [String] = []
+        var seenArtefacts: Set<String> = []
+        for coordinate in builds.flatMap({ GradleBuild.dependencies($0, catalog: catalog) })
+        where seenArtefacts.insert(coordinate).inserted {
+            guard let queries = MavenLibraries.known(coordinate) else {
+                artefacts.append(coordinate)
+                continue
+            }
+            guard !queries.isEmpty else { continue }
+            var library = AndroidElement(name: "manifest", origin: "\(coordinate) (its manifest, as doctor knows it)")
+            var element = AndroidElement(name: "queries", origin: library.origin)
+            for package in queries {
+                var child = AndroidElement(name: "package", origin: library.origin)
+                child.attributes.append(
+                    AndroidAttribute(namespace: AndroidNamespace.android, name: "name", value: .text(package)))
+                element.children.append(child)
+            }
+            library.children.append(element)
+            libraryManifests.append(ManifestMerger.withoutRepeatedPackages(library, seen: &packages))
+        }
+        unread += artefacts
         var placeholders = GradleBuild.manifestPlaceholders(build)
         if let id = quoted(after: "applicationId", in: build) ?? app.attribute("package", namespace: "")?.string {
             placeholders["applicationId"] = id
@@ -170,7 +215,7 @@ enum AndroidProject {
         for directory in [module] + modules.map(\.directory) + libraries {
             try values(tree, AppPath.join(directory, "src/main/res"), into: &resources, files: &resourceFiles)
         }
-        let advice: BuildAdvice
+        var advice: BuildAdvice
         switch framework {
         case .flutter:
             advice = BuildAdvice(
@@ -181,6 +226,7 @@ enum AndroidProject {
                 build: "build the app (./gradlew assembleRelease\(gradleRoot.isEmpty ? "" : " in \(gradleRoot)"))",
                 artifact: AppPath.join(module, "build/outputs/apk/release/app-release.apk"), note: missing)
         }
+        advice.unread = unread
         let sdk =
             build.contains("com.facebook.android:facebook")
             || GradleBuild.catalogDeclaresFacebookSDK(tree, build: build, root: AppPath.parent(module))
@@ -221,7 +267,7 @@ enum AndroidProject {
     /// The Android directories of the libraries the project declares, and what could not be
     /// known (a Flutter project whose plugins were never fetched).
     static func libraryDirectories(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles)
-        -> ([String], String?)
+        -> (directories: [String], note: String?, unread: [String])
     {
         switch framework {
         case .flutter:
@@ -229,33 +275,53 @@ enum AndroidProject {
                 let plugins = JSON.parse(bytes)?["plugins"]?["android"]?.arrayValue
             else {
                 return (
-                    [], "the Flutter plugins' manifests were not read (no .flutter-plugins-dependencies: run flutter pub get)"
+                    [], "the Flutter plugins' manifests were not read (no .flutter-plugins-dependencies: run flutter pub get)",
+                    ["the Flutter plugins (not fetched)"]
                 )
             }
             // Each plugin's path is its package's root (in the pub cache, or a path dependency).
-            return (plugins.compactMap { $0["path"]?.stringValue }.map { AppPath.join($0, "android") }, nil)
+            return (plugins.compactMap { $0["path"]?.stringValue }.map { AppPath.join($0, "android") }, nil, [])
         case .reactNative, .expo, .capacitor:
-            var directories: [String] = []
-            var absent: [String] = []
-            for name in files.dependencies {
-                // node_modules here, or hoisted to a workspace above (yarn and npm workspaces).
-                let candidates = ["node_modules", "../node_modules", "../../node_modules"].map {
-                    AppPath.join($0, "\(name)/android")
-                }
-                if let found = candidates.first(where: { tree.exists($0) }) {
-                    directories.append(found)
-                } else if !tree.exists("node_modules/\(name)") && !tree.exists("../node_modules/\(name)") {
-                    absent.append(name)
-                }
-            }
-            let missing =
-                absent.isEmpty
-                ? nil
-                : "\(absent.count) dependenc\(absent.count == 1 ? "y is" : "ies are") not installed (\(absent.prefix(3).joined(separator: ", "))\(absent.count > 3 ? "…" : "")): run npm install"
-            return (directories, missing)
+            return nodeLibraries(tree, files.dependencies, under: "")
         default:
-            return ([], nil)
+            return ([], nil, [])
         }
+    }
+
+    /// The Android directories of the npm packages `names` installed in `root`'s node_modules
+    /// (or hoisted to a workspace's above it), and those not installed.
+    static func nodeLibraries(_ tree: AppTree, _ names: [String], under root: String)
+        -> (directories: [String], note: String?, unread: [String])
+    {
+        var directories: [String] = []
+        var absent: [String] = []
+        let modules = ["node_modules", "../node_modules", "../../node_modules"].map { AppPath.join(root, $0) }
+        for name in names {
+            if let found = modules.map({ AppPath.join($0, "\(name)/android") }).first(where: { tree.exists($0) }) {
+                directories.append(found)
+            } else if !modules.prefix(2).contains(where: { tree.exists(AppPath.join($0, name)) }) {
+                absent.append(name)
+            }
+        }
+        let missing =
+            absent.isEmpty
+            ? nil
+            : "\(absent.count) dependenc\(absent.count == 1 ? "y is" : "ies are") not installed (\(absent.prefix(3).joined(separator: ", "))\(absent.count > 3 ? "…" : "")): run npm install"
+        return (directories, missing, absent.map { "\($0) (not installed)" })
+    }
+
+    /// The JavaScript root that React Native's Gradle plugin is given in a module's build file
+    /// (`react { root = file("../../..") }`, relative to the module), for a module that names one.
+    static func reactRoot(_ build: String, module: String) -> String? {
+        guard let block = GradleBuild.block("react", in: GradleBuild.uncommented(build)) else { return nil }
+        for line in block.split(whereSeparator: \.isNewline) {
+            let statement = line.trimmingBlanks
+            guard statement.hasPrefix("root"), statement.contains("file("),
+                let path = GradleBuild.quotedStrings(statement).first
+            else { continue }
+            return AppPath.normalized(AppPath.join(module, path))
+        }
+        return nil
     }
 
     /// The default configuration's values (`res/values/*.xml`) and the files of `res/xml`.
@@ -323,7 +389,7 @@ enum AndroidProject {
         }
         let app = AndroidApp(
             manifest: manifest, file: "app.json",
-            completeness: .incomplete(BuildAdvice(build: "run npx expo prebuild --platform android")))
+            completeness: .incomplete(AppFinder.expoPrebuildAdvice("run npx expo prebuild --platform android")))
         return FoundApp(form: .project, framework: .expo, content: .android(app))
     }
 }

@@ -219,9 +219,17 @@ public enum AppFinder {
     /// How to judge an Expo app configured in code: its configuration is what running
     /// `config` gives, which doctor does not do (it would run the project's code).
     static func expoCodeAdvice(_ config: String, platform: String) -> BuildAdvice {
-        BuildAdvice(
-            build: "run npx expo prebuild --platform \(platform)",
+        expoPrebuildAdvice(
+            "run npx expo prebuild --platform \(platform)",
             note: "\(config) is code, which doctor does not run; npx expo config --json --type prebuild prints what it gives")
+    }
+
+    /// An Expo project before prebuild: what prebuild and its config plugins write is not read,
+    /// so nothing missing is certain.
+    static func expoPrebuildAdvice(_ build: String, note: String? = nil) -> BuildAdvice {
+        var advice = BuildAdvice(build: build, note: note)
+        advice.unread = ["what npx expo prebuild and its config plugins write"]
+        return advice
     }
 
     /// Directories never searched for an app below the path given: dependencies, build outputs,

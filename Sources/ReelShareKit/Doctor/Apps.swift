@@ -39,12 +39,23 @@ public struct BuildAdvice: Sendable, Equatable {
     public var note: String?
     /// A build's output that was passed over, older than the project's files.
     public var stale: String?
+    /// What could add to the app's manifest and was not read (a Maven artefact doctor does not
+    /// know, a library not installed, what Expo's prebuild writes): a missing element is a
+    /// warning while anything is, and certain (an error) when nothing is.
+    public var unread: [String] = []
 
     public init(build: String, artifact: String? = nil, artifactWords: String? = nil, note: String? = nil) {
         self.build = build
         self.artifact = artifact
         self.artifactWords = artifactWords
         self.note = note
+    }
+
+    /// "3 things doctor did not read (androidx.core:core, io.sentry:sentry-android, …)".
+    public var unreadSaid: String {
+        let names = unread.prefix(3).joined(separator: ", ") + (unread.count > 3 ? ", …" : "")
+        return unread.count == 1
+            ? "\(names), which doctor did not read," : "\(unread.count) things doctor did not read (\(names))"
     }
 
     /// "flutter build apk, then reelshare doctor build/app/outputs/flutter-apk/app-release.apk".

@@ -114,14 +114,15 @@ public enum Doctor {
 
     /// Where a finding about a missing element says what else could still supply it.
     static func unlessBuilt(_ completeness: AppCompleteness) -> String {
-        if case .incomplete(let advice) = completeness { return ": a library or the build may still add it (\(advice.said))" }
-        return ""
+        guard case .incomplete(let advice) = completeness, !advice.unread.isEmpty else { return "" }
+        return ": \(advice.unreadSaid) may still add it (\(advice.said))"
     }
 
     /// The severity of something missing: a source that a build completes cannot show its
-    /// absence, only that it is not there yet.
+    /// absence while something that could add it was not read, only that it is not there yet;
+    /// when everything was read, it is certain.
     static func missing(_ severity: Severity, _ completeness: AppCompleteness) -> Severity {
-        if case .incomplete = completeness, severity == .error { return .warning }
+        if case .incomplete(let advice) = completeness, !advice.unread.isEmpty, severity == .error { return .warning }
         return severity
     }
 }

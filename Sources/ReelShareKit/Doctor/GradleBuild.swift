@@ -183,6 +183,97 @@ enum GradleBuild {
         return aliases.contains { alias in build.contains(alias + ")") || build.contains(alias + "\n") || build.hasSuffix(alias) }
     }
 
+    // MARK: dependencies
+
+    /// The Maven artefacts ("group:artifact") that `build`'s dependencies ship in a release: its
+    /// `dependencies` blocks' `implementation`, `api`, `runtimeOnly` and `compile`
+    /// lines and their flavour and build-type forms (`prodImplementation`), not those of tests,
+    /// debug builds, annotation processors or the build script; version-catalog entries resolved
+    /// through `catalog` (gradle/libs.versions.toml's text). What cannot be named as an artefact
+    /// (local .jar and .aar files, a catalog entry that is not there) is said in words.
+    static func dependencies(_ build: String, catalog: String?) -> [String] {
+        var text = uncommented(build)
+        // The build script's own dependencies (`classpath`) build the app; they do not ship.
+        if let script = block("buildscript", in: text) { text.removeSubrange(script.startIndex..<script.endIndex) }
+        // Every `dependencies` block (a build file may have several).
+        var statements: [Substring] = []
+        var remaining = text
+        while let body = block("dependencies", in: remaining) {
+            statements += body.split(whereSeparator: { $0.isNewline || $0 == ";" })
+            remaining = String(remaining[body.endIndex...])
+        }
+        let libraries = catalog.map(catalogLibraries) ?? [:]
+        var found: [String] = []
+        for line in statements {
+            let statement = line.trimmingBlanks
+            let configuration = String(statement.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            guard ships(configuration) else { continue }
+            let rest = statement.dropFirst(configuration.count)
+            if rest.contains("project(") || rest.contains("projects.") || rest.contains("platform(") { continue }
+            if rest.contains("files(") || rest.contains("fileTree(") || rest.contains("ext:") || rest.contains("ext =") {
+                found.append("local .jar or .aar files")
+                continue
+            }
+            let strings = quotedStrings(rest)
+            if let coordinate = strings.first(where: { $0.split(separator: ":").count >= 2 }) {
+                found.append(coordinate.split(separator: ":").prefix(2).joined(separator: ":"))
+            } else if rest.contains("group"), strings.count >= 2 {
+                found.append("\(strings[0]):\(strings[1])")
+            } else if let range = rest.range(of: "libs.") {
+                let accessor = "libs." + rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
+                found += libraries[accessor] ?? [accessor]
+            }
+        }
+        return found
+    }
+
+    /// Whether a dependency configuration's artefacts ship in a release build.
+    private static func ships(_ configuration: String) -> Bool {
+        let lower = configuration.lowercased()
+        guard ["implementation", "api", "runtimeonly", "compile"].contains(where: { lower.hasSuffix($0) }) else { return false }
+        return !["test", "androidtest", "debug", "unittest", "testfixtures", "compileonly", "lintchecks"].contains {
+            lower.hasPrefix($0) || lower.hasSuffix($0)
+        }
+    }
+
+    /// A version catalog's libraries and bundles by accessor (`libs.androidx.core.ktx`,
+    /// `libs.bundles.compose`), each as its artefacts: `alias = "g:a:v"`,
+    /// `alias = { module = "g:a", … }` or `alias = { group = "g", name = "a", … }`.
+    static func catalogLibraries(_ catalog: String) -> [String: [String]] {
+        var libraries: [String: [String]] = [:]
+        var bundles: [(String, [String])] = []
+        var section = ""
+        for line in catalog.split(whereSeparator: \.isNewline) {
+            let text = line.trimmingBlanks
+            if text.hasPrefix("[") {
+                section = String(text)
+                continue
+            }
+            guard let equals = text.firstIndex(of: "="), !text.hasPrefix("#") else { continue }
+            let alias = text[..<equals].trimmingBlanks.filter { $0 != "\"" }
+            let accessor = alias.map { $0 == "-" || $0 == "_" ? "." : $0 }
+            let value = text[text.index(after: equals)...]
+            let strings = quotedStrings(value)
+            switch section {
+            case "[libraries]":
+                if let coordinate = strings.first(where: { $0.split(separator: ":").count >= 2 }) {
+                    libraries["libs." + String(accessor)] = [coordinate.split(separator: ":").prefix(2).joined(separator: ":")]
+                } else if value.contains("group"), value.contains("name"), strings.count >= 2 {
+                    libraries["libs." + String(accessor)] = ["\(strings[0]):\(strings[1])"]
+                }
+            case "[bundles]":
+                bundles.append(
+                    ("libs.bundles." + String(accessor), strings.map { "libs." + $0.map { $0 == "-" || $0 == "_" ? "." : $0 } }))
+            default:
+                continue
+            }
+        }
+        for (accessor, members) in bundles {
+            libraries[accessor] = members.flatMap { libraries[String($0)] ?? [String($0)] }
+        }
+        return libraries
+    }
+
     // MARK: text
 
     /// The text with `//` and `/* */` comments blanked (not inside quotes).

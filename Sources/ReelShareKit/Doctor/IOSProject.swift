@@ -62,7 +62,7 @@ enum IOSProject {
             // Not prebuilt: what app.json asks Info.plist to hold (config plugins add more at prebuild).
             let app = IOSApp(
                 plist: infoPlist.compactMapValues(PlistValue.init(json:)), file: "app.json",
-                completeness: .incomplete(BuildAdvice(build: "run npx expo prebuild")))
+                completeness: .incomplete(AppFinder.expoPrebuildAdvice("run npx expo prebuild")))
             return [FoundApp(form: .project, framework: framework, content: .ios(app))]
         }
         var said = advice

@@ -19,6 +19,15 @@ struct DoctorProjectTests {
                 android:resource="@xml/flutter_share_file_paths"/></provider></application></manifest>
                 """,
                 "android/src/main/res/xml/flutter_share_file_paths.xml": "<paths/>",
+                // Its dependencies: one doctor knows adds nothing it checks, one it does not know.
+                "android/build.gradle": """
+                buildscript { dependencies { classpath 'com.android.tools.build:gradle:8.1.0' } }
+                dependencies {
+                    implementation 'androidx.core:core-ktx:1.13.1'
+                    implementation 'com.example.thirdparty:share-helper:1.0'
+                    testImplementation 'junit:junit:4.13.2'
+                }
+                """,
             ], in: plugin)
         return plugin.path
     }
@@ -76,8 +85,20 @@ struct DoctorProjectTests {
             ), "\(text)")
         #expect(
             text.contains(
-                "a library or the build may still add it (flutter build apk, then reelshare doctor build/app/outputs/flutter-apk/app-release.apk)"
-            ))
+                ": com.example.thirdparty:share-helper, which doctor did not read, may still add it (flutter build apk, then reelshare doctor build/app/outputs/flutter-apk/app-release.apk)"
+            ), "\(text)")
+        // Without the artefact doctor does not know, everything that could add <queries> was
+        // read: the missing packages are certain.
+        let build = URL(fileURLWithPath: try pubCache(in: directory)).appendingPathComponent("android/build.gradle")
+        try "dependencies {\n    implementation 'androidx.core:core-ktx:1.13.1'\n}\n".write(
+            to: build, atomically: true, encoding: .utf8)
+        let certain = runReelshare(["doctor", "--format", "json", "--target", "fb-reels,fb-stories", "."], in: project)
+        #expect(
+            findingLines(certain, severity: "error").filter { $0.contains("android") } == [
+                "fb-reels android.queries android/app/src/main/AndroidManifest.xml",
+                "fb-stories android.queries android/app/src/main/AndroidManifest.xml",
+            ], "\(certain.stdout)")
+        #expect(!certain.stdout.contains("may still add it"), "\(certain.stdout)")
         #expect(
             text.contains(
                 "ios/Runner/Info.plist: error[ios.query-scheme] fb-reels: LSApplicationQueriesSchemes does not list 'facebook-reels'"
@@ -282,31 +303,39 @@ struct DoctorProjectTests {
         #expect(findingLines(xcode) == ["fb-stories ios.query-scheme xcode/Sources/Demo-Info.plist"], "\(xcode.stdout)")
         #expect((resultsOf(xcode).first?["app"] as? [String: Any])?["framework"] as? String == "xcode")
         // A Gradle app module that depends on the Facebook SDK: its ClientToken is asked for, and
-        // <queries> for Facebook, which the SDK's facebook-common adds at build time, is not
-        // claimed missing: both are warnings that say to check the built app.
+        // <queries> for Facebook is what the SDK's facebook-common adds at build time. Every
+        // artefact it declares is one doctor knows: the missing ClientToken is certain.
+        let build =
+            "plugins { id 'com.android.application' }\nandroid { defaultConfig { applicationId 'com.example.native'\n resValue 'string', 'facebook_app_id', '1234567890123456' } }\ndependencies { implementation 'com.facebook.android:facebook-share:18.0.0' }\n"
         try write(
             [
-                "settings.gradle": "include ':app'\n",
-                "app/build.gradle":
-                    "plugins { id 'com.android.application' }\nandroid { defaultConfig { applicationId 'com.example.native'\n resValue 'string', 'facebook_app_id', '1234567890123456' } }\ndependencies { implementation 'com.facebook.android:facebook-share:18.0.0' }\n",
+                "settings.gradle": "include ':app'\n", "app/build.gradle": build,
                 "app/src/main/AndroidManifest.xml": manifest(
                     queries: #"<package android:name="com.instagram.android"/>"#, application: fileProvider() + appIdMetaData),
                 "app/src/main/res/xml/file_paths.xml": "<paths/>",
             ], in: directory.appendingPathComponent("gradle"))
         let gradle = runReelshare(["doctor", "--format", "json", "--target", "fb-reels", "gradle"], in: directory)
-        #expect(gradle.status == 0)
+        #expect(gradle.status == 1)
         #expect(
-            findingLines(gradle, severity: "warning") == [
-                "fb-reels android.meta-data gradle/app/src/main/AndroidManifest.xml",
-                "fb-reels android.queries gradle/app/src/main/AndroidManifest.xml",
-            ])
+            findingLines(gradle) == ["fb-reels android.meta-data gradle/app/src/main/AndroidManifest.xml"], "\(gradle.stdout)")
         #expect(
             gradle.stdout.contains(
                 "<application> has no <meta-data android:name=\\\"com.facebook.sdk.ClientToken\\\">: the app has the Facebook SDK"
             ))
+        // An artefact doctor does not know could add it: a warning that names it and says how to
+        // judge the build.
+        try (build + "dependencies { implementation 'com.example:unknown:1.0' }\n").write(
+            to: directory.appendingPathComponent("gradle/app/build.gradle"), atomically: true, encoding: .utf8)
+        let unknown = runReelshare(["doctor", "--target", "fb-reels", "gradle"], in: directory)
+        #expect(unknown.status == 0, "\(unknown.stdout)")
         #expect(
-            gradle.stdout.contains(
-                "./gradlew assembleRelease), then reelshare doctor gradle/app/build/outputs/apk/release/app-release.apk"))
+            unknown.stdout.contains(
+                "warning[android.meta-data] fb-reels: <application> has no <meta-data android:name=\"com.facebook.sdk.ClientToken\">: the app has the Facebook SDK"
+            ), "\(unknown.stdout)")
+        #expect(
+            unknown.stdout.contains(
+                ": com.example:unknown, which doctor did not read, may still add it (build the app (./gradlew assembleRelease), then reelshare doctor gradle/app/build/outputs/apk/release/app-release.apk)"
+            ), "\(unknown.stdout)")
         // React Native built: Gradle's merged manifest under android/app/build is what ships.
         try write(
             [
