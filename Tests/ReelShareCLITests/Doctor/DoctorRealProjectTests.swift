@@ -93,9 +93,19 @@ struct DoctorRealProjectTests {
         // react-native-share's example: its Android app has no <queries> (targetSdk 34).
         let native = doctor("rn-share-example", ["--target", "ig-stories"])
         #expect(judged(native).count == 2, "\(native.stdout)")
+        // Its <queries> are certainly missing: every manifest that could add one was read (the
+        // library's own, whose example it is, with the FileProvider the share uses; React
+        // Native's artefacts add none). Before, both were hedged warnings, the FileProvider false.
         #expect(
-            rules(native, file: "example/android/app/src/main/AndroidManifest.xml", target: "ig-stories").contains(
-                "android.queries"))
+            rules(native, file: "example/android/app/src/main/AndroidManifest.xml", target: "ig-stories") == [
+                "android.queries"
+            ], "\(native.stdout)")
+        #expect(findingLines(native, severity: "error").contains { $0.hasPrefix("ig-stories android.queries") })
+        let android = resultsOf(native).first { ($0["app"] as? [String: Any])?["platform"] as? String == "android" }
+        let libraries = (android?["app"] as? [String: Any])?["libraries"] as? [String] ?? []
+        #expect(
+            libraries.count == 1 && libraries[0].hasSuffix("/rn-share-example/android/src/main/AndroidManifest.xml"),
+            "\(libraries)")
         #expect(rules(native, file: "example/ios/example/Info.plist", target: "ig-stories").isEmpty, "\(native.stdout)")
         // Showtime: a Yarn workspace whose Expo app (apps/expo) is configured by app.config.ts.
         let expo = doctor("showtime-expo-monorepo")
