@@ -25,6 +25,11 @@ struct DoctorCommand: Command {
         static let appId = OptionSpec(
             "app-id", value: "ID",
             help: "FacebookAppID and com.facebook.sdk.ApplicationId must equal ID (default: $REELSHARE_APP_ID, when set).")
+        static let variant = OptionSpec(
+            "variant", value: "NAME",
+            help:
+                "Judge only this release variant of an Android project (freePlayRelease; default: each release variant its build file declares)."
+        )
         static let format = ChoiceOption<ValidateCommand.Format>(
             "format", value: "FORMAT",
             help: "As for validate: text (default), json, ndjson, junit, github or html.")
@@ -35,8 +40,8 @@ struct DoctorCommand: Command {
         summary: "Check an app (built, or its project) for what sharing needs: URL schemes, <queries>, FileProvider, App ID.",
         operands: "[PATH...]",
         options: [
-            Option.plist, Option.manifest, Option.target, Option.appId, Option.format.spec, SharedOptions.profile,
-            SharedOptions.timeout, SharedOptions.help,
+            Option.plist, Option.manifest, Option.target, Option.appId, Option.variant, Option.format.spec,
+            SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
         ],
         details: """
             The most reported sharing failure is not the media: the app forgot to allow-list the URL \
@@ -57,6 +62,8 @@ struct DoctorCommand: Command {
     let format: ValidateCommand.Format
     /// Seconds for each PATH (0: no limit).
     let timeout: Double
+    /// The one Android release variant to judge; nil for each.
+    let variant: String?
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
@@ -73,6 +80,7 @@ struct DoctorCommand: Command {
         inputs = operands.isEmpty && named.isEmpty ? [.any(".")] : operands + named
         format = parsed.choice(Option.format, default: .text)
         timeout = try OptionValues.timeout(parsed)
+        variant = parsed.value(Option.variant)
         let profiles = try ProfileLoading.profiles(parsed)
         targets = try OptionValues.targets(Option.target, of: parsed, in: profiles) ?? profiles.shareTargets
         appIdKeys = Set(profiles.profiles.flatMap { $0.ios?.infoPlist.filter { $0.value == .appId }.map(\.key) ?? [] })
@@ -97,7 +105,16 @@ struct DoctorCommand: Command {
             if stdout.isClosed { break }
             do throws(AppLocationError) {
                 let located = try AppLocator.locate(input, budget: budget())
-                for found in located.apps {
+                var apps = located.apps
+                if let variant {
+                    guard let chosen = FoundApp.choosing(variant: variant, in: apps.map(\.app)) else {
+                        let names = apps.compactMap(\.app.variantName)
+                        throw AppLocationError.missing(
+                            "no release variant \(variant): its Android app builds \(names.joined(separator: ", "))")
+                    }
+                    apps = apps.filter { found in chosen.contains(found.app) }
+                }
+                for found in apps {
                     let result = Doctor.check(
                         found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, shown: found.shown)
                     summary.add(result)

@@ -98,8 +98,10 @@ public enum AppLocator {
             // into in turn, to the same depth below the path given.
             var found: [LocatedApp] = []
             var pending = AppFinder.projectDirectories(in: top)
+            var tried: [String] = []
             while !pending.isEmpty {
                 let directory = pending.removeFirst()
+                tried.append(directory)
                 let root = path == "." ? directory : AppPath.join(path, directory)
                 let subtree = tree(root)
                 let apps = try attempt(root) { () throws(AppFileError) in try AppFinder.apps(in: subtree) }
@@ -112,7 +114,14 @@ public enum AppLocator {
                 }
             }
             guard !found.isEmpty else {
-                throw .nothing("nothing to check here or \(AppFinder.searchDepth) levels below: \(layouts)", file: false)
+                // The nearest things that looked like projects and built no app, so that the user
+                // sees where doctor looked.
+                let nearest =
+                    tried.isEmpty
+                    ? ""
+                    : " (\(tried.prefix(3).map { $0 + "/" }.joined(separator: ", "))\(tried.count > 3 ? " and \(tried.count - 3) more" : "") \(tried.count == 1 ? "holds" : "hold") project files but build\(tried.count == 1 ? "s" : "") no app doctor reads)"
+                throw .nothing(
+                    "nothing to check here or \(AppFinder.searchDepth) levels below: \(layouts)\(nearest)", file: false)
             }
             return LocatedApps(found)
         }

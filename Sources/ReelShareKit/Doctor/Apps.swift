@@ -226,4 +226,20 @@ public struct FoundApp: Sendable, Equatable {
         case .android(let app): return app.completeness
         }
     }
+
+    /// The Android project's release variant judged, as `--variant` names it (`release` where the
+    /// build file declares no flavours); nil for an iOS app or a built one.
+    public var variantName: String? {
+        guard form == .project, case .android(let app) = content else { return nil }
+        return app.variant ?? "release"
+    }
+
+    /// `apps` with, of the Android projects' release variants, only `name`'s (compared without
+    /// case); the others as they are. Nil when there are variants and none is `name`.
+    public static func choosing(variant name: String, in apps: [FoundApp]) -> [FoundApp]? {
+        let wanted = name.lowercased()
+        let kept = apps.filter { $0.variantName.map { $0.lowercased() == wanted } ?? true }
+        let variants = apps.filter { $0.variantName != nil }
+        return variants.isEmpty || kept.count > apps.count - variants.count ? kept : nil
+    }
 }

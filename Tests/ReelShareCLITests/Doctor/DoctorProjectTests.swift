@@ -457,6 +457,13 @@ struct DoctorProjectTests {
             empty.stderr.hasPrefix(
                 "reelshare: error: .: nothing to check here or 3 levels below: no Info.plist, AndroidManifest.xml"),
             "\(empty.stderr)")
+        // Where doctor looked is named: a workspace's app with no manifest or plist yet.
+        try write(
+            ["apps/mobile/package.json": "{}", "apps/mobile/ios/.keep": "", "apps/mobile/android/.keep": ""], in: directory)
+        let near = runReelshare(["doctor"], in: directory)
+        #expect(near.status == 66)
+        #expect(
+            near.stderr.contains("(apps/mobile/ holds project files but builds no app doctor reads)"), "\(near.stderr)")
         let gone = runReelshare(["doctor", "nowhere"], in: directory)
         #expect(gone.status == 66 && gone.stderr.hasPrefix("reelshare: error: nowhere: no such file or directory"))
         let text = runReelshare(["doctor", "notes.txt"], in: directory)

@@ -32,6 +32,22 @@ private func rules(_ result: RunResult, file: String, target: String) -> Set<Str
 
 @Suite("doctor on real public projects")
 struct DoctorRealProjectTests {
+    @Test("--variant judges one release variant (without case), and names the variants there are when it is not one of them")
+    func variantChosen() {
+        let one = doctor("halloapp-android-flavors", ["--variant", "KATCHUPRELEASE", "--target", "ig-reels"])
+        #expect(
+            resultsOf(one).compactMap { ($0["app"] as? [String: Any])?["variant"] as? String } == ["katchupRelease"],
+            "\(one.stdout)")
+        let none = doctor("halloapp-android-flavors", ["--variant", "freeDebug", "--target", "ig-reels"])
+        #expect(none.status == 66)
+        #expect(
+            none.stderr.contains("no release variant freeDebug: its Android app builds halloappRelease, katchupRelease"),
+            "\(none.stderr)")
+        // A project without flavours builds `release`; its iOS app is judged as without --variant.
+        let plain = doctor("flutter-social-share", ["--variant", "release", "--target", "ig-stories"])
+        #expect(resultsOf(plain).count == 2, "\(plain.stdout)")
+    }
+
     @Test("an app with an App Clip and extensions: the application target's Info.plist is judged, not the App Clip's")
     func appClip() {
         // HalloApp: the App Clip's target comes first in project.pbxproj; the app's plist lists
