@@ -252,12 +252,15 @@ enum AndroidProject {
                 }
                 try values(tree, AppPath.join(set, "res"), into: &variantResources, files: &variantFiles)
             }
+            var variantPlaceholders = placeholders
+            if let id = variant?.applicationId { variantPlaceholders["applicationId"] = id }
             let merged = ManifestMerger.merge(
-                app: app, libraries: variantManifests + libraryManifests, placeholders: placeholders)
+                app: app, libraries: variantManifests + libraryManifests, placeholders: variantPlaceholders)
             var judged = AndroidApp(
                 manifest: merged, resources: variantResources, resourceFiles: variantFiles, file: file,
                 libraries: variantRead + read, completeness: .incomplete(advice), facebookSDK: sdk)
             judged.variant = variant?.named
+            judged.applicationId = variantPlaceholders["applicationId"]
             judged.targetSdk = judged.targetSdk ?? targetSdk
             found.append(FoundApp(form: .project, framework: framework, content: .android(judged)))
         }

@@ -180,6 +180,9 @@ public struct AndroidApp: Sendable, Equatable {
 
     /// The package the manifest names.
     public var package: String? { manifest.attribute("package", namespace: "")?.string }
+    /// The application id its build file gives the variant judged (a flavour's own, suffixes
+    /// added), where it differs from the manifest's package or the manifest has none.
+    public var applicationId: String?
 }
 
 public enum FoundAppContent: Sendable, Equatable {
@@ -215,8 +218,10 @@ public struct FoundApp: Sendable, Equatable {
     /// The bundle identifier or package, where the app says it.
     public var identifier: String? {
         switch content {
-        case .ios(let app): return app.plist["CFBundleIdentifier"]?.string
-        case .android(let app): return app.package
+        case .ios(let app):
+            // `$(PRODUCT_BUNDLE_IDENTIFIER)`, as the target's build settings set it.
+            return Doctor.resolved(app.plist["CFBundleIdentifier"], app).0?.string
+        case .android(let app): return app.applicationId ?? app.package
         }
     }
 

@@ -10,6 +10,10 @@ enum GradleBuild {
     struct Variant: Equatable {
         var named: String?
         var sourceSets: [String]
+        /// The application id it is built with: defaultConfig's, or its highest-priority
+        /// flavour's, then the flavours' and the release build type's `applicationIdSuffix`;
+        /// nil when the build file gives none as a literal.
+        var applicationId: String? = nil
     }
 
     /// The most local modules followed from an app module (a large app has some dozens).
@@ -19,10 +23,17 @@ enum GradleBuild {
     /// with the release build type; one, `release`, without flavours.
     static func releaseVariants(_ build: String) -> [Variant] {
         let text = uncommented(build)
-        guard let flavours = block("productFlavors", in: text) else { return [Variant(named: nil, sourceSets: ["release"])] }
+        let base = block("defaultConfig", in: text).flatMap { AndroidProject.quoted(after: "applicationId", in: String($0)) }
+        let release = block("buildTypes", in: text).flatMap { types in entries(in: types).first { $0.0 == "release" }?.1 }
+        let releaseSuffix = release.flatMap { AndroidProject.quoted(after: "applicationIdSuffix", in: String($0)) } ?? ""
+        guard let flavours = block("productFlavors", in: text) else {
+            return [Variant(named: nil, sourceSets: ["release"], applicationId: base.map { $0 + releaseSuffix })]
+        }
         var byDimension: [String: [String]] = [:]
         var order: [String] = quotedList(after: "flavorDimensions", in: text)
+        var bodies: [String: String] = [:]
         for (name, body) in entries(in: flavours) {
+            bodies[name] = String(body)
             let dimension = AndroidProject.quoted(after: "dimension", in: String(body)) ?? ""
             if !order.contains(dimension) { order.append(dimension) }
             byDimension[dimension, default: []].append(name)
@@ -31,13 +42,23 @@ enum GradleBuild {
         for dimension in order where !(byDimension[dimension] ?? []).isEmpty {
             combinations = combinations.flatMap { prefix in byDimension[dimension]!.map { prefix + [$0] } }
         }
-        guard combinations != [[]] else { return [Variant(named: nil, sourceSets: ["release"])] }
+        guard combinations != [[]] else {
+            return [Variant(named: nil, sourceSets: ["release"], applicationId: base.map { $0 + releaseSuffix })]
+        }
         return combinations.map { flavours in
             let combined = flavours.enumerated().map { $0.offset == 0 ? $0.element : capitalized($0.element) }.joined()
             var sets = [combined + "Release", "release"]
             if flavours.count > 1 { sets.append(combined) }
             sets += flavours
-            return Variant(named: combined + "Release", sourceSets: sets)
+            // The first dimension's flavour has the highest priority; suffixes add up in order.
+            let id =
+                flavours.lazy.compactMap { bodies[$0].flatMap { AndroidProject.quoted(after: "applicationId", in: $0) } }
+                .first ?? base
+            let suffix = flavours.compactMap {
+                bodies[$0].flatMap { AndroidProject.quoted(after: "applicationIdSuffix", in: $0) }
+            }
+            .joined()
+            return Variant(named: combined + "Release", sourceSets: sets, applicationId: id.map { $0 + suffix + releaseSuffix })
         }
     }
 

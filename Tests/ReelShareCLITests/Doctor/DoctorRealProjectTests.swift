@@ -38,6 +38,12 @@ struct DoctorRealProjectTests {
         #expect(
             resultsOf(one).compactMap { ($0["app"] as? [String: Any])?["variant"] as? String } == ["katchupRelease"],
             "\(one.stdout)")
+        // The flavour's own applicationId is the app's identifier (defaultConfig's is com.halloapp).
+        #expect(
+            resultsOf(one).compactMap { ($0["app"] as? [String: Any])?["identifier"] as? String } == ["com.halloapp.katchup"])
+        // An iOS app's $(PRODUCT_BUNDLE_IDENTIFIER), as its target's build settings set it.
+        let ios = doctor("halloapp-ios", ["--target", "ig-stories"])
+        #expect(resultsOf(ios).compactMap { ($0["app"] as? [String: Any])?["identifier"] as? String } == ["com.halloapp.hallo"])
         let none = doctor("halloapp-android-flavors", ["--variant", "freeDebug", "--target", "ig-reels"])
         #expect(none.status == 66)
         #expect(
