@@ -402,7 +402,7 @@ struct DoctorHostileTests {
         #expect(run.result.status == 65, "\(run.result.stderr)", sourceLocation: sourceLocation)
         #expect(run.result.stderr.contains(words), "\(run.result.stderr)", sourceLocation: sourceLocation)
         // 0.5 s in a release build; the floods took 18 and 33 s before.
-        #expect(run.seconds < 2 && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB", sourceLocation: sourceLocation)
+        #expect(run.within(2) && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB", sourceLocation: sourceLocation)
         #expect(!run.result.crashed, sourceLocation: sourceLocation)
     }
 
@@ -626,7 +626,7 @@ struct DoctorHostileTests {
         // 9 references are one more than are followed: the App ID is not known, and not made up.
         #expect(run.result.stdout.contains("com.facebook.sdk.ApplicationId"), "\(run.result.stdout)")
         #expect(!run.result.stdout.contains("1234567890"), "\(run.result.stdout)")
-        #expect(run.seconds < 2 && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB")
+        #expect(run.within(2) && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB")
     }
 
     @Test(
@@ -662,7 +662,7 @@ struct DoctorHostileTests {
             #expect(!run.result.crashed && [0, 1].contains(run.result.status), "\(project): \(run.result.stderr)")
             let app = resultsOf(run.result).first?["app"] as? [String: Any]
             #expect((app?["libraries"] as? [String])?.count == 1, "\(project): \(app ?? [:])")
-            #expect(run.seconds < 2 && run.peak(under: 200), "\(project): \(run.seconds) s, \(run.megabytes) MB")
+            #expect(run.within(2) && run.peak(under: 200), "\(project): \(run.seconds) s, \(run.megabytes) MB")
         }
     }
 
@@ -698,7 +698,7 @@ struct DoctorHostileTests {
         // No verdict: the one result is the error, with no app judged.
         #expect(findingLines(run.result) == ["ig-reels app.unreadable -"], "\(run.result.stdout)")
         // Within the budget and one step (a debug build, beside other tests: a second's margin).
-        #expect(run.seconds < 1.3 && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB")
+        #expect(run.within(1.3) && run.peak(under: 200), "\(run.seconds) s, \(run.megabytes) MB")
     }
 
     @Test("a cut APK, random bytes as a binary manifest, a resource table and a protobuf manifest")
