@@ -107,12 +107,12 @@ struct DoctorCommand: Command {
                 let located = try AppLocator.locate(input, budget: budget())
                 var apps = located.apps
                 if let variant {
-                    guard let chosen = FoundApp.choosing(variant: variant, in: apps.map(\.app)) else {
-                        let names = apps.compactMap(\.app.variantName)
+                    let variants = apps.compactMap(\.app.variantName)
+                    apps = apps.filter { $0.app.isKept(byVariant: variant) }
+                    if !variants.isEmpty && !apps.contains(where: { $0.app.variantName != nil }) {
                         throw AppLocationError.missing(
-                            "no release variant \(variant): its Android app builds \(names.joined(separator: ", "))")
+                            "no release variant \(variant): its Android app builds \(variants.joined(separator: ", "))")
                     }
-                    apps = apps.filter { found in chosen.contains(found.app) }
                 }
                 for found in apps {
                     let result = Doctor.check(

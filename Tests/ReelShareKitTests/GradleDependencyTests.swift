@@ -30,7 +30,7 @@ struct GradleDependencyTests {
             dependencies { implementation("com.example:second-block:1") }
             """
         #expect(
-            GradleBuild.dependencies(build, catalog: nil) == [
+            GradleBuild.dependencies(build) == [
                 "androidx.core:core-ktx", "io.sentry:sentry-android", "com.example:flavoured", "com.example:mapped",
                 "local .jar or .aar files", "com.example:second-block",
             ])
@@ -58,7 +58,7 @@ struct GradleDependencyTests {
             }
             """
         #expect(
-            GradleBuild.dependencies(build, catalog: catalog) == [
+            GradleBuild.dependencies(build, catalog: GradleBuild.catalogLibraries(catalog)) == [
                 "com.facebook.android:facebook-android-sdk", "io.coil-kt:coil-compose", "androidx.core:core-ktx",
                 "libs.not.in.catalog",
             ])

@@ -165,11 +165,13 @@ enum AndroidProject {
         var libraryManifests: [AndroidElement] = []
         var read: [String] = []
         var packages = Set(app.children("queries").flatMap { $0.children("package") }.compactMap(\.androidName))
-        for (library, libraryBuild) in modules.map({ ($0.directory, $0.build) }) + libraries.map({ ($0, nil as String?) }) {
+        // Each library's build file, read once: its namespace, and the artefacts it ships.
+        let libraryBuilds = libraries.map { gradle(tree, $0) }
+        for (library, libraryBuild) in modules.map({ ($0.directory, $0.build) }) + zip(libraries, libraryBuilds) {
             for name in ["src/main/AndroidManifestNew.xml", "src/main/AndroidManifest.xml"] {
                 let path = AppPath.join(library, name)
                 guard tree.exists(path) else { continue }
-                let namespace = quoted(after: "namespace", in: libraryBuild ?? gradle(tree, library))
+                let namespace = quoted(after: "namespace", in: libraryBuild)
                 let library = ManifestMerger.qualified(try AppFinder.manifest(tree, path), namespace: namespace)
                 libraryManifests.append(ManifestMerger.withoutRepeatedPackages(library, seen: &packages))
                 read.append(path)
@@ -180,29 +182,14 @@ enum AndroidProject {
         // them merged as their manifests would be, the rest said as unread.
         let catalog =
             (try? tree.read(AppPath.join(AppPath.parent(module), "gradle/libs.versions.toml"), limit: AppFinder.configLimit))
-            .flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
-        let builds = [build] + modules.map(\.build) + libraries.map { gradle(tree, $0) }
-        var artefacts: [String] = []
-        var seenArtefacts: Set<String> = []
-        for coordinate in builds.flatMap({ GradleBuild.dependencies($0, catalog: catalog) })
-        where seenArtefacts.insert(coordinate).inserted {
-            guard let queries = MavenLibraries.known(coordinate) else {
-                artefacts.append(coordinate)
-                continue
-            }
-            guard !queries.isEmpty else { continue }
-            var library = AndroidElement(name: "manifest", origin: "\(coordinate) (its manifest, as doctor knows it)")
-            var element = AndroidElement(name: "queries", origin: library.origin)
-            for package in queries {
-                var child = AndroidElement(name: "package", origin: library.origin)
-                child.attributes.append(
-                    AndroidAttribute(namespace: AndroidNamespace.android, name: "name", value: .text(package)))
-                element.children.append(child)
-            }
-            library.children.append(element)
+            .flatMap { $0 }.map { GradleBuild.catalogLibraries(String(decoding: $0, as: UTF8.self)) } ?? [:]
+        let shipped = GradleBuild.dependencies(build, catalog: catalog)
+        let artefacts = MavenLibraries.read(
+            shipped + (modules.map(\.build) + libraryBuilds).flatMap { GradleBuild.dependencies($0, catalog: catalog) })
+        for library in artefacts.manifests {
             libraryManifests.append(ManifestMerger.withoutRepeatedPackages(library, seen: &packages))
         }
-        unread += artefacts
+        unread += artefacts.unread
         var placeholders = GradleBuild.manifestPlaceholders(build)
         if let id = quoted(after: "applicationId", in: build) ?? app.attribute("package", namespace: "")?.string {
             placeholders["applicationId"] = id
@@ -228,8 +215,7 @@ enum AndroidProject {
         }
         advice.unread = unread
         let sdk =
-            build.contains("com.facebook.android:facebook")
-            || GradleBuild.catalogDeclaresFacebookSDK(tree, build: build, root: AppPath.parent(module))
+            shipped.contains { $0.hasPrefix("com.facebook.android:facebook") }
             || files.depends(on: "react-native-fbsdk-next")
             || ((try? tree.read("pubspec.yaml", limit: AppFinder.configLimit)).flatMap { $0 }.map {
                 let text = String(decoding: $0, as: UTF8.self)

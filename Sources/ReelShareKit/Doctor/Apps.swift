@@ -239,12 +239,9 @@ public struct FoundApp: Sendable, Equatable {
         return app.variant ?? "release"
     }
 
-    /// `apps` with, of the Android projects' release variants, only `name`'s (compared without
-    /// case); the others as they are. Nil when there are variants and none is `name`.
-    public static func choosing(variant name: String, in apps: [FoundApp]) -> [FoundApp]? {
-        let wanted = name.lowercased()
-        let kept = apps.filter { $0.variantName.map { $0.lowercased() == wanted } ?? true }
-        let variants = apps.filter { $0.variantName != nil }
-        return variants.isEmpty || kept.count > apps.count - variants.count ? kept : nil
+    /// Whether `--variant name` keeps this app: an Android project's release variant of that
+    /// name (compared without case); every other app (iOS, built) as it is.
+    public func isKept(byVariant name: String) -> Bool {
+        variantName.map { $0.lowercased() == name.lowercased() } ?? true
     }
 }

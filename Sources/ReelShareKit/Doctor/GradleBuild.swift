@@ -1,7 +1,7 @@
 // What an Android module's build file (Groovy or Kotlin DSL) says that decides the manifest Gradle
 // merges: its product flavours and so the release variants it builds, the local library modules
 // it depends on (`project(':common')`, `projects.common`), its manifestPlaceholders, its
-// targetSdkVersion, and the Facebook SDK declared through a version catalog. Read as text, as
+// targetSdkVersion, and the Maven artefacts it ships (through a version catalog too). Read as text, as
 // far as literals go: a value computed by the build (`project.property("targetSdk")`) is unknown.
 
 enum GradleBuild {
@@ -182,37 +182,15 @@ enum GradleBuild {
         return nil
     }
 
-    /// Whether the build depends on a version catalog alias (`libs.facebook.android.sdk`) whose
-    /// library in gradle/libs.versions.toml is one of the Facebook SDK's artefacts.
-    static func catalogDeclaresFacebookSDK(_ tree: AppTree, build: String, root: String) -> Bool {
-        guard build.contains("libs."),
-            let catalog = try? tree.read(AppPath.join(root, "gradle/libs.versions.toml"), limit: AppFinder.configLimit)
-        else { return false }
-        var aliases: [String] = []
-        var inLibraries = false
-        for line in String(decoding: catalog, as: UTF8.self).split(whereSeparator: \.isNewline) {
-            let text = line.drop { $0 == " " || $0 == "\t" }
-            if text.hasPrefix("[") {
-                inLibraries = text.hasPrefix("[libraries]")
-                continue
-            }
-            guard inLibraries, text.contains("com.facebook.android"), let equals = text.firstIndex(of: "=") else { continue }
-            let alias = text[..<equals].filter { !$0.isWhitespace && $0 != "\"" }
-            // An alias's accessor: separators - _ . all become dots.
-            aliases.append("libs." + alias.map { $0 == "-" || $0 == "_" ? "." : $0 })
-        }
-        return aliases.contains { alias in build.contains(alias + ")") || build.contains(alias + "\n") || build.hasSuffix(alias) }
-    }
-
     // MARK: dependencies
 
     /// The Maven artefacts ("group:artifact") that `build`'s dependencies ship in a release: its
     /// `dependencies` blocks' `implementation`, `api`, `runtimeOnly` and `compile`
     /// lines and their flavour and build-type forms (`prodImplementation`), not those of tests,
     /// debug builds, annotation processors or the build script; version-catalog entries resolved
-    /// through `catalog` (gradle/libs.versions.toml's text). What cannot be named as an artefact
+    /// through `catalog` (gradle/libs.versions.toml's libraries, as `catalogLibraries` reads them). What cannot be named as an artefact
     /// (local .jar and .aar files, a catalog entry that is not there) is said in words.
-    static func dependencies(_ build: String, catalog: String?) -> [String] {
+    static func dependencies(_ build: String, catalog libraries: [String: [String]] = [:]) -> [String] {
         var text = uncommented(build)
         // The build script's own dependencies (`classpath`) build the app; they do not ship.
         if let script = block("buildscript", in: text) { text.removeSubrange(script.startIndex..<script.endIndex) }
@@ -223,7 +201,6 @@ enum GradleBuild {
             statements += body.split(whereSeparator: { $0.isNewline || $0 == ";" })
             remaining = String(remaining[body.endIndex...])
         }
-        let libraries = catalog.map(catalogLibraries) ?? [:]
         var found: [String] = []
         for line in statements {
             let statement = line.trimmingBlanks

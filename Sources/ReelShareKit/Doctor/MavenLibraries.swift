@@ -31,6 +31,30 @@ enum MavenLibraries {
         "com.google.protobuf:", "javax.inject:",
     ]
 
+    /// What `coordinates` add: the manifests of those doctor knows to add something, as their
+    /// own would be merged, and those it does not know (each once, in order).
+    static func read(_ coordinates: [String]) -> (manifests: [AndroidElement], unread: [String]) {
+        var manifests: [AndroidElement] = [], unread: [String] = [], seen: Set<String> = []
+        for coordinate in coordinates where seen.insert(coordinate).inserted {
+            guard let packages = known(coordinate) else {
+                unread.append(coordinate)
+                continue
+            }
+            guard !packages.isEmpty else { continue }
+            let origin = "\(coordinate) (its manifest, as doctor knows it)"
+            var queries = AndroidElement(name: "queries", origin: origin)
+            queries.children = packages.map { package in
+                var element = AndroidElement(name: "package", origin: origin)
+                element.attributes = [AndroidAttribute(namespace: AndroidNamespace.android, name: "name", value: .text(package))]
+                return element
+            }
+            var manifest = AndroidElement(name: "manifest", origin: origin)
+            manifest.children = [queries]
+            manifests.append(manifest)
+        }
+        return (manifests, unread)
+    }
+
     /// What a coordinate ("group:artifact") adds: its `<queries>` packages, or nil when doctor
     /// does not know it.
     static func known(_ coordinate: String) -> [String]? {
