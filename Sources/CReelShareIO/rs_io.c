@@ -1,7 +1,13 @@
 // rs_io.c: see include/rs_io.h.
+#ifdef __linux__
+#define _GNU_SOURCE // posix_spawn_file_actions_addchdir_np
+#endif
 #include "rs_io.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,4 +42,31 @@ int64_t rs_io_regular_size(int fd) {
     struct stat sb;
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) return -1;
     return (int64_t)sb.st_size;
+}
+
+extern char **environ;
+
+int rs_io_spawn(pid_t *pid, char *const *argv, const char *directory, int out_fd, int err_fd) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    int code = posix_spawn_file_actions_init(&actions);
+    if (code != 0) return code;
+    code = posix_spawnattr_init(&attributes);
+    if (code != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        return code;
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    if (!code) code = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (!code) code = posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+    if (!code) code = posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+    if (!code) code = posix_spawn_file_actions_addchdir_np(&actions, directory);
+    if (!code) code = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+    if (!code) code = posix_spawnattr_setpgroup(&attributes, 0);
+    if (!code) code = posix_spawnattr_setsigmask(&attributes, &none);
+    if (!code) code = posix_spawnp(pid, argv[0], &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    return code;
 }

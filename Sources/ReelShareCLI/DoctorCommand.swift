@@ -30,6 +30,11 @@ struct DoctorCommand: Command {
             help:
                 "Judge only this release variant of an Android project (freePlayRelease; default: each release variant its build file declares)."
         )
+        static let evaluate = OptionSpec(
+            "evaluate",
+            help:
+                "For an Expo project not yet prebuilt, run its own `npx expo config --json --type prebuild` (this runs the project's code and its config plugins) and judge the Info.plist and manifest it says prebuild writes."
+        )
         static let format = ChoiceOption<ValidateCommand.Format>(
             "format", value: "FORMAT",
             help: "As for validate: text (default), json, ndjson, junit, github or html.")
@@ -40,7 +45,7 @@ struct DoctorCommand: Command {
         summary: "Check an app (built, or its project) for what sharing needs: URL schemes, <queries>, FileProvider, App ID.",
         operands: "[PATH...]",
         options: [
-            Option.plist, Option.manifest, Option.target, Option.appId, Option.variant, Option.format.spec,
+            Option.plist, Option.manifest, Option.target, Option.appId, Option.variant, Option.evaluate, Option.format.spec,
             SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
         ],
         details: """
@@ -64,6 +69,8 @@ struct DoctorCommand: Command {
     let timeout: Double
     /// The one Android release variant to judge; nil for each.
     let variant: String?
+    /// Whether an Expo project's configuration may be evaluated (its code run).
+    let evaluate: Bool
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
@@ -81,6 +88,7 @@ struct DoctorCommand: Command {
         format = parsed.choice(Option.format, default: .text)
         timeout = try OptionValues.timeout(parsed)
         variant = parsed.value(Option.variant)
+        evaluate = parsed.has(Option.evaluate)
         let profiles = try ProfileLoading.profiles(parsed)
         targets = try OptionValues.targets(Option.target, of: parsed, in: profiles) ?? profiles.shareTargets
         appIdKeys = Set(profiles.profiles.flatMap { $0.ios?.infoPlist.filter { $0.value == .appId }.map(\.key) ?? [] })
@@ -104,7 +112,7 @@ struct DoctorCommand: Command {
         for input in inputs {
             if stdout.isClosed { break }
             do throws(AppLocationError) {
-                let located = try AppLocator.locate(input, budget: budget())
+                let located = try AppLocator.locate(input, budget: budget(), evaluate: evaluate)
                 var apps = located.apps
                 if let variant {
                     let variants = apps.compactMap(\.app.variantName)

@@ -76,9 +76,13 @@ public enum AppLocator {
 
     /// The apps at `input`, read within `budget`: a budget spent on the way is `.timeout`, never
     /// a verdict on what was read before it.
-    public static func locate(_ input: AppInput, budget: WorkBudget = .unlimited()) throws(AppLocationError) -> LocatedApps {
+    /// With `evaluate`, an Expo project not yet prebuilt is judged by what its own
+    /// `npx expo config` prints (that runs the project's code).
+    public static func locate(_ input: AppInput, budget: WorkBudget = .unlimited(), evaluate: Bool = false)
+        throws(AppLocationError) -> LocatedApps
+    {
         do throws(AppLocationError) {
-            let located = try locate(input, within: budget)
+            let located = try locate(input, within: budget, evaluate: evaluate)
             if budget.isSpent { throw .timeout }
             return located
         } catch {
@@ -86,12 +90,15 @@ public enum AppLocator {
         }
     }
 
-    private static func locate(_ input: AppInput, within budget: WorkBudget) throws(AppLocationError) -> LocatedApps {
+    private static func locate(_ input: AppInput, within budget: WorkBudget, evaluate: Bool) throws(AppLocationError)
+        -> LocatedApps
+    {
         let path = input.path
         let tree = { (root: String) in BudgetedTree(DirectoryTree(root: root), budget: budget) }
+        let evaluator = { (root: String) in evaluate ? ExpoEvaluation(root: root, budget: budget).evaluator : nil }
         if case .any = input, Posix.isDirectory(path) {
             let top = tree(path)
-            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: top) }
+            let apps = try attempt(path) { () throws(AppFileError) in try AppFinder.apps(in: top, evaluate: evaluator(path)) }
             if !apps.isEmpty { return LocatedApps(apps: apps, root: path) }
             // A monorepo, or an app one level down (example/, apps/mobile): each project below.
             // A project that builds no app itself (a plugin whose app is its example/) is looked
@@ -104,7 +111,9 @@ public enum AppLocator {
                 tried.append(directory)
                 let root = path == "." ? directory : AppPath.join(path, directory)
                 let subtree = tree(root)
-                let apps = try attempt(root) { () throws(AppFileError) in try AppFinder.apps(in: subtree) }
+                let apps = try attempt(root) { () throws(AppFileError) in
+                    try AppFinder.apps(in: subtree, evaluate: evaluator(root))
+                }
                 found += apps.map { LocatedApp(app: $0, root: root) }
                 let depth = directory.split(separator: "/").count
                 if apps.isEmpty, depth < AppFinder.searchDepth {
@@ -194,5 +203,61 @@ public enum AppLocator {
             let message = error.message.hasPrefix("\(path): ") ? String(error.message.dropFirst(path.count + 2)) : error.message
             throw .malformed(message)
         }
+    }
+}
+
+/// An Expo project's `npx expo config --json --type prebuild`, run once however many of its
+/// platforms ask, within the budget.
+final class ExpoEvaluation {
+    let root: String
+    let budget: WorkBudget
+    private var result: Result<JSON, AppFileError>?
+    /// What the command may print (a large app's config with its introspected manifest is tens of KB).
+    static let outputLimit = 16 << 20
+
+    init(root: String, budget: WorkBudget) {
+        self.root = root
+        self.budget = budget
+    }
+
+    var evaluator: ExpoConfig.Evaluator { { () throws(AppFileError) in try self.run() } }
+
+    private func run() throws(AppFileError) -> JSON {
+        if let result { return try result.get() }
+        let command = ExpoConfig.command.joined(separator: " ")
+        let outcome: Result<JSON, AppFileError>
+        do throws(ProcessError) {
+            let ran = try Posix.run(ExpoConfig.command, in: root, limit: Self.outputLimit, stop: budget.spend)
+            if ran.status != 0 {
+                let said =
+                    String(decoding: ran.errors, as: UTF8.self).split(whereSeparator: \.isNewline)
+                    .last { !$0.allSatisfy(\.isWhitespace) }.map { ": " + Self.printable($0) } ?? ""
+                outcome = .failure(AppFileError("--evaluate: \(command) exited with status \(ran.status)\(said)"))
+            } else {
+                outcome = Result { () throws(AppFileError) in try ExpoConfig.parse(ran.output) }
+            }
+        } catch {
+            switch error {
+            case .notStarted(let code):
+                outcome = .failure(
+                    AppFileError("--evaluate runs \(command), and npx could not be started (\(code)): is Node.js installed?"))
+            case .tooMuchOutput(let count):
+                outcome = .failure(
+                    AppFileError("--evaluate: \(command) printed more than \(Self.outputLimit >> 20) MB (\(count) bytes)"))
+            case .stopped:
+                outcome = .failure(AppFileError("--evaluate: \(command) was stopped: the time budget is spent"))
+            case .system(let code):
+                outcome = .failure(AppFileError("--evaluate: \(command): \(code)"))
+            }
+        }
+        result = outcome
+        return try outcome.get()
+    }
+
+    /// A line another program wrote, as one line of a message: control characters (a colour
+    /// escape) as "?", at most 300 characters.
+    static func printable(_ line: Substring) -> String {
+        let scalars = line.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "?" : Character($0) }
+        return String(scalars.prefix(300)) + (scalars.count > 300 ? "…" : "")
     }
 }

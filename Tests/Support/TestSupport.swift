@@ -328,13 +328,17 @@ private let sanitizedNotice: Void = {
     print("NOTICE: memory bounds are not held on a sanitized binary (REELSHARE_SANITIZER is set)")
 }()
 
-/// Runs the built binary (or `program`) with `arguments`, measured by GNU time.
-public func measured(_ arguments: [String], in directory: URL, program: String? = nil) throws -> Measured {
+/// Runs the built binary (or `program`) with `arguments`, measured by GNU time; `environment`
+/// is added to the test's own.
+public func measured(
+    _ arguments: [String], in directory: URL, program: String? = nil, environment: [String: String] = [:]
+) throws -> Measured {
     let stats = directory.appendingPathComponent("time-\(UUID().uuidString.prefix(8)).txt").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
     process.arguments = ["-f", "%e %M", "-o", stats, try program ?? TestPaths.binary()] + arguments
     process.currentDirectoryURL = directory
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -23,7 +23,15 @@ enum AndroidProject {
         var gradleRoot = [.flutter, .reactNative, .expo, .capacitor].contains(framework) ? "android" : ""
         if gradleRoot.isEmpty, appModule(tree, "") == nil, appModule(tree, "android") != nil { gradleRoot = "android" }
         guard let module = appModule(tree, gradleRoot) else {
-            return framework == .expo ? expo(tree, files).map { [$0] } ?? [] : []
+            guard framework == .expo else { return [] }
+            if let evaluate = files.evaluate {
+                // --evaluate: the manifest prebuild writes, merged with the libraries' as a build would.
+                let file = AppFinder.expoConfigFile(tree)
+                return try sources(
+                    tree, manifest: file, framework: framework, files: files, byVariant: false,
+                    evaluated: try ExpoConfig.manifest(try evaluate(), origin: file))
+            }
+            return expo(tree, files).map { [$0] } ?? []
         }
         let buildDirectory = framework == .flutter ? "build/app" : AppPath.join(module, "build")
         let manifest = AppPath.join(module, "src/main/AndroidManifest.xml")
@@ -133,10 +141,12 @@ enum AndroidProject {
     /// is read once.
     static func sources(
         _ tree: AppTree, manifest file: String, framework: AppFramework?, files: AppFinder.ProjectFiles,
-        byVariant: Bool
+        byVariant: Bool, evaluated: AndroidElement? = nil
     ) throws(AppFileError) -> [FoundApp] {
-        let module = AppPath.parent(AppPath.parent(AppPath.parent(file)))
-        let app = try AppFinder.manifest(tree, file)
+        // An evaluated Expo app has no module yet: prebuild writes android/app.
+        let module = evaluated == nil ? AppPath.parent(AppPath.parent(AppPath.parent(file))) : "android/app"
+        let app: AndroidElement
+        if let evaluated { app = evaluated } else { app = try AppFinder.manifest(tree, file) }
         let build = gradle(tree, module)
         let modules = GradleBuild.localModules(tree, from: module, build: build)
         var (libraries, missing, unread) = libraryDirectories(tree, framework: framework, files: files)
@@ -204,6 +214,9 @@ enum AndroidProject {
         }
         var advice: BuildAdvice
         switch framework {
+        case .expo where evaluated != nil:
+            advice = AppFinder.expoEvaluatedAdvice(platform: "android")
+            advice.note = missing ?? advice.note
         case .flutter:
             advice = BuildAdvice(
                 build: "flutter build apk", artifact: "build/app/outputs/flutter-apk/app-release.apk", note: missing)

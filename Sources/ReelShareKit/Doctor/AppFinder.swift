@@ -12,11 +12,12 @@ public enum AppFinder {
     /// A project.pbxproj (a large app's is a few MB).
     static let projectLimit = 32 << 20
 
-    /// The apps in `tree`; empty when it holds none doctor knows.
-    public static func apps(in tree: AppTree) throws(AppFileError) -> [FoundApp] {
+    /// The apps in `tree`; empty when it holds none doctor knows. An Expo project not yet
+    /// prebuilt is judged by what `evaluate` prints when it is given (--evaluate).
+    public static func apps(in tree: AppTree, evaluate: ExpoConfig.Evaluator? = nil) throws(AppFileError) -> [FoundApp] {
         if tree.isArchive { return try archive(tree).map { [$0] } ?? [] }
         if let bundle = try iosBundle(tree, at: "") { return [bundle] }
-        return try project(tree)
+        return try project(tree, evaluate: evaluate)
     }
 
     // MARK: archives
@@ -180,6 +181,8 @@ public enum AppFinder {
     struct ProjectFiles {
         var package: JSON?
         var appJSON: JSON?
+        /// Runs the project's own `npx expo config` (--evaluate); nil when doctor may not.
+        var evaluate: ExpoConfig.Evaluator?
 
         /// The names of package.json's dependencies.
         var dependencies: [String] {
@@ -217,11 +220,24 @@ public enum AppFinder {
     static let expoConfigs = ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs"]
 
     /// How to judge an Expo app configured in code: its configuration is what running
-    /// `config` gives, which doctor does not do (it would run the project's code).
+    /// `config` gives, which doctor does only when told to (it runs the project's code).
     static func expoCodeAdvice(_ config: String, platform: String) -> BuildAdvice {
         expoPrebuildAdvice(
             "run npx expo prebuild --platform \(platform)",
-            note: "\(config) is code, which doctor does not run; npx expo config --json --type prebuild prints what it gives")
+            note: "\(config) is code, which doctor runs only with --evaluate (\(ExpoConfig.command.joined(separator: " ")))")
+    }
+
+    /// The file an Expo project is configured in: its code, else app.json.
+    static func expoConfigFile(_ tree: AppTree) -> String {
+        expoConfigs.first(where: tree.exists) ?? (tree.exists("app.json") ? "app.json" : "app.config.json")
+    }
+
+    /// How an evaluated Expo configuration is judged: what prebuild would write, its config
+    /// plugins run; the build settings and the libraries' manifests a build adds are not in it.
+    static func expoEvaluatedAdvice(platform: String) -> BuildAdvice {
+        BuildAdvice(
+            build: "run npx expo prebuild --platform \(platform)",
+            note: "judged as \(ExpoConfig.command.joined(separator: " ")) evaluates it")
     }
 
     /// An Expo project before prebuild: what prebuild and its config plugins write is not read,
@@ -284,8 +300,9 @@ public enum AppFinder {
         return names.contains { $0.hasSuffix(".xcodeproj") }
     }
 
-    static func project(_ tree: AppTree) throws(AppFileError) -> [FoundApp] {
+    static func project(_ tree: AppTree, evaluate: ExpoConfig.Evaluator? = nil) throws(AppFileError) -> [FoundApp] {
         var files = ProjectFiles()
+        files.evaluate = evaluate
         files.package = try json(tree, "package.json")
         files.appJSON = try json(tree, "app.json")
         if files.appJSON == nil { files.appJSON = try json(tree, "app.config.json") }

@@ -125,6 +125,13 @@ extension Doctor {
         }
     }
 
+    /// Whether the app's file is an Expo configuration (app.json, app.config.js…), which
+    /// PlistBuddy cannot edit.
+    static func isExpoConfig(_ path: String) -> Bool {
+        let name = AppPath.name(path)
+        return name == "app.json" || AppFinder.expoConfigs.contains(name) || name == "app.config.json"
+    }
+
     /// The reasons canOpenURL(target) returns false that peer trackers report: the scheme absent,
     /// written as a URL, listed under a key that appears twice, or past the entry limit.
     static func schemeFindings(_ schemes: Schemes, ios: IOSEnvelope, path: String, completeness: AppCompleteness = .shipped)
@@ -158,7 +165,9 @@ extension Doctor {
                         message:
                             "LSApplicationQueriesSchemes entry \(index + 1) is '\(entries[index])', a URL: it must be the bare scheme '\(scheme)', or canOpenURL(\(ios.url)) returns false",
                         actual: .string(entries[index]), limit: .string(scheme), source: plistSource,
-                        fix: "/usr/libexec/PlistBuddy -c 'Set :LSApplicationQueriesSchemes:\(index) \(scheme)' \(quoted)"))
+                        fix: isExpoConfig(path)
+                            ? "write '\(scheme)' for '\(entries[index])' in expo.ios.infoPlist.LSApplicationQueriesSchemes of \(path)"
+                            : "/usr/libexec/PlistBuddy -c 'Set :LSApplicationQueriesSchemes:\(index) \(scheme)' \(quoted)"))
             } else {
                 findings.append(
                     Finding(
@@ -167,7 +176,9 @@ extension Doctor {
                             "LSApplicationQueriesSchemes does not list '\(scheme)': canOpenURL(\(ios.url)) returns false and the share silently does nothing"
                             + (schemes.repeated ? twice : "") + unlessBuilt(completeness),
                         actual: .array(entries.map(JSON.string)), limit: .string(scheme), source: plistSource,
-                        fix: "/usr/libexec/PlistBuddy -c 'Add :LSApplicationQueriesSchemes: string \(scheme)' \(quoted)"))
+                        fix: isExpoConfig(path)
+                            ? "add '\(scheme)' to expo.ios.infoPlist.LSApplicationQueriesSchemes in \(path)"
+                            : "/usr/libexec/PlistBuddy -c 'Add :LSApplicationQueriesSchemes: string \(scheme)' \(quoted)"))
             }
             return findings
         }

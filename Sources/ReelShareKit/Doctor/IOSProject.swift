@@ -52,6 +52,13 @@ enum IOSProject {
         }
         guard !sources.isEmpty else {
             guard framework == .expo else { return [] }
+            if let evaluate = files.evaluate {
+                // --evaluate: the Info.plist prebuild writes, the config plugins run.
+                let app = IOSApp(
+                    plist: ExpoConfig.infoPlist(try evaluate()), file: AppFinder.expoConfigFile(tree),
+                    completeness: .source(AppFinder.expoEvaluatedAdvice(platform: "ios")))
+                return [FoundApp(form: .project, framework: framework, content: .ios(app))]
+            }
             guard case .object(let infoPlist)? = files.appJSON?["expo"]?["ios"]?["infoPlist"] else {
                 // Configured in code: nothing is known until the project's code is run.
                 guard let config = AppFinder.expoConfigs.first(where: tree.exists) else { return [] }

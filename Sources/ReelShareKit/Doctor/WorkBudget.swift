@@ -16,7 +16,7 @@ public final class WorkBudget {
     public static func unlimited() -> WorkBudget { WorkBudget { false } }
 
     /// Whether the budget is spent, asking the clock while it is not.
-    func spend() -> Bool {
+    public func spend() -> Bool {
         if !isSpent, expired() { isSpent = true }
         return isSpent
     }

@@ -18,7 +18,7 @@ import UIKit
 struct ContentView: View {
     @State private var videoURL: String?
     @State private var showingPicker = false
-    @State private var player : AVPlayer?
+    @State private var player: AVPlayer?
 
     private let bgPrimary = Color(red: 0.10588235294117647, green: 0.4549019607843137, blue: 0.8941176470588236)
     private let bgSecondary = Color(red: 0.9058823529411765, green: 0.9529411764705882, blue: 1.0)
@@ -30,19 +30,19 @@ struct ContentView: View {
     func onShareToFBReelsClick(includeSticker: Bool = false) {
         guard let url = URL(string: videoURL!) else { return }
         let videoData = try? Data.init(contentsOf: url) as Data
-        if let urlSchema = URL(string: "facebook-reels://share"){
+        if let urlSchema = URL(string: "facebook-reels://share") {
             if UIApplication.shared.canOpenURL(urlSchema) {
                 var pasteboardItems = [
                     ["com.facebook.sharedSticker.backgroundVideo": videoData as Any],
-                    ["com.facebook.sharedSticker.appID" : appID]
-                ];
+                    ["com.facebook.sharedSticker.appID": appID],
+                ]
 
-                if (includeSticker) {
-                    let stickerImage = UIImage(named: "Image")?.pngData();
-                    pasteboardItems.append(["com.facebook.sharedSticker.stickerImage": stickerImage as Any]);
+                if includeSticker {
+                    let stickerImage = UIImage(named: "Image")?.pngData()
+                    pasteboardItems.append(["com.facebook.sharedSticker.stickerImage": stickerImage as Any])
                 }
 
-                let pasteboardOptions = [UIPasteboard.OptionsKey.expirationDate: Date().addingTimeInterval(60 * 5)];
+                let pasteboardOptions = [UIPasteboard.OptionsKey.expirationDate: Date().addingTimeInterval(60 * 5)]
 
                 UIPasteboard.general.setItems(pasteboardItems, options: pasteboardOptions)
                 UIApplication.shared.open(urlSchema)
@@ -54,19 +54,19 @@ struct ContentView: View {
     func onShareToIGReelsClick(includeSticker: Bool = false) {
         guard let url = URL(string: videoURL!) else { return }
         let videoData = try? Data.init(contentsOf: url) as Data
-        if let urlSchema = URL(string: "instagram-reels://share"){
+        if let urlSchema = URL(string: "instagram-reels://share") {
             if UIApplication.shared.canOpenURL(urlSchema) {
                 var pasteboardItems = [
                     ["com.instagram.sharedSticker.backgroundVideo": videoData as Any],
-                    ["com.instagram.sharedSticker.appID" : appID]
-                ];
+                    ["com.instagram.sharedSticker.appID": appID],
+                ]
 
-                if (includeSticker) {
-                    let stickerImage = UIImage(named: "Image")?.pngData();
-                    pasteboardItems.append(["com.instagram.sharedSticker.stickerImage": stickerImage as Any]);
+                if includeSticker {
+                    let stickerImage = UIImage(named: "Image")?.pngData()
+                    pasteboardItems.append(["com.instagram.sharedSticker.stickerImage": stickerImage as Any])
                 }
 
-                let pasteboardOptions = [UIPasteboard.OptionsKey.expirationDate: Date().addingTimeInterval(60 * 5)];
+                let pasteboardOptions = [UIPasteboard.OptionsKey.expirationDate: Date().addingTimeInterval(60 * 5)]
 
                 UIPasteboard.general.setItems(pasteboardItems, options: pasteboardOptions)
                 UIApplication.shared.open(urlSchema)
@@ -93,9 +93,9 @@ struct ContentView: View {
             // Player
             VStack {
                 VideoPlayer(player: player)
-                    .onAppear() {
+                    .onAppear {
                     }
-                    .onDisappear() {
+                    .onDisappear {
                         // Stop the player when the view disappears
                         player?.pause()
                     }
@@ -107,8 +107,8 @@ struct ContentView: View {
             .padding(.all, 20.0)
 
             // Button Container
-            VStack{
-                Button ("Upload Video") {
+            VStack {
+                Button("Upload Video") {
                     showingPicker = true
                 }
                 .padding(15.0)
@@ -121,7 +121,7 @@ struct ContentView: View {
                         .frame(maxWidth: .infinity, alignment: .leading)
 
                     HStack {
-                        Button (action: {onShareToFBReelsClick(includeSticker: false)}) {
+                        Button(action: { onShareToFBReelsClick(includeSticker: false) }) {
                             Text("Share to Reels")
                                 .font(.caption)
                                 .fontWeight(.semibold)
@@ -134,7 +134,7 @@ struct ContentView: View {
                         .opacity(videoURL == nil ? 0.7 : 1)
                         .cornerRadius(10)
 
-                        Button (action: {onShareToFBReelsClick(includeSticker: true)}) {
+                        Button(action: { onShareToFBReelsClick(includeSticker: true) }) {
                             Text("Share with Sticker")
                                 .font(.caption)
                                 .fontWeight(.semibold)
@@ -157,7 +157,7 @@ struct ContentView: View {
                         .frame(maxWidth: .infinity, alignment: .leading)
 
                     HStack {
-                        Button (action: {onShareToIGReelsClick(includeSticker: false)}) {
+                        Button(action: { onShareToIGReelsClick(includeSticker: false) }) {
                             Text("Share to Reels")
                                 .font(.caption)
                                 .fontWeight(.semibold)
@@ -170,7 +170,7 @@ struct ContentView: View {
                         .opacity(videoURL == nil ? 0.7 : 1)
                         .cornerRadius(10)
 
-                        Button (action: {onShareToIGReelsClick(includeSticker: true)}) {
+                        Button(action: { onShareToIGReelsClick(includeSticker: true) }) {
                             Text("Share with Sticker")
                                 .font(.caption)
                                 .fontWeight(.semibold)
@@ -195,8 +195,7 @@ struct ContentView: View {
         .padding(.top, 10.0)
     }
 
-    func loadVideo()
-    {
+    func loadVideo() {
         guard let urlString = videoURL, let url = URL(string: urlString) else {
             player = nil
             return

@@ -21,7 +21,8 @@ class InstagramStoriesShareProvider: PostShareProvider {
     }
 
     static var title: String {
-        return NSLocalizedString("shareprovider.instagramstories.title", value: "Instagram Stories", comment: "Title for sharing to instagram stories")
+        return NSLocalizedString(
+            "shareprovider.instagramstories.title", value: "Instagram Stories", comment: "Title for sharing to instagram stories")
     }
 
     static var canShare: Bool {
@@ -51,9 +52,11 @@ class InstagramStoriesShareProvider: PostShareProvider {
                             toast.hide()
 
                             if let videoURL {
-                                let videoSize = AVURLAsset(url: videoURL).tracks(withMediaType: .video).first?.naturalSize ?? .zero
+                                let videoSize =
+                                    AVURLAsset(url: videoURL).tracks(withMediaType: .video).first?.naturalSize ?? .zero
                                 let watermarkImage = ExternalSharePreviewImageGenerator.watermarkImage(size: videoSize)
-                                share(stickerImage: watermarkImage, backgroundImage: nil, backgroundVideoURL: videoURL) { result in
+                                share(stickerImage: watermarkImage, backgroundImage: nil, backgroundVideoURL: videoURL) {
+                                    result in
                                     do {
                                         try FileManager.default.removeItem(at: videoURL)
                                     } catch {
@@ -62,7 +65,9 @@ class InstagramStoriesShareProvider: PostShareProvider {
                                     completion?(result)
                                 }
                             } else {
-                                share(stickerImage: stickerImage, backgroundImage: nil, backgroundVideoURL: nil, completion: completion)
+                                share(
+                                    stickerImage: stickerImage, backgroundImage: nil, backgroundVideoURL: nil,
+                                    completion: completion)
                             }
                         }
                     }
@@ -74,7 +79,9 @@ class InstagramStoriesShareProvider: PostShareProvider {
         share(stickerImage: stickerImage, backgroundImage: nil, backgroundVideoURL: nil, completion: completion)
     }
 
-    static func share(stickerImage: UIImage?, backgroundImage: UIImage?, backgroundVideoURL: URL?, completion: ShareProviderCompletion?) {
+    static func share(
+        stickerImage: UIImage?, backgroundImage: UIImage?, backgroundVideoURL: URL?, completion: ShareProviderCompletion?
+    ) {
         guard let url = URL(string: "instagram-stories://share?source_application=\(Self.appID)") else {
             completion?(.failed)
             return

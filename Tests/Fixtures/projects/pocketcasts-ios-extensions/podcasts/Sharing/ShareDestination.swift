@@ -35,24 +35,27 @@ enum ShareDestination: Hashable {
     }
 
     @MainActor
-    func share(_ option: SharingModal.Option,
-               style: ShareImageStyle,
-               clipTime: ClipTime,
-               clipUUID: String,
-               progress: Binding<Float?>,
-               presentFrom rect: CurrentValueSubject<CGRect, Never>,
-               source: AnalyticsSource) async throws {
+    func share(
+        _ option: SharingModal.Option,
+        style: ShareImageStyle,
+        clipTime: ClipTime,
+        clipUUID: String,
+        progress: Binding<Float?>,
+        presentFrom rect: CurrentValueSubject<CGRect, Never>,
+        source: AnalyticsSource
+    ) async throws {
         switch self {
         case .instagram:
-            let item = try await option.shareData(style: style, destination: self, clipUUID: clipUUID, progress: progress).mapFirst { shareItem -> (Data, UTType)? in
-                if let data = shareItem.item as? Data {
-                    return (data, .mpeg4Movie)
-                } else if let image = shareItem.item as? UIImage, let data = image.pngData() {
-                    return (data, .png)
-                } else {
-                    return nil
+            let item = try await option.shareData(style: style, destination: self, clipUUID: clipUUID, progress: progress)
+                .mapFirst { shareItem -> (Data, UTType)? in
+                    if let data = shareItem.item as? Data {
+                        return (data, .mpeg4Movie)
+                    } else if let image = shareItem.item as? UIImage, let data = image.pngData() {
+                        return (data, .png)
+                    } else {
+                        return nil
+                    }
                 }
-            }
 
             guard let item else {
                 throw ShareError.noMatchingItemIdentifier
@@ -77,10 +80,12 @@ enum ShareDestination: Hashable {
             activityViewController.completionWithItemsHandler = { activityType, completed, returnedItems, activityError in
                 receiver.cancel()
             }
-            vc.presentedViewController?.present(activityViewController, animated: true, completion: {
-                ShareDestination.logClipShared(option: option, style: style, clipUUID: clipUUID, source: source)
-                ShareDestination.logPodcastShared(style: style, option: option, destination: self, source: source)
-            })
+            vc.presentedViewController?.present(
+                activityViewController, animated: true,
+                completion: {
+                    ShareDestination.logClipShared(option: option, style: style, clipUUID: clipUUID, source: source)
+                    ShareDestination.logPodcastShared(style: style, option: option, destination: self, source: source)
+                })
         }
     }
 
@@ -96,18 +101,24 @@ enum ShareDestination: Hashable {
         let appID = ApiCredentials.instagramAppID
 
         guard let urlScheme = URL(string: "instagram-stories://share?source_application=\(appID)"),
-            UIApplication.shared.canOpenURL(urlScheme) else {
+            UIApplication.shared.canOpenURL(urlScheme)
+        else {
             return
         }
 
         let backgroundTopColor = UIColor.green
         let backgroundBottomColor = UIColor.systemPink
 
-        let dataKey = type == .mpeg4Movie ? "com.instagram.sharedSticker.backgroundVideo" : "com.instagram.sharedSticker.backgroundImage"
-        let pasteboardItems = [[dataKey: data,
-                                "com.instagram.sharedSticker.backgroundTopColor": backgroundTopColor.hexString(),
-                                "com.instagram.sharedSticker.backgroundBottomColor": backgroundBottomColor.hexString(),
-                                "com.instagram.sharedSticker.contentURL": attributionURL]]
+        let dataKey =
+            type == .mpeg4Movie ? "com.instagram.sharedSticker.backgroundVideo" : "com.instagram.sharedSticker.backgroundImage"
+        let pasteboardItems = [
+            [
+                dataKey: data,
+                "com.instagram.sharedSticker.backgroundTopColor": backgroundTopColor.hexString(),
+                "com.instagram.sharedSticker.backgroundBottomColor": backgroundBottomColor.hexString(),
+                "com.instagram.sharedSticker.contentURL": attributionURL,
+            ]
+        ]
         let pasteboardOptions: [UIPasteboard.OptionsKey: Any] = [.expirationDate: Date().addingTimeInterval(5.minutes)]
 
         UIPasteboard.general.setItems(pasteboardItems, options: pasteboardOptions)
@@ -143,7 +154,7 @@ enum ShareDestination: Hashable {
         static let displayedAppsCount = 3
     }
 
-    static func ==(lhs: ShareDestination, rhs: ShareDestination) -> Bool {
+    static func == (lhs: ShareDestination, rhs: ShareDestination) -> Bool {
         lhs.name == rhs.name && lhs.icon == rhs.icon
     }
 
@@ -167,7 +178,9 @@ enum ShareDestination: Hashable {
 // MARK: Analytics
 
 extension ShareDestination {
-    private static func logClipShared(option: SharingModal.Option, style: ShareImageStyle, clipUUID: String, source: AnalyticsSource) {
+    private static func logClipShared(
+        option: SharingModal.Option, style: ShareImageStyle, clipUUID: String, source: AnalyticsSource
+    ) {
         // This event is specifically for clip shares and not other shares. These are handled by `podcastShared`
         guard case let .clipShare(episode, clipTime, _) = option else {
             return
@@ -233,11 +246,13 @@ extension ShareDestination {
         }
     }
 
-    private static func logPodcastShared(style: ShareImageStyle, option: SharingModal.Option, destination: Self, source: AnalyticsSource) {
+    private static func logPodcastShared(
+        style: ShareImageStyle, option: SharingModal.Option, destination: Self, source: AnalyticsSource
+    ) {
         let properties: [String: Any] = [
             "type": type(style: style, option: option, destination: destination),
             "action": destination.analyticsDescription,
-            "card_type": cardType(style: style)
+            "card_type": cardType(style: style),
         ]
 
         Analytics.track(.podcastShared, source: source, properties: properties)
@@ -249,7 +264,10 @@ extension ShareDestination {
         case failedToDownload
     }
 
-    func export(info: ShareImageInfo, style: ShareImageStyle, episode: some BaseEpisode, startTime: CMTime, duration: CMTime, scale: CGFloat, progress: Progress, to url: URL) async throws -> URL {
+    func export(
+        info: ShareImageInfo, style: ShareImageStyle, episode: some BaseEpisode, startTime: CMTime, duration: CMTime,
+        scale: CGFloat, progress: Progress, to url: URL
+    ) async throws -> URL {
         guard let playerItem = DownloadManager.shared.downloadParallelToStream(of: episode) else {
             throw VideoExportError.failedToDownload
         }
@@ -263,8 +281,11 @@ extension ShareDestination {
                 size = CGSize(width: style.previewSize.width, height: style.previewSize.height)
             }
 
-            let parameters = await VideoExporter.Parameters(duration: CMTimeGetSeconds(duration), size: size, scale: scale, episodeAsset: playerItem.asset, audioStartTime: startTime, audioDuration: duration, fileType: .mp4)
-            try await VideoExporter.export(view: AnimatedShareImageView(info: info, style: style, size: size), with: parameters, to: url, progress: progress)
+            let parameters = await VideoExporter.Parameters(
+                duration: CMTimeGetSeconds(duration), size: size, scale: scale, episodeAsset: playerItem.asset,
+                audioStartTime: startTime, audioDuration: duration, fileType: .mp4)
+            try await VideoExporter.export(
+                view: AnimatedShareImageView(info: info, style: style, size: size), with: parameters, to: url, progress: progress)
 
             return url
         }
@@ -276,8 +297,10 @@ extension ShareDestination {
                 // Instagram will not accept a straight m4a file for sharing so we need to generate a video clip to share
                 return try await exportVideo()
             default:
-                let url = FileManager.default.temporaryDirectory.appendingPathComponent("audio_export-\(UUID().uuidString)", conformingTo: .m4a)
-                try await AudioClipExporter.exportAudioClip(from: playerItem.asset, startTime: startTime, duration: duration, to: url, progress: progress)
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "audio_export-\(UUID().uuidString)", conformingTo: .m4a)
+                try await AudioClipExporter.exportAudioClip(
+                    from: playerItem.asset, startTime: startTime, duration: duration, to: url, progress: progress)
                 return url
             }
         default:
