@@ -149,27 +149,6 @@ int rs_zip_read(rs_zip *zip, int64_t index, void *buffer, size_t capacity, char 
     return status;
 }
 
-int rs_zip_local_headers_agree(int fd, char *message, size_t message_size) {
-    int copy = dup(fd);
-    if (copy < 0) {
-        snprintf(message, message_size, "cannot read it again (too many open files)");
-        return -1;
-    }
-    int code = 0;
-    zip_t *archive = zip_fdopen(copy, ZIP_CHECKCONS | ZIP_RDONLY, &code);
-    if (archive) {
-        zip_discard(archive);  // closes copy
-        return 0;
-    }
-    close(copy);
-    if (code == ZIP_ER_INCONS) return 1;
-    zip_error_t error;
-    zip_error_init_with_code(&error, code);
-    describe(&error, "", message, message_size);
-    zip_error_fini(&error);
-    return -1;
-}
-
 void rs_zip_close(rs_zip *zip) {
     if (!zip) return;
     zip_discard(zip->archive);

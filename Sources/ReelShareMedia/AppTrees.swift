@@ -87,15 +87,11 @@ public final class ArchiveTree: AppTree {
         }
         let tree = try ArchiveTree(zip: zip, shown: shown)
         // An installer reads each entry through its local header: one that names another file, or
-        // gives other sizes or another method than the central directory, is refused there.
-        switch rs_zip_local_headers_agree(file.descriptor, &message, message.count) {
-        case 0: break
-        case 1:
-            throw AppFileError(
-                "\(shown): an entry's local header disagrees with the central directory (its name, method or sizes): an installer refuses such an archive"
-            )
-        default:
-            throw AppFileError("\(shown): a damaged zip archive: \(Posix.text(message))")
+        // gives other sizes or another method than the central directory, or entries that share
+        // bytes, are refused there.
+        if let refusal = ZipLayout.refusal(size: file.size, maxEntries: maxEntries, read: { try? file.read(count: $1, from: $0) })
+        {
+            throw AppFileError("\(shown): \(refusal)")
         }
         return tree
     }

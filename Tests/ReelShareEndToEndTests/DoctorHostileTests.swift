@@ -141,7 +141,7 @@ struct DoctorHostileTests {
     }
 
     @Test(
-        "archives as an installer reads them: a name twice, a local header that disagrees with the central directory, two apps in Payload/, a name of 65,535 bytes and 32,765 parts",
+        "archives as an installer reads them: a name twice, a local header that disagrees with the central directory, entries that overlap, two apps in Payload/, a name of 65,535 bytes and 32,765 parts",
         .enabled(if: Tool.aapt, "aapt or android-framework-res is absent"))
     func ambiguous() throws {
         let directory = try scratch("doctor-ambiguous")
@@ -174,6 +174,25 @@ struct DoctorHostileTests {
             header = data.rfind(b'PK\\x03\\x04', 0, first)
             resized[header + 18:header + 26] = struct.pack('<II', 4, 4)
             open('resized.apk', 'wb').write(resized)
+            # The manifest hidden inside another entry's data: its central record points into
+            # assets/carrier.bin, whose bytes are the manifest's local header and data (libzip
+            # reads it through the central directory and sees nothing wrong).
+            import io
+            inner = io.BytesIO()
+            with zipfile.ZipFile(sys.argv[1]) as g, zipfile.ZipFile(inner, 'w', zipfile.ZIP_STORED) as z:
+                z.writestr('AndroidManifest.xml', g.read('AndroidManifest.xml'))
+            with zipfile.ZipFile(inner) as z:
+                hidden = z.getinfo('AndroidManifest.xml')
+                carried = inner.getvalue()[:z.start_dir]
+            with zipfile.ZipFile(sys.argv[1]) as g, zipfile.ZipFile('overlap.apk', 'w', zipfile.ZIP_STORED) as z:
+                for name in g.namelist():
+                    if name != 'AndroidManifest.xml':
+                        z.writestr(name, g.read(name))
+                z.writestr('assets/carrier.bin', carried)
+                carrier = z.getinfo('assets/carrier.bin')
+                hidden.header_offset = carrier.header_offset + 30 + len(carrier.filename.encode()) + len(carrier.extra)
+                z.filelist.append(hidden)
+                z.NameToInfo[hidden.filename] = hidden
             plist = b'<?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>'
             with zipfile.ZipFile('two.ipa', 'w') as z:
                 z.writestr('Payload/One.app/Info.plist', plist)
@@ -191,6 +210,10 @@ struct DoctorHostileTests {
                 try doctor(name, in: directory),
                 "\(name): an entry's local header disagrees with the central directory (its name, method or sizes)")
         }
+        expectRefused(
+            try doctor("overlap.apk", in: directory),
+            "overlap.apk: the entries \"assets/carrier.bin\" and \"AndroidManifest.xml\" overlap (they share bytes): an installer refuses such an archive"
+        )
         expectRefused(
             try doctor("two.ipa", in: directory),
             "two.ipa: Payload/ holds 2 apps (One.app, Two.app): an installer takes an .ipa with one")

@@ -47,12 +47,6 @@ int rs_zip_describe(rs_zip *_Nonnull zip, int64_t index, rs_zip_entry *_Nonnull 
 int rs_zip_read(rs_zip *_Nonnull zip, int64_t index, void *_Nullable buffer, size_t capacity, char *_Nonnull message,
                 size_t message_size);
 
-/// Opens the archive on `fd` once more with libzip's consistency check, which holds each entry's
-/// local header to its central directory record (name, method, sizes, CRC): 0 when every one
-/// agrees, 1 when one disagrees, -1 when the archive cannot be read (`message` says why). `fd` is
-/// left open.
-int rs_zip_local_headers_agree(int fd, char *_Nonnull message, size_t message_size);
-
 void rs_zip_close(rs_zip *_Nullable zip);
 
 #ifdef __cplusplus
