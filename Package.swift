@@ -103,7 +103,7 @@ let package = Package(
             cSettings: warnings,
             linkerSettings: [.linkedLibrary("zip")]
         ),
-        .target(name: "ReelShareKit", exclude: ["Targets/Profiles"], plugins: ["EmbedProfiles"]),
+        .target(name: "ReelShareKit", exclude: ["Targets/Profiles", "Doctor/SharePlugins"], plugins: ["EmbedProfiles"]),
         .executableTarget(name: "reelshare-embed-profiles"),
         .plugin(name: "EmbedProfiles", capability: .buildTool(), dependencies: ["reelshare-embed-profiles"]),
         .target(

@@ -71,6 +71,8 @@ struct DoctorCommand: Command {
     let variant: String?
     /// Whether an Expo project's configuration may be evaluated (its code run).
     let evaluate: Bool
+    /// Whether a project's share code chooses the targets (no --target).
+    let chooseTargets: Bool
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
@@ -90,7 +92,9 @@ struct DoctorCommand: Command {
         variant = parsed.value(Option.variant)
         evaluate = parsed.has(Option.evaluate)
         let profiles = try ProfileLoading.profiles(parsed)
-        targets = try OptionValues.targets(Option.target, of: parsed, in: profiles) ?? profiles.shareTargets
+        let chosen = try OptionValues.targets(Option.target, of: parsed, in: profiles)
+        targets = chosen ?? profiles.shareTargets
+        chooseTargets = chosen == nil
         appIdKeys = Set(profiles.profiles.flatMap { $0.ios?.infoPlist.filter { $0.value == .appId }.map(\.key) ?? [] })
         appId = parsed.value(Option.appId) ?? environment["REELSHARE_APP_ID"].flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -112,7 +116,8 @@ struct DoctorCommand: Command {
         for input in inputs {
             if stdout.isClosed { break }
             do throws(AppLocationError) {
-                let located = try AppLocator.locate(input, budget: budget(), evaluate: evaluate)
+                let pathBudget = budget()
+                let located = try AppLocator.locate(input, budget: pathBudget, evaluate: evaluate)
                 var apps = located.apps
                 if let variant {
                     let variants = apps.compactMap(\.app.variantName)
@@ -122,9 +127,16 @@ struct DoctorCommand: Command {
                             "no release variant \(variant): its Android app builds \(variants.joined(separator: ", "))")
                     }
                 }
+                // A project's share code, read once for every app under the path.
+                let projects = apps.contains { $0.app.form == .project }
+                let code =
+                    projects && input.platform == nil
+                    ? AppLocator.shareCode(at: input.path, targets: targets, budget: pathBudget) : nil
+                if pathBudget.spend() { throw AppLocationError.timeout }
                 for found in apps {
                     let result = Doctor.check(
-                        found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, shown: found.shown)
+                        found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, code: code,
+                        choose: chooseTargets, shown: found.shown)
                     summary.add(result)
                     renderer.add(result, card: ReportCard.app(result))
                 }

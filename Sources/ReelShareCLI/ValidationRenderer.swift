@@ -126,6 +126,7 @@ final class ValidationRenderer {
                 if let index = groups.firstIndex(where: {
                     $0.finding.rule == finding.rule && $0.finding.severity == finding.severity
                         && $0.finding.message == finding.message && $0.finding.source == finding.source
+                        && $0.finding.file == finding.file && $0.finding.line == finding.line
                 }) {
                     if groups[index].targets.last != verdict.target { groups[index].targets.append(verdict.target) }
                 } else {
@@ -141,6 +142,12 @@ final class ValidationRenderer {
             }
         }
         var out = ""
+        // The targets the project's share code chose, each where it was found.
+        if let shares = result.app?.shares, !shares.isEmpty {
+            out +=
+                "\(result.labelled(result.location())): shares to "
+                + shares.map { "\($0.target) (\($0.file):\($0.line))" }.joined(separator: ", ") + "\n"
+        }
         for (finding, targets) in groups {
             out += Self.line(result.labelled(result.location(of: finding)), finding, targets: targets, color: color)
         }
@@ -150,7 +157,11 @@ final class ValidationRenderer {
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)
         var verdict = "\(result.labelled(result.location())): "
-        if result.verdicts.isEmpty {
+        if result.verdicts.isEmpty, let app = result.app, app.sharesNothing {
+            let files = app.sourceFiles ?? 0
+            verdict +=
+                "shares to none of the targets: no share call to them in its \(files) source file\(files == 1 ? "" : "s") (a call through a wrapper, or a URL built at run time, is not seen; --target T checks T)"
+        } else if result.verdicts.isEmpty {
             // doctor on an app of a platform no target asked shares from (ig-feed: Android only)
             verdict += "nothing to check: no target asked shares from it"
         } else if rejected.isEmpty {
@@ -190,10 +201,13 @@ final class ValidationRenderer {
                 var message = "\(finding.message) (\(finding.source))"
                 if let fix = finding.fix { message += "\nfix: \(fix)" }
                 // An annotation names a file of the repository: an archive's entry is named in the message.
-                let file = result.inArchive ? result.path : result.location(of: finding).onDisk
+                let file =
+                    result.inArchive
+                    ? result.path : finding.line != nil ? finding.file ?? result.path : result.location(of: finding).onDisk
                 if result.inArchive, let inner = finding.file ?? result.file { message = "\(inner): \(message)" }
+                let line = result.inArchive ? "" : finding.line.map { ",line=\($0)" } ?? ""
                 out +=
-                    "::\(command) file=\(Self.githubProperty(file)),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
+                    "::\(command) file=\(Self.githubProperty(file))\(line),title=\(Self.githubProperty(title))::\(Self.githubData(message))\n"
             }
         }
         return out
@@ -256,6 +270,7 @@ extension ValidationResult {
     /// inside the path (an archive's entry as `app.apk!/AndroidManifest.xml`), or the path.
     func location(of finding: Finding? = nil) -> String {
         guard let file = finding?.file ?? file else { return path }
+        if let line = finding?.line, finding?.file != nil { return "\(file):\(line)" }
         return inArchive ? "\(path)!/\(file)" : file
     }
 }

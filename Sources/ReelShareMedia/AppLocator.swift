@@ -194,6 +194,20 @@ public enum AppLocator {
         }
     }
 
+    /// What the sources under the directory `path` do to share (nil for a file or archive),
+    /// read within `budget`; files are named as the user reaches them from `path`.
+    public static func shareCode(at path: String, targets: [TargetProfile], budget: WorkBudget) -> ShareCode? {
+        guard Posix.isDirectory(path) else { return nil }
+        var code = ShareCodeReader.read(
+            BudgetedTree(DirectoryTree(root: path), budget: budget), targets: targets, plugins: SharePlugin.builtin)
+        guard path != "." else { return code }
+        for index in code.calls.indices { code.calls[index].file = AppPath.join(path, code.calls[index].file) }
+        for index in code.providerCalls.indices {
+            code.providerCalls[index].file = AppPath.join(path, code.providerCalls[index].file)
+        }
+        return code
+    }
+
     /// `body`'s result; its failure as malformed, without the path given when the message starts
     /// with it (a file named on its own is named once).
     private static func attempt<T>(_ path: String, _ body: () throws(AppFileError) -> T) throws(AppLocationError) -> T {

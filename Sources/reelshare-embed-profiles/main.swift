@@ -1,10 +1,13 @@
 // Writes OUTPUT.swift: the profile files given, by name and text, for ReelShareKit to load as it
 // loads a user's --profile files. Run by the EmbedProfiles build plugin (and Scripts/fuzz).
 //
-//   reelshare-embed-profiles OUTPUT.swift FILE.json...
+//   reelshare-embed-profiles OUTPUT.swift PROFILE.json... [--plugins PLUGIN.json...]
 import Foundation
 
-let arguments = CommandLine.arguments.dropFirst()
+let all = CommandLine.arguments.dropFirst()
+// The profile files, then after --plugins the share plugins' files.
+let arguments = all.prefix { $0 != "--plugins" }
+let pluginFiles = all.drop { $0 != "--plugins" }.dropFirst()
 guard let output = arguments.first else {
     FileHandle.standardError.write(Data("usage: reelshare-embed-profiles OUTPUT.swift FILE.json...\n".utf8))
     exit(64)
@@ -55,6 +58,24 @@ swift += """
     }
 
     """
+
+// The share plugins' data files, by name and text, for ReelShareKit's SharePlugin.builtin.
+swift += """
+
+    enum BuiltinSharePluginFiles {
+        static let files: [(name: String, json: String)] = [
+
+    """
+for path in pluginFiles.sorted(by: { ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent }) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("reelshare-embed-profiles: cannot read \(path)\n".utf8))
+        exit(66)
+    }
+    var hashes = "#"
+    while text.contains("\"" + hashes) { hashes += "#" }
+    swift += "        (\"\((path as NSString).lastPathComponent)\", \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
+}
+swift += "    ]\n}\n"
 
 do {
     try swift.write(toFile: output, atomically: true, encoding: .utf8)

@@ -369,3 +369,7 @@ public func protoResources(strings: [(UInt32, String, String)], xml: [(UInt32, S
     }
     return table.bytes
 }
+
+/// Every built-in share target, for a crafted project with no share code whose set-up a test
+/// checks for all of them (without --target doctor judges the targets the code reaches).
+public let everyShareTarget = "ig-reels,fb-reels,ig-stories,fb-stories,ig-feed"

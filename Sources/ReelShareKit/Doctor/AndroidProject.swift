@@ -259,6 +259,7 @@ enum AndroidProject {
                 manifest: merged, resources: variantResources, resourceFiles: variantFiles, file: file,
                 libraries: variantRead + read, completeness: .incomplete(advice), facebookSDK: sdk)
             judged.variant = variant?.named
+            judged.sourceSets = variant?.sourceSets
             judged.applicationId = variantPlaceholders["applicationId"]
             judged.targetSdk = judged.targetSdk ?? targetSdk
             found.append(FoundApp(form: .project, framework: framework, content: .android(judged)))

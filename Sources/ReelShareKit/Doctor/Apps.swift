@@ -146,6 +146,9 @@ public struct AndroidApp: Sendable, Equatable {
     /// The build variant judged (prodRelease), where the project's build file names flavours
     /// or the manifest comes from a variant's source sets; nil for a built app.
     public var variant: String?
+    /// The variant's own source sets ("katchup", "release"…; main is every variant's); nil when
+    /// not known.
+    public var sourceSets: [String]?
     /// The API level the app targets (`targetSdkVersion`), where it is written as a number;
     /// package visibility (`<queries>`) applies from 30.
     public var targetSdk: Int?

@@ -18,6 +18,13 @@ public struct AppDescription: Sendable, Equatable {
     public var libraries: [String]
     /// The Android build variant judged (prodRelease), where the project names one.
     public var variant: String?
+    /// The share calls that chose the targets judged (the first of each target), where the
+    /// project's sources chose them; nil when --target did, or no sources were read.
+    public var shares: [ShareCall]?
+    /// The source files read for them.
+    public var sourceFiles: Int?
+    /// Whether the sources were read and nothing shares: the app was judged for no target.
+    public var sharesNothing: Bool { shares?.isEmpty == true }
 
     public init(_ app: FoundApp) {
         platform = app.platform
@@ -38,10 +45,21 @@ public enum Doctor {
     /// Judges one app found in `path`. `appIdKeys` are the Info.plist keys any known profile
     /// reads the App ID from; `shown` turns a file the app names into the path the user reaches it
     /// by (findings and fix commands name files so).
+    ///
+    /// `code` is what the project's sources do to share: without it (a built app, or --target
+    /// given) every target of `targets` is judged; with it, the targets its calls reach, each
+    /// call checked as written.
     public static func check(
         _ app: FoundApp, path: String, targets: [TargetProfile], appIdKeys: Set<String> = [], appId: String?,
-        shown: (String) -> String = { $0 }
+        code: ShareCode? = nil, choose: Bool = false, shown: (String) -> String = { $0 }
     ) -> ValidationResult {
+        var targets = targets
+        var note: Finding?
+        var shares: [ShareCall]?
+        if let code, choose, app.form == .project {
+            let used = used(app, code: code, targets: targets)
+            (targets, shares, note) = (used.judged, used.calls, used.note)
+        }
         var verdicts: [TargetVerdict]
         switch app.content {
         case .ios(var ios):
@@ -57,12 +75,24 @@ public enum Doctor {
         for v in verdicts.indices {
             for f in verdicts[v].findings.indices { verdicts[v].findings[f].file = verdicts[v].findings[f].file.map(shown) }
         }
+        // The share code's files are named from the path given already.
+        if let code, app.form == .project {
+            for v in verdicts.indices {
+                guard let target = targets.first(where: { $0.id == verdicts[v].target }) else { continue }
+                let found = callFindings(app, code: code, target: target) + (note.map { [$0] } ?? [])
+                verdicts[v].findings += found
+            }
+        }
         var result = ValidationResult(
             path: path, kind: app.platform == .ios ? .plist : .manifest, role: nil, verdicts: verdicts,
             accepted: verdicts.allSatisfy(\.accepted))
         result.file = app.file.map(shown)
         var description = AppDescription(app)
         description.libraries = description.libraries.map(shown)
+        if let shares, let code {
+            description.shares = shares
+            description.sourceFiles = code.filesRead
+        }
         result.app = description
         return result
     }

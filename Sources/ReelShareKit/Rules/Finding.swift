@@ -41,6 +41,13 @@ public enum OwnCheck: String, Sendable, CaseIterable {
     case androidQueries = "android.queries"
     case androidFileProvider = "android.file-provider"
     case androidMetaData = "android.meta-data"
+    /// doctor, the share code: a call with no App ID, a URI with no read grant, a file:// URI, an
+    /// authority no provider declares, a prepared share with no call found.
+    case shareAppId = "share.app-id"
+    case shareReadPermission = "share.read-permission"
+    case shareFileURI = "share.file-uri"
+    case shareAuthority = "share.authority"
+    case shareCall = "share.call"
     case buildColorPair = "build.color-pair"
     case buildColorsIgnored = "build.colors-ignored"
     case previewSafeZone = "preview.safe-zone"
@@ -65,6 +72,8 @@ public struct Finding: Sendable, Equatable {
     /// doctor: the file inside the path given that the finding is about (the library manifest
     /// an element came from, the plist inside an .ipa); nil for the path itself.
     public var file: String?
+    /// doctor: the line of `file` (a share call in a source file).
+    public var line: Int?
     /// The change behind `fix`, kept to merge with other findings' changes.
     var remedy: Fix?
 

@@ -135,11 +135,23 @@ public enum ValidationJSON {
     }
 
     static func app(_ a: AppDescription) -> JSON {
-        .object([
+        var members: [String: JSON] = [
             "platform": .string(a.platform.rawValue), "form": .string(a.form.rawValue), "framework": .from(a.framework?.rawValue),
             "identifier": .from(a.identifier), "shipped": .bool(a.shipped), "libraries": .array(a.libraries.map(JSON.string)),
             "variant": .from(a.variant),
-        ])
+        ]
+        // The targets its share code reaches, each where it was found (when they chose the targets).
+        if let shares = a.shares {
+            members["shares"] = .array(
+                shares.map {
+                    .object([
+                        "target": .string($0.target), "file": .string($0.file), "line": .int($0.line),
+                        "written": .string($0.written), "plugin": .from($0.plugin),
+                    ])
+                })
+            members["sourceFiles"] = .from(a.sourceFiles)
+        }
+        return .object(members)
     }
 
     static func verdict(_ v: TargetVerdict, doctor: Bool = false) -> JSON {
@@ -151,7 +163,10 @@ public enum ValidationJSON {
 
     public static func finding(_ f: Finding, doctor: Bool = false) -> JSON {
         guard case .object(var members) = finding(f) else { return .null }
-        if doctor { members["file"] = .from(f.file) }
+        if doctor {
+            members["file"] = .from(f.file)
+            if let line = f.line { members["line"] = .int(line) }
+        }
         return .object(members)
     }
 

@@ -60,8 +60,9 @@ struct DoctorProjectTests {
         let directory = try scratch("doctor-flutter")
         defer { try? FileManager.default.removeItem(at: directory) }
         let project = try flutter(in: directory)
-        // `reelshare doctor` with no path: the current directory.
-        let result = runReelshare(["doctor", "--format", "json"], in: project)
+        // `reelshare doctor` with no path: the current directory. (It holds no share code: every
+        // share target is named, as a project about to get its share code would.)
+        let result = runReelshare(["doctor", "--format", "json", "--target", everyShareTarget], in: project)
         #expect(result.status == 1, "\(result.stdout)")
         #expect(
             findingLines(result, severity: "error") == [
@@ -208,7 +209,8 @@ struct DoctorProjectTests {
                 "android/app/src/main/res/values/strings.xml":
                     #"<resources><string name="facebook_app_id">"1234567890123456"</string></resources>"#,
             ], in: directory)
-        let result = runReelshare(["doctor", "--format", "json", "--app-id", "1234567890123456"], in: directory)
+        let result = runReelshare(
+            ["doctor", "--format", "json", "--app-id", "1234567890123456", "--target", everyShareTarget], in: directory)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(findingLines(result).isEmpty, "\(findingLines(result))")
         #expect(
@@ -269,7 +271,7 @@ struct DoctorProjectTests {
                 "android/app/src/main/res/values/strings.xml":
                     #"<resources><string name="facebook_app_id">1234567890123456</string></resources>"#,
             ], in: directory)
-        let result = runReelshare(["doctor", "--format", "json"], in: directory)
+        let result = runReelshare(["doctor", "--format", "json", "--target", everyShareTarget], in: directory)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(findingLines(result).isEmpty)
         #expect(

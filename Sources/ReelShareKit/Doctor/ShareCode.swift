@@ -1,0 +1,379 @@
+// What an app's own sources do to share: the share calls as written (a target's URL scheme opened,
+// its intent action, a share plugin's call), each with its file and line and what the code around
+// it carries (an App ID, a read grant, a file:// URI), and every FileProvider.getUriForFile call
+// with the authority it asks for. A static reader: a scheme built at run time or a wrapper of the
+// app's own is not seen, and findings say "as written at FILE:LINE". The targets' schemes and
+// actions come from their profiles, the plugins' calls from their data files (SharePlugin).
+import Foundation
+
+/// One share call found in the sources.
+public struct ShareCall: Sendable, Equatable {
+    /// The target profile's id.
+    public var target: String
+    /// The platform the call shares from; nil for a plugin call that does both.
+    public var platform: Platform?
+    /// The file, relative to the path given, and the line (from 1).
+    public var file: String
+    public var line: Int
+    /// What was matched, as written ("instagram-reels://share", "com.instagram.share.ADD_TO_STORY",
+    /// "SocialShare.shareInstagramStory").
+    public var written: String
+    /// The plugin whose call it is.
+    public var plugin: String?
+    /// Whether the code around the call names an App ID (the pasteboard's appID key, a
+    /// source_application parameter or extra, the plugin's App ID argument).
+    public var carriesAppId: Bool
+    /// Android, the app's own intent: whether it grants the target read access to what it hands
+    /// over; nil where it hands over no URI near the call.
+    public var grantsRead: Bool?
+    /// Android: the line of a file:// URI near the call (Uri.fromFile, "file://", File.toUri()).
+    public var fileURILine: Int?
+}
+
+/// A `FileProvider.getUriForFile` call and the authority it asks for.
+public struct ProviderCall: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    /// The authority with the app's id as `${applicationId}`; nil when it is not written as text
+    /// (a constant defined elsewhere).
+    public var authority: String?
+    /// As written.
+    public var written: String
+}
+
+/// What the sources under a path do to share.
+public struct ShareCode: Sendable, Equatable {
+    public var calls: [ShareCall] = []
+    public var providerCalls: [ProviderCall] = []
+    /// The source files read, and those passed over (over 1 MB, generated, minified).
+    public var filesRead = 0
+    public var filesSkipped = 0
+
+    public init() {}
+
+    /// The calls that share from `platform`, the first of each target (a share URL before a
+    /// bare scheme tested with canOpenURL); with `sourceSets`, only those in Android source sets
+    /// the variant builds (`src/main/`, `src/katchup/`), or outside any.
+    public func calls(from platform: Platform, sourceSets: [String]? = nil) -> [ShareCall] {
+        var first: [String: ShareCall] = [:]
+        for call in calls where call.platform == nil || call.platform == platform {
+            guard Self.isBuilt(call.file, by: sourceSets) else { continue }
+            if let seen = first[call.target], seen.written.hasSuffix("://share") || !call.written.hasSuffix("://share") {
+                continue
+            }
+            first[call.target] = call
+        }
+        return first.values.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+
+    /// Whether a variant with `sourceSets` builds `file`: a file under `src/NAME/java/` (or
+    /// kotlin/) is built by the variants whose source sets include NAME (main by every one).
+    public static func isBuilt(_ file: String, by sourceSets: [String]?) -> Bool {
+        guard let sourceSets else { return true }
+        let parts = file.split(separator: "/")
+        guard let src = parts.lastIndex(of: "src"), src + 2 < parts.count, ["java", "kotlin"].contains(parts[src + 2]) else {
+            return true
+        }
+        let set = parts[src + 1]
+        return set == "main" || sourceSets.contains(String(set))
+    }
+}
+
+public enum ShareCodeReader {
+    enum Language { case apple, jvm, dart, javascript }
+
+    static let languages: [String: Language] = [
+        "swift": .apple, "m": .apple, "mm": .apple, "kt": .jvm, "java": .jvm, "dart": .dart, "js": .javascript,
+        "jsx": .javascript, "ts": .javascript, "tsx": .javascript, "mjs": .javascript,
+    ]
+    /// Source files larger than this are not an app's own code (a bundle, a generated table).
+    public static let fileLimit = 1 << 20
+    /// At most this many source files are read, and directories listed, under one path (a home
+    /// directory given by mistake ends).
+    public static let fileBudget = 20_000
+    /// Directories never read: dependencies, build outputs, tests.
+    static let skipped: Set<String> = AppFinder.notApps.union([
+        "androidTest", "testDebug", "testRelease", "Tests", "UITests", "generated", "Generated", ".idea", ".vscode",
+        "ios/Pods",
+    ])
+
+    /// Reads the sources under `root` of `tree` for the share calls of `targets` and `plugins`.
+    public static func read(_ tree: AppTree, under root: String = "", targets: [TargetProfile], plugins: [SharePlugin])
+        -> ShareCode
+    {
+        var code = ShareCode()
+        var queue = [root]
+        var next = 0
+        // Each directory once, however many links reach it (a link to `.` is a loop).
+        var seen: Set<String> = []
+        var constants: [String: String] = [:]
+        var feedCandidates: [(file: String, line: Int, text: String)] = []
+        while next < queue.count, next < fileBudget {
+            let directory = queue[next]
+            next += 1
+            guard seen.insert(tree.identity(of: directory) ?? directory).inserted else { continue }
+            for entry in tree.list(directory) ?? [] {
+                let path = AppPath.join(directory, entry.name)
+                if entry.isDirectory {
+                    if !entry.name.hasPrefix("."), !skipped.contains(entry.name), !entry.name.hasSuffix("Tests"),
+                        !entry.name.hasSuffix(".xcodeproj"), !entry.name.hasSuffix(".app")
+                    {
+                        queue.append(path)
+                    }
+                    continue
+                }
+                guard let language = language(of: entry.name) else { continue }
+                guard code.filesRead + code.filesSkipped < fileBudget else { return code }
+                guard let bytes = try? tree.read(path, limit: fileLimit) else {
+                    code.filesSkipped += 1
+                    continue
+                }
+                if isGenerated(bytes, language: language) {
+                    code.filesSkipped += 1
+                    continue
+                }
+                code.filesRead += 1
+                scan(
+                    bytes, file: path, language: language, targets: targets, plugins: plugins, into: &code,
+                    constants: &constants, feedCandidates: &feedCandidates)
+            }
+        }
+        // Instagram's feed: ACTION_SEND with the package set to Instagram's, directly or through a
+        // constant that holds it.
+        if let feed = targets.first(where: { $0.android?.action == "android.intent.action.SEND" }) {
+            let names = Set(constants.filter { $0.value == instagramPackage(feed) }.map(\.key))
+            for candidate in feedCandidates
+            where candidate.text.contains("\"\(instagramPackage(feed))\"")
+                || names.contains(where: { candidate.text.contains($0) })
+            {
+                code.calls.append(
+                    ShareCall(
+                        target: feed.id, platform: .android, file: candidate.file, line: candidate.line,
+                        written: candidate.text.trimmingSpaces, carriesAppId: true))
+                break
+            }
+        }
+        return code
+    }
+
+    private static func instagramPackage(_ feed: TargetProfile) -> String { feed.android?.package ?? "com.instagram.android" }
+
+    static func language(of name: String) -> Language? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let base = name[..<dot]
+        // Tests and generated files by their names.
+        if base.hasSuffix("Test") || base.hasSuffix("Tests") || base.hasSuffix(".test") || base.hasSuffix(".spec")
+            || base.hasSuffix("_test") || base.hasSuffix(".g") || base.hasSuffix(".freezed") || base.hasSuffix(".min")
+            || base.hasSuffix(".pb") || base.hasSuffix(".generated") || base == "R" || base == "BuildConfig"
+        {
+            return nil
+        }
+        return languages[String(name[name.index(after: dot)...])]
+    }
+
+    /// A generated file (it says so at its top) or a minified one (lines hundreds of characters long).
+    static func isGenerated(_ bytes: [UInt8], language: Language) -> Bool {
+        let head = String(decoding: bytes.prefix(600), as: UTF8.self)
+        if head.contains("@generated") || head.contains("DO NOT EDIT") || head.contains("GENERATED CODE") { return true }
+        guard language == .javascript, bytes.count > 10_000 else { return false }
+        let lines = bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        return bytes.count / lines > 500
+    }
+
+    // MARK: one file
+
+    static func scan(
+        _ bytes: [UInt8], file: String, language: Language, targets: [TargetProfile], plugins: [SharePlugin],
+        into code: inout ShareCode, constants: inout [String: String],
+        feedCandidates: inout [(file: String, line: Int, text: String)]
+    ) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let usedPlugins = plugins.filter { plugin in plugin.imports.contains { text.contains($0) } }
+        let sends = text.contains("ACTION_SEND") || text.contains("android.intent.action.SEND")
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            // Cheap tests first: most lines hold none of these.
+            if line.contains("://") {
+                for target in targets {
+                    guard let scheme = target.ios?.queryScheme, let at = line.range(of: "\(scheme)://") else { continue }
+                    let written = line[at.lowerBound...].prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != "`" }
+                    let window = around(lines, index, before: 30, after: 30)
+                    code.calls.append(
+                        ShareCall(
+                            target: target.id, platform: .ios, file: file, line: number, written: String(written),
+                            carriesAppId: window.contains("sharedSticker.appID") || window.contains("source_application")))
+                }
+            }
+            if language != .apple, line.contains(".share.") || line.contains(".stories.") || line.contains(".reels.") {
+                for target in targets {
+                    guard let action = target.android?.action, action != "android.intent.action.SEND", line.contains(action)
+                    else { continue }
+                    code.calls.append(androidCall(target, lines, index, file: file, written: action))
+                }
+            }
+            if language == .jvm, line.contains("getUriForFile(") {
+                code.providerCalls.append(providerCall(lines, index, file: file))
+            }
+            if sends, line.contains("setPackage(") {
+                feedCandidates.append((file, number, String(line)))
+            }
+            if line.contains("\"com.") || line.contains("'com."), let constant = constant(line) {
+                constants[constant.name] = constant.value
+            }
+            for plugin in usedPlugins {
+                for call in plugin.calls where hasToken(line, call.call) {
+                    let window = around(lines, index, before: 2, after: 15)
+                    code.calls.append(
+                        ShareCall(
+                            target: call.target, platform: call.platform, file: file, line: number, written: call.call,
+                            plugin: plugin.id,
+                            carriesAppId: call.sendsAppId && (call.appIdArgument.map { window.contains($0) } ?? true)))
+                }
+            }
+        }
+    }
+
+    /// An intent of the app's own: what the code around the action line carries.
+    static func androidCall(_ target: TargetProfile, _ lines: [Substring], _ index: Int, file: String, written: String)
+        -> ShareCall
+    {
+        let window = around(lines, index, before: 8, after: 20)
+        let appIdKeys = [target.android?.extras.appId, "source_application", "APPLICATION_ID"].compactMap { $0 }
+        let handsOver = ["setDataAndType(", "setData(", "EXTRA_STREAM", "interactive_asset_uri", ".data = "].contains {
+            window.contains($0)
+        }
+        let grants = window.contains("FLAG_GRANT_READ_URI_PERMISSION") || window.contains("grantUriPermission")
+        var fileURI: Int?
+        for offset in max(0, index - 8)..<min(lines.count, index + 21) {
+            let line = lines[offset]
+            if line.contains("Uri.fromFile(") || line.contains("\"file://") || line.contains(".toUri()") {
+                fileURI = offset + 1
+                break
+            }
+        }
+        return ShareCall(
+            target: target.id, platform: .android, file: file, line: index + 1, written: written,
+            carriesAppId: appIdKeys.contains { window.contains($0) }, grantsRead: handsOver ? grants : nil,
+            fileURILine: fileURI)
+    }
+
+    /// `FileProvider.getUriForFile(context, AUTHORITY, file)`: its second argument, read over
+    /// up to four lines.
+    static func providerCall(_ lines: [Substring], _ index: Int, file: String) -> ProviderCall {
+        let joined = lines[index..<min(lines.count, index + 4)].joined(separator: " ")
+        guard let open = joined.range(of: "getUriForFile(") else {
+            return ProviderCall(file: file, line: index + 1, authority: nil, written: "")
+        }
+        var arguments: [String] = [], current = "", depth = 0, quote: Character?
+        for character in joined[open.upperBound...] {
+            if let q = quote {
+                current.append(character)
+                if character == q { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'":
+                quote = character
+                current.append(character)
+            case "(", "[", "{":
+                depth += 1
+                current.append(character)
+            case ")", "]", "}":
+                if depth == 0 {
+                    arguments.append(current)
+                    current = ""
+                    break
+                }
+                depth -= 1
+                current.append(character)
+            case "," where depth == 0:
+                arguments.append(current)
+                current = ""
+            default: current.append(character)
+            }
+            if depth == 0 && character == ")" { break }
+        }
+        let written = arguments.count >= 2 ? arguments[1].trimmingSpaces : ""
+        return ProviderCall(file: file, line: index + 1, authority: authority(written), written: written)
+    }
+
+    /// An authority expression with the app's id as `${applicationId}`; nil when a part of it is
+    /// not text or the app's id (a constant defined elsewhere).
+    static func authority(_ expression: String) -> String? {
+        guard !expression.isEmpty else { return nil }
+        var result = ""
+        for part in expression.split(separator: "+").map({ $0.trimmingSpaces }) {
+            if let literal = stringLiteral(part) {
+                result += applicationIdInTemplate(literal)
+            } else if isApplicationId(part) {
+                result += "${applicationId}"
+            } else {
+                return nil
+            }
+        }
+        return result
+    }
+
+    static func isApplicationId(_ part: String) -> Bool {
+        let names = ["getPackageName()", "packageName", "BuildConfig.APPLICATION_ID", "applicationId"]
+        return names.contains { part == $0 || part.hasSuffix(".\($0)") }
+    }
+
+    static func stringLiteral(_ part: String) -> String? {
+        guard part.count >= 2, let first = part.first, first == "\"" || first == "'", part.last == first else { return nil }
+        return String(part.dropFirst().dropLast())
+    }
+
+    /// Kotlin's `"${context.packageName}.provider"` and `"$packageName.provider"`.
+    static func applicationIdInTemplate(_ literal: String) -> String {
+        var out = "", rest = Substring(literal)
+        while let open = rest.range(of: "${") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+            let inner = String(rest[open.upperBound..<close])
+            out += isApplicationId(inner) ? "${applicationId}" : "${\(inner)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out.replacingOccurrences(of: "$packageName", with: "${applicationId}")
+    }
+
+    /// `NAME = "com.…"` (Kotlin `val`, Java `static final String`, Dart, JavaScript).
+    static func constant(_ line: Substring) -> (name: String, value: String)? {
+        guard let equals = line.firstIndex(of: "=") else { return nil }
+        let name = line[..<equals].split(whereSeparator: { $0 == " " || $0 == "\t" }).last.map(String.init) ?? ""
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            let value = stringLiteral(line[line.index(after: equals)...].trimmingSpaces.trimmingSuffix(";"))
+        else { return nil }
+        return (name, value)
+    }
+
+    /// Whether `token` is in `line` as a whole word (`Social.INSTAGRAM` not in `Social.INSTAGRAM_STORIES`).
+    static func hasToken(_ line: Substring, _ token: String) -> Bool {
+        var from = line.startIndex
+        while let range = line.range(of: token, range: from..<line.endIndex) {
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
+            let word = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !word(after), !(word(before) && token.first.map { $0.isLetter || $0 == "_" } == true) { return true }
+            from = range.upperBound
+        }
+        return false
+    }
+
+    static func around(_ lines: [Substring], _ index: Int, before: Int, after: Int) -> String {
+        lines[max(0, index - before)..<min(lines.count, index + after + 1)].joined(separator: "\n")
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(
+            drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+    func trimmingSuffix(_ suffix: String) -> String {
+        let text = String(self)
+        return text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)).trimmingSpaces : text
+    }
+}
