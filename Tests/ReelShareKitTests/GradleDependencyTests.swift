@@ -72,3 +72,29 @@ struct GradleDependencyTests {
         #expect(MavenLibraries.known("io.sentry:sentry-android") == nil)
     }
 }
+
+@Suite("pubspec.yaml's release dependencies, as doctor reads them without .flutter-plugins-dependencies")
+struct PubspecTests {
+    @Test("a path dependency is read where it is, a hosted one is named, the SDK's and dev dependencies are neither")
+    func dependencies() {
+        let text = """
+            name: demo
+            dependencies:
+              flutter:
+                sdk: flutter
+              # icons
+              cupertino_icons: ^1.0.2
+              appinio_social_share: ^0.3.2
+              local_share:
+                path: ../local_share # the plugin beside it
+              http:
+
+            dev_dependencies:
+              social_share:
+                path: ../
+            """
+        let declared = Pubspec.dependencies(text)
+        #expect(declared.paths == ["../local_share"])
+        #expect(declared.hosted == ["cupertino_icons", "appinio_social_share", "http"])
+    }
+}

@@ -277,9 +277,15 @@ enum AndroidProject {
             guard let bytes = try? tree.read(".flutter-plugins-dependencies", limit: AppFinder.configLimit),
                 let plugins = JSON.parse(bytes)?["plugins"]?["android"]?.arrayValue
             else {
+                // Not fetched: the plugins pubspec.yaml gives a path are read where they are; the
+                // others are named as not read.
+                let pubspec = (try? tree.read("pubspec.yaml", limit: AppFinder.configLimit)).flatMap { $0 }
+                let declared = pubspec.map { Pubspec.dependencies(String(decoding: $0, as: UTF8.self)) } ?? (paths: [], hosted: [])
+                let note =
+                    declared.hosted.isEmpty
+                    ? nil : "the Flutter plugins' manifests were not read (no .flutter-plugins-dependencies: run flutter pub get)"
                 return (
-                    [], "the Flutter plugins' manifests were not read (no .flutter-plugins-dependencies: run flutter pub get)",
-                    ["the Flutter plugins (not fetched)"]
+                    declared.paths.map { AppPath.join($0, "android") }, note, declared.hosted.map { "\($0) (not fetched)" }
                 )
             }
             // Each plugin's path is its package's root (in the pub cache, or a path dependency).
@@ -440,5 +446,44 @@ enum AndroidValues {
             }
             return .text(unquoted.replacingOccurrences(of: "\\'", with: "'").replacingOccurrences(of: "\\\"", with: "\""))
         }
+    }
+}
+
+/// A Flutter project's pubspec.yaml, as far as doctor needs it: the release dependencies, those
+/// with a `path:` (read where they are) and the rest (fetched from pub.dev by `flutter pub get`).
+/// The Flutter SDK's own (`sdk: flutter`) are neither.
+enum Pubspec {
+    static func dependencies(_ text: String) -> (paths: [String], hosted: [String]) {
+        var paths: [String] = [], hosted: [String] = []
+        var inDependencies = false
+        var current: (name: String, path: String?, sdk: Bool)?
+        func finish() {
+            guard let entry = current else { return }
+            if let path = entry.path { paths.append(path) } else if !entry.sdk { hosted.append(entry.name) }
+            current = nil
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
+            let indent = line.prefix { $0 == " " }.count
+            let content = line.trimmingSpaces
+            if indent == 0 {
+                finish()
+                inDependencies = content == "dependencies:"
+                continue
+            }
+            guard inDependencies, let colon = content.firstIndex(of: ":") else { continue }
+            let key = String(content[..<colon]), value = content[content.index(after: colon)...].trimmingSpaces
+            if indent <= 2 {
+                finish()
+                current = (key, nil, false)
+            } else if key == "path", current != nil {
+                current?.path = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            } else if key == "sdk" {
+                current?.sdk = true
+            }
+        }
+        finish()
+        return (paths, hosted)
     }
 }

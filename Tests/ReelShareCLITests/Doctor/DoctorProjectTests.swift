@@ -232,6 +232,36 @@ struct DoctorProjectTests {
         #expect(findingLines(removed) == ["ig-reels android.file-provider android/app/src/main/AndroidManifest.xml"])
     }
 
+    @Test("Flutter, not fetched: a plugin pubspec.yaml gives a path is read where it is; only the hosted ones are unread")
+    func flutterPathPlugin() throws {
+        let directory = try scratch("doctor-flutter-path")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(
+            [
+                "share_plugin/android/src/main/AndroidManifest.xml": manifest(
+                    package: "com.example.share_plugin", queries: bothPackages,
+                    application: fileProvider().replacingOccurrences(of: ".fileprovider", with: ".share_plugin")),
+                "share_plugin/android/src/main/res/xml/file_paths.xml": "<paths/>",
+                "app/pubspec.yaml": "name: demo\ndependencies:\n  flutter:\n    sdk: flutter\n  share_plugin:\n    path: ../share_plugin\n",
+                "app/android/app/build.gradle": "android { defaultConfig { applicationId \"com.example.demo\"; targetSdkVersion 34 } }\n",
+                "app/android/app/src/main/AndroidManifest.xml": manifest(queries: "", application: ""),
+            ], in: directory)
+        let app = directory.appendingPathComponent("app")
+        let result = runReelshare(["doctor", "--format", "json", "--target", "ig-stories"], in: app)
+        // The plugin's <queries> and provider count; nothing else could add anything: certain.
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(findingLines(result).filter { $0.contains("android") }.isEmpty, "\(result.stdout)")
+        // A hosted plugin not fetched makes a missing element a warning that names it.
+        try write(
+            [
+                "app/pubspec.yaml":
+                    "name: demo\ndependencies:\n  flutter:\n    sdk: flutter\n  appinio_social_share: ^0.3.2\n",
+            ], in: directory)
+        let hosted = runReelshare(["doctor", "--format", "json", "--target", "ig-stories"], in: app)
+        #expect(findingLines(hosted, severity: "warning").contains("ig-stories android.queries android/app/src/main/AndroidManifest.xml"))
+        #expect(hosted.stdout.contains("appinio_social_share (not fetched)"), "\(hosted.stdout)")
+    }
+
     @Test("Expo before prebuild: app.json's infoPlist is checked, and what prebuild writes is said, not claimed missing")
     func expo() throws {
         let directory = try scratch("doctor-expo")
