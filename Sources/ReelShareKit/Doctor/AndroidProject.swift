@@ -280,7 +280,8 @@ enum AndroidProject {
                 // Not fetched: the plugins pubspec.yaml gives a path are read where they are; the
                 // others are named as not read.
                 let pubspec = (try? tree.read("pubspec.yaml", limit: AppFinder.configLimit)).flatMap { $0 }
-                let declared = pubspec.map { Pubspec.dependencies(String(decoding: $0, as: UTF8.self)) } ?? (paths: [], hosted: [])
+                let declared =
+                    pubspec.map { Pubspec.dependencies(String(decoding: $0, as: UTF8.self)) } ?? (paths: [], hosted: [])
                 let note =
                     declared.hosted.isEmpty
                     ? nil : "the Flutter plugins' manifests were not read (no .flutter-plugins-dependencies: run flutter pub get)"

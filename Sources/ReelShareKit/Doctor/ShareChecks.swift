@@ -121,6 +121,16 @@ extension Doctor {
                             "\(how) shares to \(target.name) as written, but \(said): the target refuses the share (\"The app you shared from doesn't currently support sharing\")",
                         source: (platform == .ios ? target.ios?.source : target.android?.source) ?? "reelshare"), call))
         }
+        if let media = call.mediaNotData {
+            var finding = located(
+                Finding(
+                    .shareMediaType, severity: .error,
+                    message:
+                        "the pasteboard's \(media.key) for \(target.name) is given a URL, path or string as written, not the media's bytes (Data): the composer opens without it",
+                    source: target.ios?.source ?? "reelshare", fix: "put Data(contentsOf: url) under the key, not the URL"), call)
+            finding.line = media.line
+            findings.append(finding)
+        }
         if call.grantsRead == false {
             findings.append(
                 located(

@@ -28,6 +28,14 @@ public struct ShareCall: Sendable, Equatable {
     public var grantsRead: Bool?
     /// Android: the line of a file:// URI near the call (Uri.fromFile, "file://", File.toUri()).
     public var fileURILine: Int?
+    /// iOS: a pasteboard media key near the call given a URL, path or string, not the media's
+    /// bytes: its line and key.
+    public var mediaNotData: MediaKey?
+
+    public struct MediaKey: Sendable, Equatable {
+        public var line: Int
+        public var key: String
+    }
 }
 
 /// A `FileProvider.getUriForFile` call and the authority it asks for.
@@ -199,10 +207,11 @@ public enum ShareCodeReader {
                     guard let scheme = target.ios?.queryScheme, let at = line.range(of: "\(scheme)://") else { continue }
                     let written = line[at.lowerBound...].prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != "`" }
                     let window = around(lines, index, before: 30, after: 30)
-                    code.calls.append(
-                        ShareCall(
-                            target: target.id, platform: .ios, file: file, line: number, written: String(written),
-                            carriesAppId: window.contains("sharedSticker.appID") || window.contains("source_application")))
+                    var call = ShareCall(
+                        target: target.id, platform: .ios, file: file, line: number, written: String(written),
+                        carriesAppId: window.contains("sharedSticker.appID") || window.contains("source_application"))
+                    if language == .apple { call.mediaNotData = mediaNotData(lines, index) }
+                    code.calls.append(call)
                 }
             }
             if language != .apple, line.contains(".share.") || line.contains(".stories.") || line.contains(".reels.") {
@@ -256,6 +265,34 @@ public enum ShareCodeReader {
             target: target.id, platform: .android, file: file, line: index + 1, written: written,
             carriesAppId: appIdKeys.contains { window.contains($0) }, grantsRead: handsOver ? grants : nil,
             fileURILine: fileURI)
+    }
+
+    /// The media keys a pasteboard share reads as bytes (Meta: "NSData"), given near the call a
+    /// value that is a URL, a path or a string instead: `"…backgroundVideo": videoURL`,
+    /// `items["…backgroundVideo"] = url.absoluteString`, `[items setObject:url forKey:@"…backgroundVideo"]`.
+    static func mediaNotData(_ lines: [Substring], _ index: Int) -> ShareCall.MediaKey? {
+        let keys = ["backgroundVideo", "backgroundImage", "stickerImage"]
+        for offset in max(0, index - 30)..<min(lines.count, index + 31) {
+            let line = lines[offset]
+            guard line.contains("sharedSticker."), let key = keys.first(where: { line.contains("sharedSticker.\($0)") }) else {
+                continue
+            }
+            var value: Substring?
+            if let setObject = line.range(of: "setObject:"), let forKey = line.range(of: "forKey:") {
+                value = line[setObject.upperBound..<forKey.lowerBound]
+            } else if let quoted = line.range(of: "\(key)\""),
+                let colon = line[quoted.upperBound...].firstIndex(where: { $0 == ":" || $0 == "=" })
+            {
+                value = line[line.index(after: colon)...]
+            }
+            guard let value else { continue }
+            let words = value.lowercased()
+            let bytes = ["data", "representation", "nsdata"].contains { words.contains($0) }
+            if !bytes, ["url", "path", "string", "uri"].contains(where: { words.contains($0) }) {
+                return ShareCall.MediaKey(line: offset + 1, key: key)
+            }
+        }
+        return nil
     }
 
     /// `FileProvider.getUriForFile(context, AUTHORITY, file)`: its second argument, read over

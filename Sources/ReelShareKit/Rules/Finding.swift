@@ -44,6 +44,7 @@ public enum OwnCheck: String, Sendable, CaseIterable {
     /// doctor, the share code: a call with no App ID, a URI with no read grant, a file:// URI, an
     /// authority no provider declares, a prepared share with no call found.
     case shareAppId = "share.app-id"
+    case shareMediaType = "share.media-type"
     case shareReadPermission = "share.read-permission"
     case shareFileURI = "share.file-uri"
     case shareAuthority = "share.authority"

@@ -242,8 +242,10 @@ struct DoctorProjectTests {
                     package: "com.example.share_plugin", queries: bothPackages,
                     application: fileProvider().replacingOccurrences(of: ".fileprovider", with: ".share_plugin")),
                 "share_plugin/android/src/main/res/xml/file_paths.xml": "<paths/>",
-                "app/pubspec.yaml": "name: demo\ndependencies:\n  flutter:\n    sdk: flutter\n  share_plugin:\n    path: ../share_plugin\n",
-                "app/android/app/build.gradle": "android { defaultConfig { applicationId \"com.example.demo\"; targetSdkVersion 34 } }\n",
+                "app/pubspec.yaml":
+                    "name: demo\ndependencies:\n  flutter:\n    sdk: flutter\n  share_plugin:\n    path: ../share_plugin\n",
+                "app/android/app/build.gradle":
+                    "android { defaultConfig { applicationId \"com.example.demo\"; targetSdkVersion 34 } }\n",
                 "app/android/app/src/main/AndroidManifest.xml": manifest(queries: "", application: ""),
             ], in: directory)
         let app = directory.appendingPathComponent("app")
@@ -255,10 +257,12 @@ struct DoctorProjectTests {
         try write(
             [
                 "app/pubspec.yaml":
-                    "name: demo\ndependencies:\n  flutter:\n    sdk: flutter\n  appinio_social_share: ^0.3.2\n",
+                    "name: demo\ndependencies:\n  flutter:\n    sdk: flutter\n  appinio_social_share: ^0.3.2\n"
             ], in: directory)
         let hosted = runReelshare(["doctor", "--format", "json", "--target", "ig-stories"], in: app)
-        #expect(findingLines(hosted, severity: "warning").contains("ig-stories android.queries android/app/src/main/AndroidManifest.xml"))
+        #expect(
+            findingLines(hosted, severity: "warning").contains(
+                "ig-stories android.queries android/app/src/main/AndroidManifest.xml"))
         #expect(hosted.stdout.contains("appinio_social_share (not fetched)"), "\(hosted.stdout)")
     }
 
