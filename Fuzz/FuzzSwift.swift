@@ -10,6 +10,7 @@
 //   arsc      an APK's resource table (resources.arsc)
 //   aab       aapt2's protobuf XML and resource table (an .aab's manifest and resources.pb)
 //   zip       an archive as doctor reads one (libzip, then the app it holds), from a file in /dev/shm
+//   code      a source file as doctor's share-code reader reads it, in each language
 //   args      the argument parser and every command's typed options, NUL-separated arguments
 import Foundation
 
@@ -52,6 +53,16 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         defer { try? FileManager.default.removeItem(atPath: path) }
         if let located = try? AppLocator.locate(.any(path)) {
             for found in located.apps { _ = Doctor.check(found.app, path: path, targets: profiles, appId: "1") }
+        }
+    case "code":
+        for language in [ShareCodeReader.Language.apple, .jvm, .dart, .javascript] {
+            var code = ShareCode()
+            var constants: [String: String] = [:]
+            var candidates: [(file: String, line: Int, text: String)] = []
+            ShareCodeReader.scan(
+                bytes, file: "Share", language: language, targets: profiles, plugins: SharePlugin.builtin, into: &code,
+                constants: &constants, feedCandidates: &candidates)
+            _ = ShareCodeReader.isGenerated(bytes, language: language)
         }
     case "args":
         // Standard input is an empty one of the invocation's own: "-" reads nothing from the fuzzer's.

@@ -124,7 +124,9 @@ private struct MemoryTree: AppTree {
 
 @Suite("the share-code reader's bounds")
 struct ShareCodeBoundsTests {
-    @Test("a file over 1 MB is passed over and counted; the 20,000-file budget ends the read; a directory loop is read once")
+    @Test(
+        "a file over 1 MB is passed over and counted; the 20,000-file budget ends the read; 50 calls a file, 2,000 in all; a directory loop is read once"
+    )
     func bounds() throws {
         let profiles = ProfileSet.builtin.shareTargets
         let large = MemoryTree(files: [
@@ -138,6 +140,17 @@ struct ShareCodeBoundsTests {
         for index in 0..<(ShareCodeReader.fileBudget + 50) { many["d\(index % 7)/f\(index).kt"] = Array("val x = 1\n".utf8) }
         let flood = ShareCodeReader.read(MemoryTree(files: many), targets: profiles, plugins: [])
         #expect(flood.filesRead + flood.filesSkipped == ShareCodeReader.fileBudget)
+        // A file of nothing but share calls keeps 50 of them; many such files, 2,000 in all.
+        let line = #"open("instagram-stories://share?source_application=1"); Intent("com.instagram.share.ADD_TO_STORY")"#
+        let calls = MemoryTree(
+            files: Dictionary(
+                uniqueKeysWithValues: (0..<60).map {
+                    ("f\($0).kt", Array(String(repeating: line + "\n", count: 1_000).utf8))
+                }))
+        let kept = ShareCodeReader.read(calls, targets: profiles, plugins: [])
+        #expect(kept.filesRead == 60 && kept.calls.count == ShareCodeReader.callLimit)
+        let one = ShareCodeReader.read(MemoryTree(files: ["f.kt": calls.files["f0.kt"]!]), targets: profiles, plugins: [])
+        #expect(one.calls.count == ShareCodeReader.callsPerFile)
         let loop = ShareCodeReader.read(
             MemoryTree(files: ["a/share.kt": Array(#"Intent("com.instagram.share.ADD_TO_STORY")"#.utf8)], loops: ["a"]),
             targets: profiles, plugins: [])

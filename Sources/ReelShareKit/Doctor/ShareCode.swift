@@ -99,6 +99,9 @@ public enum ShareCodeReader {
     /// At most this many source files are read, and directories listed, under one path (a home
     /// directory given by mistake ends).
     public static let fileBudget = 20_000
+    /// The most calls kept from one file and from all (each call's surroundings are read once;
+    /// a file of nothing but share URLs is not a share feature), and of getUriForFile calls.
+    public static let callsPerFile = 50, callLimit = 2_000, providerCallLimit = 1_000
     /// Directories never read: dependencies, build outputs, tests.
     static let skipped: Set<String> = AppFinder.notApps.union([
         "androidTest", "testDebug", "testRelease", "Tests", "UITests", "generated", "Generated", ".idea", ".vscode",
@@ -195,12 +198,20 @@ public enum ShareCodeReader {
         into code: inout ShareCode, constants: inout [String: String],
         feedCandidates: inout [(file: String, line: Int, text: String)]
     ) {
+        // Most of an app's files hold no share code: a search of the bytes for the words every
+        // share call writes passes them over without splitting them into lines.
+        let words =
+            ["instagram", "facebook", "getUriForFile", "ACTION_SEND", "android.intent.action.SEND"]
+            + targets.compactMap { $0.android?.action } + plugins.flatMap(\.imports)
+        guard words.contains(where: { contains(bytes, $0) }) else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let usedPlugins = plugins.filter { plugin in plugin.imports.contains { text.contains($0) } }
         let sends = text.contains("ACTION_SEND") || text.contains("android.intent.action.SEND")
+        let before = code.calls.count, providersBefore = code.providerCalls.count
         for (index, line) in lines.enumerated() {
             let number = index + 1
+            if code.calls.count - before >= callsPerFile || code.calls.count >= callLimit { break }
             // Cheap tests first: most lines hold none of these.
             if line.contains("://") {
                 for target in targets {
@@ -221,13 +232,15 @@ public enum ShareCodeReader {
                     code.calls.append(androidCall(target, lines, index, file: file, written: action))
                 }
             }
-            if language == .jvm, line.contains("getUriForFile(") {
+            if language == .jvm, line.contains("getUriForFile("), code.providerCalls.count - providersBefore < 20,
+                code.providerCalls.count < providerCallLimit
+            {
                 code.providerCalls.append(providerCall(lines, index, file: file))
             }
-            if sends, line.contains("setPackage(") {
+            if sends, line.contains("setPackage("), feedCandidates.count < providerCallLimit {
                 feedCandidates.append((file, number, String(line)))
             }
-            if line.contains("\"com.") || line.contains("'com."), let constant = constant(line) {
+            if line.contains("\"com.") || line.contains("'com."), constants.count < 10_000, let constant = constant(line) {
                 constants[constant.name] = constant.value
             }
             for plugin in usedPlugins {
@@ -239,6 +252,39 @@ public enum ShareCodeReader {
                             plugin: plugin.id,
                             carriesAppId: call.sendsAppId && (call.appIdArgument.map { window.contains($0) } ?? true)))
                 }
+            }
+        }
+    }
+
+    /// Whether `bytes` hold `word`: Horspool's search, which skips by the word's length where
+    /// its last byte's place does not match.
+    static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
+        let needle = Array(word.utf8)
+        let n = needle.count
+        guard n > 0, bytes.count >= n else { return n == 0 }
+        var skip = [Int](repeating: n, count: 256)
+        for index in 0..<(n - 1) { skip[Int(needle[index])] = n - 1 - index }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { pattern in
+                let last = pattern[n - 1]
+                var at = 0
+                while at <= haystack.count - n {
+                    let byte = haystack[at + n - 1]
+                    if byte == last {
+                        var match = true
+                        var index = n - 2
+                        while index >= 0 {
+                            if haystack[at + index] != pattern[index] {
+                                match = false
+                                break
+                            }
+                            index -= 1
+                        }
+                        if match { return true }
+                    }
+                    at += skip[Int(byte)]
+                }
+                return false
             }
         }
     }
