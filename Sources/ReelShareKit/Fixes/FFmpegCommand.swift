@@ -1,5 +1,6 @@
 // The one renderer of fix plans as ffmpeg command lines (what `validate` prints as a finding's
-// fix). It decides nothing: every word comes from the plan. What the ffmpeg CLI does by itself it
+// fix): a video plan's compiled job (FFmpegJob) printed, an image plan's words. It decides
+// nothing: every word comes from the plan. What the ffmpeg CLI does by itself it
 // is not told: it turns the picture by the display matrix (autorotate), and with a constant frame
 // rate fills a delayed picture's start, as `fix` does with its held first frame.
 public enum FFmpegCommand {
@@ -25,104 +26,8 @@ public enum FFmpegCommand {
             + "tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p"
     }
 
-    /// The filters of an encode, with its colour conversion, as one -vf value; nil for none.
-    public static func filters(_ encode: VideoEncode) -> String? {
-        var filters = encode.filters.map(filter)
-        if encode.toBT709 { filters += ["scale=out_color_matrix=bt709:out_range=tv", "format=yuv420p"] }
-        if let transfer = encode.toneMap { filters.append(toneMap(transfer)) }
-        return filters.isEmpty ? nil : filters.joined(separator: ",")
-    }
-
-    /// The ffmpeg command of a video plan, word by word.
-    public static func words(_ plan: VideoPlan) -> [String] {
-        var arguments: [String] = []
-        // The file's input, looped where the plan loops it: after a still's picture input, so that
-        // the loop is the sound's.
-        let file = (plan.loopTo != nil ? ["-stream_loop", "-1"] : []) + ["-i", path(plan.input)]
-        var inputs = file
-        var encode = plan.encode
-        if let still = plan.still {
-            // The picture as an input of its own (looped, or a black frame), the file's sound after
-            // it; or the cover art held by the loop filter. Either lasts the sound's length.
-            let audio = plan.audioStream.map { [$0] } ?? []
-            let rate = "\(StillVideo.frameRate)"
-            let filters = encode.flatMap(Self.filters)
-            encode?.filters = []
-            encode?.toBT709 = false
-            switch still.picture {
-            case .coverArt(let stream):
-                let chain = ["loop=loop=-1:size=1", "setpts=N/\(rate)/TB"] + (filters.map { [$0] } ?? [])
-                arguments += ["-filter_complex", "[0:\(stream)]\(chain.joined(separator: ","))[v]", "-map", "[v]"]
-                arguments += audio.flatMap { ["-map", "0:\($0)"] }
-            case .image(let picture):
-                inputs = ["-loop", "1", "-framerate", rate, "-i", path(picture)] + file
-                arguments += ["-map", "0:v:0"] + audio.flatMap { ["-map", "1:\($0)"] }
-                if let filters { arguments += ["-vf", filters] }
-            case .plain:
-                let size = StillVideo.canvas
-                inputs = ["-f", "lavfi", "-i", "color=c=black:s=\(size.width)x\(size.height):r=\(rate)"] + file
-                arguments += ["-map", "0:v:0"] + audio.flatMap { ["-map", "1:\($0)"] }
-            }
-            arguments += ["-t", Units.number(plan.endSeconds ?? still.seconds), "-r", rate, "-tune", "stillimage"]
-        }
-        // The streams the plan keeps, named when the file holds others: ffmpeg's own choice (the
-        // largest picture, the most channels, a subtitle track MP4 takes) may not be the plan's.
-        if !plan.leftOut.isEmpty, plan.still == nil {
-            if let video = plan.videoStream { arguments += ["-map", "0:\(video)"] }
-            if let audio = plan.audioStream, plan.audio != .none { arguments += ["-map", "0:\(audio)"] }
-        }
-        if let end = plan.endSeconds, plan.still == nil { arguments += ["-t", Units.number(end)] }
-        switch plan.video {
-        case .copy(let tag):
-            arguments += ["-c:v", "copy"]
-            if let tag { arguments += ["-tag:v", tag] }
-        case .encode:
-            guard let encode else { break }
-            if let filters = filters(encode) { arguments += ["-vf", filters] }
-            if plan.framesKeepTheirTimes { arguments += ["-fps_mode", "passthrough"] }
-            if let unit = plan.encoderTimeBase { arguments += ["-enc_time_base:v", "\(unit)"] }
-            arguments += ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p"]
-            if encode.toBT709 { arguments += ["-colorspace", "bt709", "-color_range", "tv"] }
-            if encode.toneMap != nil {
-                arguments += ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
-            }
-            if let rate = encode.bitRateKbps {
-                arguments += ["-b:v", "\(rate)k", "-maxrate", "\(rate)k", "-bufsize", "\(encode.bufferKbps ?? 2 * rate)k"]
-            }
-            // Closed GOPs, and no keyframe at a scene cut between the forced ones (a flash would make
-            // a GOP shorter than a target's minimum).
-            if let keyframes = encode.keyframeSeconds {
-                arguments += [
-                    "-force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))", "-x264-params",
-                    "open-gop=0:scenecut=0",
-                ]
-            }
-        }
-        switch plan.audio {
-        case .none: break
-        case .copy:
-            arguments += ["-c:a", "copy"]
-            // A copied packet that starts before the output's start is left out (the CLI keeps it).
-            if plan.primingCut == .dropPackets { arguments += ["-copypriorss:a", "0"] }
-        case .encode(let encode):
-            if let filters = plan.primingCut?.filters, !filters.isEmpty {
-                arguments += ["-af", filters.joined(separator: ",")]
-            }
-            arguments += ["-c:a", encode.codec == .opus ? "libopus" : "aac", "-b:a", "\(encode.bitRateKbps)k"]
-            if let sampleRate = encode.sampleRate { arguments += ["-ar", "\(sampleRate)"] }
-            if let channels = encode.channels { arguments += ["-ac", "\(channels)"] }
-        }
-        switch plan.container {
-        case .mp4:
-            if plan.dropEditList { arguments += ["-use_editlist", "0"] }
-            if let scale = plan.movieTimescale { arguments += ["-movie_timescale", "\(scale)"] }
-            // Without an edit list, negative composition offsets keep a B-frame stream's start at 0.
-            arguments += ["-movflags", plan.dropEditList ? "+faststart+negative_cts_offsets" : "+faststart", "-f", "mp4"]
-        case .webm:
-            arguments += ["-f", "webm"]
-        }
-        return ["ffmpeg"] + inputs + arguments + [path(plan.output)]
-    }
+    /// The ffmpeg command of a video plan, word by word: its job's.
+    public static func words(_ plan: VideoPlan) -> [String] { FFmpegJob(plan).words }
 
     /// The ffmpeg command of an image plan, word by word.
     public static func words(_ plan: ImagePlan) -> [String] {

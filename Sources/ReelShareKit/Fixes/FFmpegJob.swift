@@ -1,0 +1,215 @@
+// A video fix plan compiled to one FFmpeg job: its inputs (the file, looped or not; a picture
+// held; a colour source), each output stream copied or encoded with its filter graph as text, its
+// encoder and the encoder's options, the muxer and its options, the cut. The printed command is
+// the job's words (FFmpegCommand); every decision is made here, from the plan, once. (Issue 39:
+// the C executor is to run the same job; until it does it still reads the plan.)
+
+/// One option of the job, as the ffmpeg CLI spells it: `-name value` (a value of nil: `-name`).
+public struct FFmpegOption: Sendable, Equatable {
+    public var name: String
+    public var value: String?
+
+    public init(_ name: String, _ value: String? = nil) {
+        self.name = name
+        self.value = value
+    }
+
+    var words: [String] { ["-\(name)"] + (value.map { [$0] } ?? []) }
+}
+
+public struct FFmpegJob: Sendable, Equatable {
+    /// What the job reads: a file, a picture, or a source of lavfi's.
+    public struct Input: Sendable, Equatable {
+        public enum Source: Sendable, Equatable {
+            /// The file being fixed (its streams numbered as probed).
+            case file(String)
+            /// A still picture, looped.
+            case picture(String)
+            /// A lavfi source graph ("color=c=black:s=1080x1920:r=30").
+            case lavfi(String)
+        }
+        public var source: Source
+        /// The options before its `-i`: `-stream_loop -1`, `-loop 1 -framerate 30`, `-f lavfi`.
+        public var options: [FFmpegOption]
+    }
+
+    /// An output stream: copied, or encoded by `encoder` after `graph`.
+    public struct Stream: Sendable, Equatable {
+        /// The filters before the encoder, in FFmpeg's filter syntax; nil for none.
+        public var graph: String?
+        /// "copy", "libx264", "aac", "libopus".
+        public var encoder: String
+        /// The options before the encoder's name (how frames reach it: `fps_mode`,
+        /// `enc_time_base:v`), and after it (the encoder's and the stream's: `profile:v`, `b:v`,
+        /// `x264-params`, `tag:v`).
+        public var timing: [FFmpegOption] = []
+        public var options: [FFmpegOption] = []
+    }
+
+    public var inputs: [Input]
+    /// A graph over the inputs that makes the video (`[0:1]loop=…[v]`), mapped by its label.
+    public var complexGraph: String?
+    /// The streams mapped into the output, in order ("0:1", "[v]"); empty for ffmpeg's own choice.
+    public var maps: [String] = []
+    /// The output's length and rate options, in order (`-t`, `-r`, `-tune`).
+    public var limits: [FFmpegOption] = []
+    public var video: Stream?
+    public var audio: Stream?
+    /// "mp4" or "webm", and the muxer's options before it (`-use_editlist 0`, `-movflags`).
+    public var muxer: String
+    public var muxerOptions: [FFmpegOption] = []
+    public var output: String
+
+    /// The job of a video plan.
+    public init(_ plan: VideoPlan) {
+        inputs = []
+        muxer = plan.container == .mp4 ? "mp4" : "webm"
+        output = plan.output
+        let file = Input(source: .file(plan.input), options: plan.loopTo != nil ? [FFmpegOption("stream_loop", "-1")] : [])
+        inputs = [file]
+        var encode = plan.encode
+        var stillGraph: String?
+        if let still = plan.still {
+            // The picture as an input of its own (looped, or a black frame), the file's sound after
+            // it; or the cover art held by the loop filter. Either lasts the sound's length.
+            let audio = plan.audioStream.map { [$0] } ?? []
+            let rate = "\(StillVideo.frameRate)"
+            let filters = encode.flatMap(Self.filters)
+            encode?.filters = []
+            encode?.toBT709 = false
+            switch still.picture {
+            case .coverArt(let stream):
+                let chain = ["loop=loop=-1:size=1", "setpts=N/\(rate)/TB"] + (filters.map { [$0] } ?? [])
+                complexGraph = "[0:\(stream)]\(chain.joined(separator: ","))[v]"
+                maps = ["[v]"] + audio.map { "0:\($0)" }
+            case .image(let picture):
+                inputs = [
+                    Input(
+                        source: .picture(picture), options: [FFmpegOption("loop", "1"), FFmpegOption("framerate", rate)]),
+                    file,
+                ]
+                maps = ["0:v:0"] + audio.map { "1:\($0)" }
+                stillGraph = filters
+            case .plain:
+                let size = StillVideo.canvas
+                inputs = [
+                    Input(
+                        source: .lavfi("color=c=black:s=\(size.width)x\(size.height):r=\(rate)"),
+                        options: [FFmpegOption("f", "lavfi")]),
+                    file,
+                ]
+                maps = ["0:v:0"] + audio.map { "1:\($0)" }
+            }
+            limits = [
+                FFmpegOption("t", Units.number(plan.endSeconds ?? still.seconds)), FFmpegOption("r", rate),
+                FFmpegOption("tune", "stillimage"),
+            ]
+        }
+        // The streams the plan keeps, named when the file holds others: ffmpeg's own choice (the
+        // largest picture, the most channels, a subtitle track MP4 takes) may not be the plan's.
+        if !plan.leftOut.isEmpty, plan.still == nil {
+            if let video = plan.videoStream { maps.append("0:\(video)") }
+            if let audio = plan.audioStream, plan.audio != .none { maps.append("0:\(audio)") }
+        }
+        if let end = plan.endSeconds, plan.still == nil { limits.append(FFmpegOption("t", Units.number(end))) }
+        video = Self.video(plan, encode: encode, stillGraph: stillGraph)
+        audio = Self.audio(plan)
+        switch plan.container {
+        case .mp4:
+            if plan.dropEditList { muxerOptions.append(FFmpegOption("use_editlist", "0")) }
+            if let scale = plan.movieTimescale { muxerOptions.append(FFmpegOption("movie_timescale", "\(scale)")) }
+            // Without an edit list, negative composition offsets keep a B-frame stream's start at 0.
+            muxerOptions.append(
+                FFmpegOption("movflags", plan.dropEditList ? "+faststart+negative_cts_offsets" : "+faststart"))
+        case .webm:
+            break
+        }
+    }
+
+    /// The video stream: copied (retagged), or encoded by libx264 after the plan's filters.
+    static func video(_ plan: VideoPlan, encode: VideoEncode?, stillGraph: String?) -> Stream? {
+        switch plan.video {
+        case .copy(let tag):
+            return Stream(encoder: "copy", options: tag.map { [FFmpegOption("tag:v", $0)] } ?? [])
+        case .encode:
+            guard let encode else { return nil }
+            var stream = Stream(graph: stillGraph ?? filters(encode), encoder: "libx264")
+            if plan.framesKeepTheirTimes { stream.timing.append(FFmpegOption("fps_mode", "passthrough")) }
+            if let unit = plan.encoderTimeBase { stream.timing.append(FFmpegOption("enc_time_base:v", "\(unit)")) }
+            stream.options = [FFmpegOption("profile:v", "high"), FFmpegOption("pix_fmt", "yuv420p")]
+            if encode.toBT709 { stream.options += [FFmpegOption("colorspace", "bt709"), FFmpegOption("color_range", "tv")] }
+            if encode.toneMap != nil {
+                stream.options += ["colorspace", "color_primaries", "color_trc"].map { FFmpegOption($0, "bt709") }
+                stream.options.append(FFmpegOption("color_range", "tv"))
+            }
+            if let rate = encode.bitRateKbps {
+                stream.options += [
+                    FFmpegOption("b:v", "\(rate)k"), FFmpegOption("maxrate", "\(rate)k"),
+                    FFmpegOption("bufsize", "\(encode.bufferKbps ?? 2 * rate)k"),
+                ]
+            }
+            // Closed GOPs, and no keyframe at a scene cut between the forced ones (a flash would make
+            // a GOP shorter than a target's minimum).
+            if let keyframes = encode.keyframeSeconds {
+                stream.options += [
+                    FFmpegOption("force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))"),
+                    FFmpegOption("x264-params", "open-gop=0:scenecut=0"),
+                ]
+            }
+            return stream
+        }
+    }
+
+    /// The audio stream: none, copied, or encoded after the priming cut's filters.
+    static func audio(_ plan: VideoPlan) -> Stream? {
+        switch plan.audio {
+        case .none: return nil
+        case .copy:
+            // A copied packet that starts before the output's start is left out (the CLI keeps it).
+            return Stream(
+                encoder: "copy", options: plan.primingCut == .dropPackets ? [FFmpegOption("copypriorss:a", "0")] : [])
+        case .encode(let encode):
+            let filters = plan.primingCut?.filters ?? []
+            var stream = Stream(
+                graph: filters.isEmpty ? nil : filters.joined(separator: ","), encoder: encode.codec == .opus ? "libopus" : "aac")
+            stream.options = [FFmpegOption("b:a", "\(encode.bitRateKbps)k")]
+            if let sampleRate = encode.sampleRate { stream.options.append(FFmpegOption("ar", "\(sampleRate)")) }
+            if let channels = encode.channels { stream.options.append(FFmpegOption("ac", "\(channels)")) }
+            return stream
+        }
+    }
+
+    /// The filters of an encode, with its colour conversion, as one filter chain; nil for none.
+    public static func filters(_ encode: VideoEncode) -> String? {
+        var filters = encode.filters.map(FFmpegCommand.filter)
+        if encode.toBT709 { filters += ["scale=out_color_matrix=bt709:out_range=tv", "format=yuv420p"] }
+        if let transfer = encode.toneMap { filters.append(FFmpegCommand.toneMap(transfer)) }
+        return filters.isEmpty ? nil : filters.joined(separator: ",")
+    }
+
+    // MARK: the printed command
+
+    /// The job as the ffmpeg CLI's words, the one printer of it.
+    public var words: [String] {
+        var words = ["ffmpeg"]
+        for input in inputs {
+            words += input.options.flatMap(\.words)
+            switch input.source {
+            case .file(let path), .picture(let path): words += ["-i", FFmpegCommand.path(path)]
+            case .lavfi(let graph): words += ["-i", graph]
+            }
+        }
+        if let complexGraph { words += ["-filter_complex", complexGraph] }
+        words += maps.flatMap { ["-map", $0] } + limits.flatMap(\.words)
+        if let video {
+            if let graph = video.graph { words += ["-vf", graph] }
+            words += video.timing.flatMap(\.words) + ["-c:v", video.encoder] + video.options.flatMap(\.words)
+        }
+        if let audio {
+            if let graph = audio.graph { words += ["-af", graph] }
+            words += audio.timing.flatMap(\.words) + ["-c:a", audio.encoder] + audio.options.flatMap(\.words)
+        }
+        words += muxerOptions.flatMap(\.words) + ["-f", muxer]
+        return words + [FFmpegCommand.path(output)]
+    }
+}
