@@ -121,16 +121,13 @@ struct FileFixer: Sendable {
             : Rules.evaluate(
                 report, role: role, profile: command.target, strict: command.strict, platforms: command.platforms,
                 keyframes: keyframes)
-        guard let planned = final.plan else {
-            result.fail("no mechanical fix for \(result.reason): \(failing.first?.message ?? "")")
-            return result
-        }
-        // An audio file's clip shows the picture the user chose, if one was.
-        let plan = command.still.map { planned.showing(picture: $0) } ?? planned
-        let plannedPath = plan.output ?? FixHint.fixedPath(path, extension: "mp4")
+        // An audio file's clip shows the picture the user chose, if one was. A verdict with an
+        // error no fix answers has no plan (nor a printed command): the output is still held to
+        // what may be written, then the refusal said.
+        let plan = final.plan.map { planned in command.still.map { planned.showing(picture: $0) } ?? planned }
+        let plannedPath = plan?.output ?? FixHint.fixedPath(path, extension: "mp4")
         let destination = destinationPath(for: path, planned: plannedPath)
-        var operations = plan.operations
-        if case .external = plan {
+        if let plan, case .external = plan {
             result.fail("its fix needs another tool: \(plan.writing(to: destination).command)")
             return result
         }
@@ -138,14 +135,19 @@ struct FileFixer: Sendable {
             result.fail(.output(why))
             return result
         }
+        if let unfixable = unfixableFailure(verdict) {
+            result.fail(unfixable)
+            return result
+        }
+        guard let plan else {
+            result.fail("no mechanical fix for \(result.reason): \(failing.first?.message ?? "")")
+            return result
+        }
+        var operations = plan.operations
         if let output = command.output, let wanted = OptionValues.fileExtension(plannedPath),
             !OptionValues.named(output, withExtension: wanted)
         {
             result.fail(.output("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))"))
-            return result
-        }
-        if let unfixable = unfixableFailure(verdict) {
-            result.fail(unfixable)
             return result
         }
         if command.dryRun {

@@ -164,8 +164,9 @@ struct FixPlanAgreementTests {
 
     @Test("a plan that uses every field: loop, every filter in order, RGB, rate caps, keyframes, Opus, streams left out")
     func everyField() throws {
-        let report = MediaProber().probe(TestPaths.fixture("h264_aac_10s.mp4"))
-        let profile = try #require(ProfileSet.builtin.profile("fb-reels-api"))
+        // A plan to start from (a transport stream remuxed), every field then set by hand.
+        let report = MediaProber().probe(TestPaths.fixture("h264_aac.ts"))
+        let profile = try #require(ProfileSet.builtin.profile("ig-reels"))
         guard case .video(var plan)? = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: true).plan
         else {
             Issue.record("no video plan")
@@ -175,6 +176,8 @@ struct FixPlanAgreementTests {
             VideoEncode(
                 filters: [.deinterlace, .frameRate(29.97), .scale(width: 1080, height: 1920), .evenSides, .frameRate(24)],
                 toBT709: true, bitRateKbps: 8000, bufferKbps: 1200, keyframeSeconds: 2.5))
+        // Frames made at a rate: the encoder's unit is the rate's, not the input's.
+        plan.encoderTimeBase = nil
         plan.audio = .encode(AudioEncode(codec: .opus, bitRateKbps: 96, sampleRate: 48000, channels: 2))
         plan.container = .mp4
         plan.loopTo = 3

@@ -23,8 +23,10 @@ public enum FixPlanner {
     /// One plan for `findings` of the target's applicable `rules` on `subject`. It answers the
     /// errors, and only them: a warning's remedy (a re-encode, often) is not worth paying for what
     /// the target takes anyway; --strict makes warnings errors. A file with warnings only gets
-    /// their plan, for validate's hint.
+    /// their plan, for validate's hint. An error no fix answers means no plan at all: a printed
+    /// command exists exactly when `fix` makes a file (one decider, not two).
     static func plan(_ findings: [Finding], rules: [RuleSpec], for subject: Subject, keyframes: [Double]?) -> FixPlan? {
+        guard unfixable(findings).isEmpty else { return nil }
         let errors = findings.filter { $0.severity == .error }
         var remedies = (errors.isEmpty ? findings.filter { $0.severity == .warning } : errors).compactMap(\.remedy)
         // A rewritten MP4 gets an edit list by default: keep it out where the target forbids one.

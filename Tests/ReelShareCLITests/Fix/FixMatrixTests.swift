@@ -274,10 +274,8 @@ struct FixMatrixTests {
     private func printedFix(
         _ testCase: FixCase, _ target: String, verdict: [String: Any]?, before: Set<String>, in directory: URL
     ) throws -> String? {
-        guard let fix = verdict?["fix"] as? String, fix.hasPrefix("ffmpeg ") else {
-            Issue.record("no fix for \(testCase.name) on \(target)")
-            return nil
-        }
+        // No command where another rule has no fix: the matrix holds that to fix's refusal.
+        guard let fix = verdict?["fix"] as? String, fix.hasPrefix("ffmpeg ") else { return nil }
         let output = try #require(fix.split(separator: " ").last.map(String.init))
         let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count)
         let (status, _) = try runCommand(["sh", "-c", command], in: directory)
@@ -288,8 +286,8 @@ struct FixMatrixTests {
         return output
     }
 
-    /// Each case, each of its targets: the file fails the rule; the printed fix, run with the real
-    /// ffmpeg, clears it and adds no error; `reelshare fix` carries out the plan in process (the
+    /// Each case, each of its targets: the file fails the rule; a fix is printed exactly when
+    /// `fix` makes a file, and the printed fix, run with the real ffmpeg, clears it and adds no error; `reelshare fix` carries out the plan in process (the
     /// rule cleared, nothing new, copied video bit for bit, or nothing written where no fix
     /// answers); and, on the case's first target, the printed command and `fix` make the same
     /// file. One test per case, so that each file is fixed once each way.
@@ -323,6 +321,12 @@ struct FixMatrixTests {
             let plan = runReelshare(arguments + ["--dry-run"], in: directory)
             let planned = try #require((plan.json?["results"] as? [[String: Any]])?.first)
             let operations = ((planned["outputs"] as? [[String: Any]])?.first?["operations"] as? [String]) ?? []
+            // One decider: a command is printed exactly when fix makes a file.
+            let refused = (planned["error"] as? String)?.hasPrefix("no mechanical fix for ") == true
+            #expect(
+                (verdict?["fix"] as? String != nil) == !refused,
+                "\(testCase.name) on \(target): printed \(verdict?["fix"] as? String ?? "nothing"), fix \(planned["error"] ?? "made a file")"
+            )
             // What no fix answers (a landscape clip for a 9:16 publishing profile) stops the file
             // before any work, the dry run as the real one: those rules failed before, and the
             // case's own rule is not among them.
