@@ -157,3 +157,30 @@ struct ShareCodeBoundsTests {
         #expect(loop.filesRead == 1 && loop.calls.count == 1, "\(loop.filesRead)")
     }
 }
+
+@Suite("the share-code reader on real apps' lines")
+struct ShareCodeLinesTests {
+    @Test(
+        "a commented-out call is not a call; the same call live is, its App ID argument missing (social_share's old positional form)"
+    )
+    func comments() {
+        let plugins = SharePlugin.builtin.filter { $0.id == "social_share" }
+        // As a real Flutter app wrote it: the live call without appId, the same call in a comment.
+        let text = """
+            import 'package:social_share/social_share.dart';
+                        await SocialShare.shareInstagramStory(imagePath.path)
+                            .whenComplete(() => print('share'));
+            //         await SocialShare.shareInstagramStory(imagePath.path);
+            /*
+             * SocialShare.shareFacebookStory(appId: id, imagePath: p);
+             */
+            """
+        var code = ShareCode()
+        var constants: [String: String] = [:]
+        var candidates: [(file: String, line: Int, text: String)] = []
+        ShareCodeReader.scan(
+            Array(text.utf8), file: "post.dart", language: .dart, targets: ProfileSet.builtin.shareTargets, plugins: plugins,
+            into: &code, constants: &constants, feedCandidates: &candidates)
+        #expect(code.calls.map { "\($0.target):\($0.line):\($0.carriesAppId)" } == ["ig-stories:2:false"])
+    }
+}

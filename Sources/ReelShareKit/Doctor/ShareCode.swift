@@ -212,6 +212,8 @@ public enum ShareCodeReader {
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if code.calls.count - before >= callsPerFile || code.calls.count >= callLimit { break }
+            // A call commented out shares nothing (`// await SocialShare.shareInstagramStory(…)`).
+            if isComment(line) { continue }
             // Cheap tests first: most lines hold none of these.
             if line.contains("://") {
                 for target in targets {
@@ -302,6 +304,7 @@ public enum ShareCodeReader {
         var fileURI: Int?
         for offset in max(0, index - 8)..<min(lines.count, index + 21) {
             let line = lines[offset]
+            if isComment(line) { continue }
             if line.contains("Uri.fromFile(") || line.contains("\"file://") || line.contains(".toUri()") {
                 fileURI = offset + 1
                 break
@@ -320,7 +323,9 @@ public enum ShareCodeReader {
         let keys = ["backgroundVideo", "backgroundImage", "stickerImage"]
         for offset in max(0, index - 30)..<min(lines.count, index + 31) {
             let line = lines[offset]
-            guard line.contains("sharedSticker."), let key = keys.first(where: { line.contains("sharedSticker.\($0)") }) else {
+            guard !isComment(line), line.contains("sharedSticker."),
+                let key = keys.first(where: { line.contains("sharedSticker.\($0)") })
+            else {
                 continue
             }
             var value: Substring?
@@ -432,6 +437,13 @@ public enum ShareCodeReader {
         return (name, value)
     }
 
+    /// Whether the line is a comment in every language read (`//`, a block comment's `/*` or
+    /// `*` lines, `#` in a Podfile-like script is not read).
+    static func isComment(_ line: Substring) -> Bool {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        return text.hasPrefix("//") || text.hasPrefix("/*") || text.hasPrefix("* ") || text == "*" || text.hasPrefix("*/")
+    }
+
     /// Whether `token` is in `line` as a whole word (`Social.INSTAGRAM` not in `Social.INSTAGRAM_STORIES`).
     static func hasToken(_ line: Substring, _ token: String) -> Bool {
         var from = line.startIndex
@@ -445,8 +457,9 @@ public enum ShareCodeReader {
         return false
     }
 
+    /// The lines around a call, comments left out (an App ID in a comment does not travel).
     static func around(_ lines: [Substring], _ index: Int, before: Int, after: Int) -> String {
-        lines[max(0, index - before)..<min(lines.count, index + after + 1)].joined(separator: "\n")
+        lines[max(0, index - before)..<min(lines.count, index + after + 1)].filter { !isComment($0) }.joined(separator: "\n")
     }
 }
 

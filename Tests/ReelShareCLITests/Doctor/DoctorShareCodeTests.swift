@@ -240,6 +240,9 @@ struct DoctorShareCodeTests {
               });
             }
             """
+        // A call commented out is not one.
+        try reactNativeApp(["src/share.js": call.split(separator: "\n").map { "// " + $0 }.joined(separator: "\n")], in: rn)
+        #expect(shares(runReelshare(["doctor", "--format", "json"], in: rn)).isEmpty)
         try reactNativeApp(["src/share.js": call], in: rn)
         let missing = runReelshare(["doctor", "--format", "json"], in: rn)
         #expect(
