@@ -20,7 +20,7 @@ struct DoctorCommand: Command {
         static let target = OptionSpec.target(
             value: "T[,T...]",
             help:
-                "Check for these targets only (default: the share targets, \(ProfileSet.builtinShareTargetIds.joined(separator: ", ")))."
+                "Check for these targets (default: for a project, those its share code reaches; for a built app or a named file, the share targets, \(ProfileSet.builtinShareTargetIds.joined(separator: ", ")))."
         )
         static let appId = OptionSpec(
             "app-id", value: "ID",
@@ -55,7 +55,9 @@ struct DoctorCommand: Command {
             content: an .ipa, .apk or .aab, an .app or .xcarchive, a project directory (Xcode, Gradle, \
             Flutter, React Native, Expo, Capacitor), an Info.plist or an AndroidManifest.xml. A built \
             app is judged as it ships; a project by what its build has left, else by its own files with \
-            its libraries' manifests merged in. Findings, formats and exit statuses are those of \
+            its libraries' manifests merged in. A project is judged for the targets its own share code \
+            reaches (URL schemes, intent actions, share plugin calls, each checked as written, with its \
+            file and line); --target names them instead. Findings, formats and exit statuses are those of \
             validate; a file that is not an app file or is malformed exits 65, a missing path or a \
             directory with nothing to check 66. --timeout bounds the time for each PATH; a PATH that \
             spends it gets no verdict and exits 65.
