@@ -208,15 +208,11 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     // format changes midway (spliced, damaged) must not reach the encoder as it is. A delayed
     // picture (an empty edit no edit list will carry): its first frame held that long.
     const AVPixFmtDescriptor *decoded = av_pix_fmt_desc_get(j->dec->pix_fmt);
-    char filters[512];
-    if (rs_fix_filter_text(plan, filters, sizeof filters) < 0) {
-        snprintf(why, why_size, "the plan's filters are too long");
-        return AVERROR(EINVAL);
-    }
+    const char *filters = plan->video_filters;
     char delay[96] = "";
     if (j->delay_seconds > 0)
         snprintf(delay, sizeof delay, "tpad=start_duration=%.6f:start_mode=clone,", j->delay_seconds);
-    char description[1024];
+    char description[RS_FIX_FILTERS_SIZE + 256];
     snprintf(description, sizeof description, "%sscale=%d:%d,%s%s%sformat=yuv420p", delay, j->dec->width, j->dec->height,
              turn_filter(rs_avstream_exif_orientation(j->in)), filters, filters[0] ? "," : "");
     if ((err = build_graph(j, args, description, 1)) < 0) {
@@ -313,12 +309,8 @@ int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, con
     snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/%d%s",
              j->picture->width, j->picture->height, j->picture->format, ticks, sar.num, sar.den, j->frame_rate.num,
              j->frame_rate.den, colours_said);
-    char filters[512];
-    if (rs_fix_filter_text(plan, filters, sizeof filters) < 0) {
-        snprintf(why, why_size, "the plan's filters are too long");
-        return AVERROR(EINVAL);
-    }
-    char description[640];
+    const char *filters = plan->video_filters;
+    char description[RS_FIX_FILTERS_SIZE + 32];
     snprintf(description, sizeof description, "%s%sformat=yuv420p", filters, filters[0] ? "," : "");
     if ((err = build_graph(j, args, description, 1)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
@@ -366,18 +358,13 @@ int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
     av_channel_layout_describe(&source, in_layout, sizeof in_layout);
     av_channel_layout_uninit(&source);
     av_channel_layout_describe(&j->enc->ch_layout, out_layout, sizeof out_layout);
-    char args[384], description[384];
+    char args[384], description[640];
     snprintf(args, sizeof args, "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->in->time_base.num,
              j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
     // The priming cut first, on the source's samples, as `ffmpeg -af atrim=start=...` does before
-    // the CLI's own resampling.
-    char trim[112] = "", cut[64] = "";
-    if (plan->audio_trim_seconds > 0) snprintf(cut, sizeof cut, "atrim=start=%.6f,", plan->audio_trim_seconds);
-    else if (plan->audio_trim_seconds < 0) snprintf(cut, sizeof cut, "adelay=delays=%.6f:all=1,", -plan->audio_trim_seconds * 1000);
-    snprintf(trim, sizeof trim, "%s%s%s", plan->audio_trim_rebase ? "asetpts=PTS-STARTPTS," : "", cut,
-             plan->audio_trim_restart ? "asetpts=PTS-STARTPTS," : "");
-    snprintf(description, sizeof description, "%saresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
-             trim, j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
+    // the CLI's own resampling: the plan's text.
+    snprintf(description, sizeof description, "%s%saresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
+             plan->audio_filters, plan->audio_filters[0] ? "," : "", j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
     if ((err = build_graph(j, args, description, 0)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
         else snprintf(why, why_size, "the audio cannot be resampled");
@@ -387,55 +374,5 @@ int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
         av_buffersink_set_frame_size(j->sink, (unsigned)j->enc->frame_size);
     if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
     j->out->time_base = j->enc->time_base;
-    return 0;
-}
-
-/// Appends `text` to `out` (`size` bytes, `*used` so far); 0, or -1 when it does not fit.
-static int append(char *out, size_t size, size_t *used, const char *text) {
-    size_t length = strlen(text);
-    if (*used + length + 1 > size) return -1;
-    memcpy(out + *used, text, length + 1);
-    *used += length;
-    return 0;
-}
-
-int rs_fix_filter_text(const rs_fix_plan *plan, char *out, size_t size) {
-    if (size == 0) return -1;
-    out[0] = 0;
-    size_t used = 0;
-    int count = plan->filter_count < 0 ? 0 : plan->filter_count > RS_FIX_MAX_FILTERS ? RS_FIX_MAX_FILTERS : plan->filter_count;
-    for (int i = 0; i < count; i++) {
-        const rs_fix_filter *f = &plan->filters[i];
-        char text[128];
-        switch (f->kind) {
-        case RS_FIX_DEINTERLACE: snprintf(text, sizeof text, "bwdif=mode=send_frame"); break;
-        case RS_FIX_START_AT_ZERO: snprintf(text, sizeof text, "setpts=PTS-STARTPTS"); break;
-        case RS_FIX_SCALE: snprintf(text, sizeof text, "scale=%d:%d,setsar=1", f->width, f->height); break;
-        case RS_FIX_EVEN_SIDES: snprintf(text, sizeof text, "scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)"); break;
-        case RS_FIX_FIT:
-            snprintf(text, sizeof text, "scale=%d:%d:force_original_aspect_ratio=decrease,pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1",
-                     f->width, f->height, f->width, f->height);
-            break;
-        case RS_FIX_FRAME_RATE: { // three decimals at most, trailing zeros dropped, as ReelShareKit's Units.number
-            int n = snprintf(text, sizeof text, "fps=%.3f", f->frame_rate);
-            while (n > 4 && text[n - 1] == '0') text[--n] = 0;
-            if (n > 4 && text[n - 1] == '.') text[--n] = 0;
-            break;
-        }
-        default: continue;
-        }
-        if ((used > 0 && append(out, size, &used, ",") < 0) || append(out, size, &used, text) < 0) return -1;
-    }
-    if (plan->to_bt709 && ((used > 0 && append(out, size, &used, ",") < 0) ||
-                           append(out, size, &used, "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p") < 0))
-        return -1;
-    // HDR to SDR BT.709, as FFmpegCommand.toneMap says: from BT.2020 and the transfer named, not
-    // the frames' tags (FFmpeg 7.1's scaler drops them).
-    char tone[256];
-    snprintf(tone, sizeof tone,
-             "zscale=tin=%s:min=2020_ncl:pin=2020:t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:"
-             "desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p",
-             plan->tone_map == 2 ? "smpte2084" : "arib-std-b67");
-    if (plan->tone_map && ((used > 0 && append(out, size, &used, ",") < 0) || append(out, size, &used, tone) < 0)) return -1;
     return 0;
 }

@@ -63,6 +63,13 @@ public enum Fixer {
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
         var c = cPlan(plan, start: start, end: end)
+        // Filters longer than the C plan holds are refused, never cut short.
+        if case .encode(let encode) = plan.video, text(of: c.video_filters) != FFmpegJob.filters(encode) ?? "" {
+            throw .output("the plan's video filters are longer than \(RS_FIX_FILTERS_SIZE) bytes")
+        }
+        if text(of: c.audio_filters) != (plan.primingCut?.filters ?? []).joined(separator: ",") {
+            throw .output("the plan's audio filters are too long")
+        }
         c.still_fd = picture?.descriptor ?? -1
         let context = Unmanaged.passUnretained(box).toOpaque()
         let status = Posix.withCPath(plan.input) {
@@ -126,8 +133,8 @@ public enum Fixer {
         return picture
     }
 
-    /// The plan as rs_fix takes it: the same decisions, typed (the streams by index, the filters
-    /// by kind); a split's part from `start` to `end` seconds.
+    /// The plan as rs_fix takes it: the same decisions, typed (the streams by index), the filters
+    /// as the text the printed command has; a split's part from `start` to `end` seconds.
     static func cPlan(_ plan: VideoPlan, start: Double = 0, end: Double? = nil) -> rs_fix_plan {
         var c = rs_fix_plan()
         c.container = plan.container == .webm ? RS_FIX_WEBM : RS_FIX_MP4
@@ -141,11 +148,8 @@ public enum Fixer {
             }
         case .encode(let encode):
             c.video = RS_FIX_VIDEO_ENCODE
-            withUnsafeMutableBytes(of: &c.filters) { raw in
-                let filters = raw.bindMemory(to: rs_fix_filter.self)
-                for (i, filter) in encode.filters.prefix(filters.count).enumerated() { filters[i] = cFilter(filter) }
-            }
-            c.filter_count = Int32(min(encode.filters.count, Int(RS_FIX_MAX_FILTERS)))
+            // The filters as the printed command has them: one renderer (FFmpegJob).
+            copy(FFmpegJob.filters(encode) ?? "", into: &c.video_filters)
             c.to_bt709 = encode.toBT709 ? 1 : 0
             c.tone_map = encode.toneMap.map { $0 == .hlg ? 1 : 2 } ?? 0
             c.sar_num = Int32(clamping: plan.pixelAspect.width)
@@ -184,33 +188,34 @@ public enum Fixer {
             c.still_height = Int32(StillVideo.canvas.height)
         }
         if plan.primingCut == .dropPackets { c.audio_drop_priming = 1 }
-        if let trim = plan.primingCut?.trim {
-            c.audio_trim_seconds = trim.seconds
-            c.audio_trim_rebase = trim.rebased ? 1 : 0
-            c.audio_trim_restart = trim.restart ? 1 : 0
-        }
+        copy((plan.primingCut?.filters ?? []).joined(separator: ","), into: &c.audio_filters)
         return c
     }
 
-    private static func cFilter(_ filter: VideoFilter) -> rs_fix_filter {
-        switch filter {
-        case .deinterlace: return rs_fix_filter(kind: RS_FIX_DEINTERLACE, width: 0, height: 0, frame_rate: 0)
-        case .scale(let width, let height):
-            return rs_fix_filter(
-                kind: RS_FIX_SCALE, width: Int32(clamping: width), height: Int32(clamping: height), frame_rate: 0)
-        case .evenSides: return rs_fix_filter(kind: RS_FIX_EVEN_SIDES, width: 0, height: 0, frame_rate: 0)
-        case .frameRate(let rate): return rs_fix_filter(kind: RS_FIX_FRAME_RATE, width: 0, height: 0, frame_rate: rate)
-        case .startAtZero: return rs_fix_filter(kind: RS_FIX_START_AT_ZERO, width: 0, height: 0, frame_rate: 0)
-        case .fit(let width, let height):
-            return rs_fix_filter(kind: RS_FIX_FIT, width: Int32(clamping: width), height: Int32(clamping: height), frame_rate: 0)
+    /// `text` into a C plan's fixed-size field, NUL-terminated; false when it does not fit.
+    @discardableResult
+    static func copy<Field>(_ text: String, into field: inout Field) -> Bool {
+        withUnsafeMutableBytes(of: &field) { raw in
+            let bytes = Array(text.utf8)
+            guard bytes.count < raw.count else {
+                raw[0] = 0
+                return false
+            }
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+            raw[bytes.count] = 0
+            return true
         }
     }
 
-    /// The filters rs_fix puts in its graph for `plan`, in FFmpeg's syntax (rs_fix_filter_text).
-    static func filterText(_ plan: VideoPlan) -> String {
-        var c = cPlan(plan)
-        var text = [CChar](repeating: 0, count: 2048)
-        return rs_fix_filter_text(&c, &text, text.count) == 0 ? Posix.text(text) : "(too long)"
+    /// The filters rs_fix puts in its graph for `plan`, as the C plan carries them.
+    static func filterText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).video_filters) }
+
+    /// The priming cut's filters, as the C plan carries them.
+    static func audioFilterText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).audio_filters) }
+
+    private static func text<Field>(of field: Field) -> String {
+        var field = field
+        return withUnsafeBytes(of: &field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }
 

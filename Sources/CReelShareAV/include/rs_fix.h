@@ -26,16 +26,6 @@ typedef enum rs_fix_audio_mode { RS_FIX_AUDIO_NONE = 0, RS_FIX_AUDIO_COPY = 1, R
 /// The audio encoder of a re-encode: FFmpeg's AAC, or libopus.
 typedef enum rs_fix_audio_codec { RS_FIX_AAC = 0, RS_FIX_OPUS = 1 } rs_fix_audio_codec;
 
-/// A change to the video's frames (ReelShareKit's VideoFilter).
-typedef enum rs_fix_filter_kind {
-    RS_FIX_DEINTERLACE = 0, // bwdif, one frame per frame
-    RS_FIX_SCALE = 1,       // to width x height, square pixels
-    RS_FIX_EVEN_SIDES = 2,  // each side even and at least 2
-    RS_FIX_FRAME_RATE = 3,  // a constant frame_rate
-    RS_FIX_FIT = 4,         // fitted inside width x height, centred on black, square pixels
-    RS_FIX_START_AT_ZERO = 5, // the first frame at the output's start
-} rs_fix_filter_kind;
-
 /// Where the picture of an audio file's clip comes from (ReelShareKit's StillPicture).
 typedef enum rs_fix_still {
     RS_FIX_STILL_NONE = 0,  // a video file: its own frames
@@ -45,14 +35,8 @@ typedef enum rs_fix_still {
     RS_FIX_STILL_WEBP = 4,  // not a still: the input is an animated WebP, its frames decoded by libwebp
 } rs_fix_still;
 
-typedef struct rs_fix_filter {
-    rs_fix_filter_kind kind;
-    int width;  // RS_FIX_SCALE, RS_FIX_FIT
-    int height;
-    double frame_rate; // RS_FIX_FRAME_RATE
-} rs_fix_filter;
-
-enum { RS_FIX_MAX_FILTERS = 8 };
+/// The longest filter text a plan carries (bytes, with its NUL).
+enum { RS_FIX_FILTERS_SIZE = 2048 };
 
 /// A fix plan, as ReelShareKit decided it: rs_fix decides nothing of its own (which streams, which
 /// filters, whether the colours are converted). Numbers of 0 mean "the encoder's default" or "the
@@ -63,10 +47,11 @@ typedef struct rs_fix_plan {
     int audio_stream;                    // the file's index of the audio stream kept; -1: none
     rs_fix_video_mode video;
     char video_tag[8];                   // copy into MP4: the sample entry ("hvc1"); "": the input's
-    rs_fix_filter filters[RS_FIX_MAX_FILTERS]; // encode: applied in order, after the display matrix's turn
-    int filter_count;
-    int to_bt709;                        // encode: RGB made Y'CbCr by BT.709 in limited range, tagged so
-    int tone_map;                        // encode: HDR tone-mapped to SDR BT.709, tagged so: 1 from HLG, 2 from PQ, 0 none
+    char video_filters[RS_FIX_FILTERS_SIZE]; // encode: the plan's filters and colour conversion in FFmpeg's
+                                         // syntax, as ReelShareKit renders them for the printed command
+                                         // ("" for none), after the display matrix's turn
+    int to_bt709;                        // encode: RGB made Y'CbCr by BT.709 in limited range: tagged so
+    int tone_map;                        // encode: HDR tone-mapped to SDR BT.709: tagged so (1 from HLG, 2 from PQ, 0 none)
     int sar_num, sar_den;                // encode: the pixel aspect as probed (0: square), not the decoder's
     int video_bit_rate_kbps;             // encode: 0 for libx264's default (CRF 23)
     int video_buffer_kbps;               // 0: twice the bit rate
@@ -89,16 +74,9 @@ typedef struct rs_fix_plan {
     int still_frame_rate;                // frames a second
     int still_width, still_height;       // RS_FIX_STILL_PLAIN: the frame's size
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start
-    double audio_trim_seconds;           // encode: the encoder's input starts this far in (atrim), 0 for none,
-                                         // negative: after that much silence (adelay)
-    int audio_trim_rebase;               // counted from the sound's first sample (asetpts=PTS-STARTPTS first)
-    int audio_trim_restart;              // and what remains after a trim starts at the output's start (again)
+    char audio_filters[256];             // encode: the priming cut's filters before the resampler, in FFmpeg's
+                                         // syntax as ReelShareKit renders them ("" for none)
 } rs_fix_plan;
-
-/// The plan's filters and colour conversion in FFmpeg's filter syntax, as `ffmpeg -vf` takes them
-/// and as rs_fix_run puts them in its graph (after its turn and before its format=yuv420p): ""
-/// for none. Returns 0, or -1 when `size` is too small.
-int rs_fix_filter_text(const rs_fix_plan *_Nonnull plan, char *_Nonnull out, size_t size);
 
 /// Called about four times a second with the seconds written so far.
 typedef void (*rs_fix_progress)(void *_Nullable context, double done_seconds);

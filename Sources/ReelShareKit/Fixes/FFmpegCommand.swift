@@ -4,7 +4,7 @@
 // is not told: it turns the picture by the display matrix (autorotate), and with a constant frame
 // rate fills a delayed picture's start, as `fix` does with its held first frame.
 public enum FFmpegCommand {
-    /// A video filter in FFmpeg's filter syntax (rs_fix_filter_text writes the same for `fix`).
+    /// A video filter in FFmpeg's filter syntax (`fix` runs the same text: Fixer.cPlan).
     public static func filter(_ filter: VideoFilter) -> String {
         switch filter {
         case .deinterlace: return "bwdif=mode=send_frame"
@@ -19,8 +19,8 @@ public enum FFmpegCommand {
     }
 
     /// HDR (HLG or PQ, as the frames are tagged) to SDR BT.709: to linear light at 100 nits, BT.709
-    /// primaries, Hable's curve, BT.709's transfer and matrix in limited range (rs_fix_filter_text
-    /// writes the same).
+    /// primaries, Hable's curve, BT.709's transfer and matrix in limited range (`fix` runs the same
+    /// text).
     public static func toneMap(_ transfer: HDRTransfer) -> String {
         "zscale=tin=\(transfer.zscale):min=2020_ncl:pin=2020:t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,"
             + "tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p"

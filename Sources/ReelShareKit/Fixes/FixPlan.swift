@@ -147,7 +147,7 @@ public enum PrimingCut: Sendable, Equatable {
         }
     }
 
-    /// The audio filters that carry out `trim`, in FFmpeg's filter syntax (rs_fix writes the same).
+    /// The audio filters that carry out `trim`, in FFmpeg's filter syntax (the printed command and rs_fix both run this text).
     public var filters: [String] {
         guard let trim else { return [] }
         let cut =
