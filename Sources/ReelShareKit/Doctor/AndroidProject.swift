@@ -385,22 +385,40 @@ enum AndroidProject {
     /// An Expo app not yet prebuilt: only what app.json says (its package); prebuild and its
     /// config plugins write the manifest.
     static func expo(_ tree: AppTree, _ files: AppFinder.ProjectFiles) -> FoundApp? {
-        guard let android = files.appJSON?["expo"]?["android"] else {
-            // Configured in code: nothing is known until the project's code is run.
+        var manifest: AndroidElement
+        var prebuild: BuildAdvice
+        if let android = files.appJSON?["expo"]?["android"] {
+            manifest = AndroidElement(name: "manifest", origin: "app.json")
+            if let package = android["package"]?.stringValue {
+                manifest.attributes.append(AndroidAttribute(namespace: "", name: "package", value: .text(package)))
+            }
+            prebuild = AppFinder.expoPrebuildAdvice("run npx expo prebuild --platform android")
+        } else {
+            // Configured in code: nothing is known of it until the project's code is run.
             guard let config = AppFinder.expoConfigs.first(where: tree.exists) else { return nil }
-            let app = AndroidApp(
-                manifest: AndroidElement(name: "manifest", origin: config), file: config,
-                completeness: .incomplete(AppFinder.expoCodeAdvice(config, platform: "android")))
-            return FoundApp(form: .project, framework: .expo, content: .android(app))
+            manifest = AndroidElement(name: "manifest", origin: config)
+            prebuild = AppFinder.expoCodeAdvice(config, platform: "android")
         }
-        var manifest = AndroidElement(name: "manifest", origin: "app.json")
-        if let package = android["package"]?.stringValue {
-            manifest.attributes.append(AndroidAttribute(namespace: "", name: "package", value: .text(package)))
+        // The libraries installed in node_modules are merged as the build will merge them (a
+        // share library's own FileProvider counts); one not installed is named as not read.
+        let file = manifest.origin
+        guard
+            var found = try? sources(tree, manifest: file, framework: .expo, files: files, byVariant: false, evaluated: manifest)
+                .first,
+            case .android(var app) = found.content, case .incomplete(let merged) = app.completeness
+        else {
+            return FoundApp(
+                form: .project, framework: .expo,
+                content: .android(AndroidApp(manifest: manifest, file: file, completeness: .incomplete(prebuild))))
         }
-        let app = AndroidApp(
-            manifest: manifest, file: "app.json",
-            completeness: .incomplete(AppFinder.expoPrebuildAdvice("run npx expo prebuild --platform android")))
-        return FoundApp(form: .project, framework: .expo, content: .android(app))
+        // A share library not installed is named first: it is the one that adds what sharing needs.
+        let plugins = Set(SharePlugin.builtin.flatMap(\.packages).map { $0.split(separator: ":").last.map(String.init) ?? $0 })
+        let isPlugin = { (entry: String) in plugins.contains(String(entry.prefix { $0 != " " })) }
+        prebuild.unread += merged.unread.filter(isPlugin) + merged.unread.filter { !isPlugin($0) }
+        if prebuild.note == nil { prebuild.note = merged.note }
+        app.completeness = .incomplete(prebuild)
+        found.content = .android(app)
+        return found
     }
 }
 

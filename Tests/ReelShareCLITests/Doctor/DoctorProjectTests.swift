@@ -288,6 +288,36 @@ struct DoctorProjectTests {
         #expect(result.stdout.contains("run npx expo prebuild"))
     }
 
+    @Test(
+        "Expo before prebuild: a share library installed in node_modules is merged (its FileProvider counts); not installed, it is named"
+    )
+    func expoLibraries() throws {
+        let directory = try scratch("doctor-expo-libraries")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(
+            [
+                "package.json":
+                    #"{"name":"demo","dependencies":{"expo":"~52.0.0","react-native-share":"^12.0.0","zzz-lib":"1.0.0"}}"#,
+                "app.json": #"{"expo":{"name":"demo","android":{"package":"com.example.demo"}}}"#,
+            ], in: directory)
+        let absent = runReelshare(["doctor", "--format", "json", "--target", "ig-feed"], in: directory)
+        #expect(findingLines(absent, severity: "warning").contains("ig-feed android.file-provider app.json"), "\(absent.stdout)")
+        // The share library first among what was not read, before expo and the rest.
+        #expect(
+            absent.stdout.contains(
+                "what npx expo prebuild and its config plugins write, react-native-share (not installed), expo (not installed)"),
+            "\(absent.stdout)")
+        try write(
+            [
+                "node_modules/react-native-share/android/src/main/AndroidManifest.xml": manifest(
+                    package: "cl.json", queries: "",
+                    application: fileProvider().replacingOccurrences(of: ".fileprovider", with: ".rnshare.fileprovider")),
+                "node_modules/react-native-share/android/src/main/res/xml/file_paths.xml": "<paths/>",
+            ], in: directory)
+        let installed = runReelshare(["doctor", "--format", "json", "--target", "ig-feed"], in: directory)
+        #expect(!findingLines(installed).contains("ig-feed android.file-provider app.json"), "\(installed.stdout)")
+    }
+
     @Test("Capacitor: ios/App/App/Info.plist and the template's FileProvider")
     func capacitor() throws {
         let directory = try scratch("doctor-capacitor")
