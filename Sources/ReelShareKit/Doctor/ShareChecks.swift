@@ -33,7 +33,7 @@ extension Doctor {
     static func callFindings(_ app: FoundApp, code: ShareCode, target: TargetProfile) -> [Finding] {
         var findings: [Finding] = []
         let sets = sourceSets(app)
-        for call in code.calls(from: app.platform, sourceSets: sets) where call.target == target.id {
+        for call in code.checkedCalls(from: app.platform, sourceSets: sets) where call.target == target.id {
             findings += findingsOf(call, target: target, platform: app.platform)
         }
         guard case .android(let android) = app.content else { return findings }
@@ -49,7 +49,10 @@ extension Doctor {
                 authorityFinding(authority, written: "FileProvider.getUriForFile(…, \(call.written), …)", call.file, call.line))
         }
         // A plugin whose native code asks for a provider it does not declare: the app must.
-        for call in code.calls(from: .android, sourceSets: sets) where call.target == target.id {
+        var asked: Set<String> = []
+        for call in code.checkedCalls(from: .android, sourceSets: sets) where call.target == target.id {
+            // Each plugin's provider said once, at its first call.
+            guard let id = call.plugin, asked.insert(id).inserted else { continue }
             guard let plugin = SharePlugin.builtin.first(where: { $0.id == call.plugin }), !plugin.declaresProvider,
                 let authority = plugin.authority, !isDeclared(authority)
             else { continue }

@@ -31,6 +31,10 @@ public struct ShareCall: Sendable, Equatable {
     /// iOS: a pasteboard media key near the call given a URL, path or string, not the media's
     /// bytes: its line and key.
     public var mediaNotData: MediaKey?
+    /// The line only names the scheme or action (`static final String ACTION = "…"`,
+    /// `intentString = "…"`): the target is used, but the call that carries it is elsewhere, so
+    /// nothing near this line is checked.
+    public var isDefinition = false
 
     public struct MediaKey: Sendable, Equatable {
         public var line: Int
@@ -66,12 +70,22 @@ public struct ShareCode: Sendable, Equatable {
         var first: [String: ShareCall] = [:]
         for call in calls where call.platform == nil || call.platform == platform {
             guard Self.isBuilt(call.file, by: sourceSets) else { continue }
-            if let seen = first[call.target], seen.written.hasSuffix("://share") || !call.written.hasSuffix("://share") {
-                continue
-            }
+            // A call before a definition, a share URL before canOpenURL's bare scheme.
+            let rank = { (c: ShareCall) in (c.isDefinition ? 2 : 0) + (c.written.hasSuffix("://share") ? 0 : 1) }
+            if let seen = first[call.target], rank(seen) <= rank(call) { continue }
             first[call.target] = call
         }
         return first.values.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+
+    /// Every call that shares from `platform` in the variant's source sets, each to be checked
+    /// as written: on iOS only those that open a share URL (`instagram-stories://` alone is
+    /// canOpenURL's test, which carries nothing).
+    public func checkedCalls(from platform: Platform, sourceSets: [String]? = nil) -> [ShareCall] {
+        calls.filter { call in
+            (call.platform == nil || call.platform == platform) && Self.isBuilt(call.file, by: sourceSets) && !call.isDefinition
+                && (call.platform != .ios || call.written.contains("://share"))
+        }
     }
 
     /// Whether a variant with `sourceSets` builds `file`: a file under `src/NAME/java/` (or
@@ -222,8 +236,11 @@ public enum ShareCodeReader {
                     let window = around(lines, index, before: 30, after: 30)
                     var call = ShareCall(
                         target: target.id, platform: .ios, file: file, line: number, written: String(written),
-                        carriesAppId: window.contains("sharedSticker.appID") || window.contains("source_application"))
+                        carriesAppId: ["sharedSticker.appID", "source_application"].contains {
+                            window.contains($0) || text.contains($0)
+                        })
                     if language == .apple { call.mediaNotData = mediaNotData(lines, index) }
+                    call.isDefinition = constant(line) != nil
                     code.calls.append(call)
                 }
             }
@@ -231,7 +248,13 @@ public enum ShareCodeReader {
                 for target in targets {
                     guard let action = target.android?.action, action != "android.intent.action.SEND", line.contains(action)
                     else { continue }
-                    code.calls.append(androidCall(target, lines, index, file: file, written: action))
+                    var call = androidCall(target, lines, index, file: file, written: action)
+                    // An intent built across a class's methods (the constructor sets the action,
+                    // another puts the extras): the App ID anywhere in the file counts.
+                    let keys = [target.android?.extras.appId, "source_application"].compactMap { $0 }
+                    call.carriesAppId = call.carriesAppId || keys.contains { text.contains($0) }
+                    call.isDefinition = constant(line) != nil
+                    code.calls.append(call)
                 }
             }
             if language == .jvm, line.contains("getUriForFile("), code.providerCalls.count - providersBefore < 20,

@@ -118,10 +118,17 @@ struct DoctorRealProjectTests {
         // Its <queries> are certainly missing: every manifest that could add one was read (the
         // library's own, whose example it is, with the FileProvider the share uses; React
         // Native's artefacts add none). Before, both were hedged warnings, the FileProvider false.
+        // And the library's own Social.INSTAGRAM chooser offers a Stories intent that carries no
+        // App ID (android/src/main/java/cl/json/social/InstagramShare.java:98): Instagram refuses it.
         #expect(
             rules(native, file: "example/android/app/src/main/AndroidManifest.xml", target: "ig-stories") == [
-                "android.queries"
+                "android.queries", "share.app-id",
             ], "\(native.stdout)")
+        let storiesIntent = resultsOf(native).flatMap { ($0["targets"] as? [[String: Any]]) ?? [] }
+            .flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.filter { $0["rule"] as? String == "share.app-id" }
+        #expect(
+            storiesIntent.map { "\(($0["file"] as? String ?? "").split(separator: "/").last ?? ""):\($0["line"] as? Int ?? 0)" }
+                == ["InstagramShare.java:98"])
         #expect(findingLines(native, severity: "error").contains { $0.hasPrefix("ig-stories android.queries") })
         let android = resultsOf(native).first { ($0["app"] as? [String: Any])?["platform"] as? String == "android" }
         let libraries = (android?["app"] as? [String: Any])?["libraries"] as? [String] ?? []

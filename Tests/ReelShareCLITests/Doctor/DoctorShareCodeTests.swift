@@ -196,6 +196,28 @@ struct DoctorShareCodeTests {
         #expect(shares(good) == ["ig-stories Share.kt:6"])
     }
 
+    @Test("every call is checked, not only a target's first: pocketcasts' two Stories intents, the second without its grant")
+    func everyCall() throws {
+        let directory = try scratch("doctor-every-call")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let intent = """
+                Intent()
+                    .setAction("com.instagram.share.ADD_TO_STORY")
+                    .putExtra("source_application", metaAppId)
+                    .setDataAndType(uri, "image/png")
+                    .addFlags(FLAG_GRANT_READ_URI_PERMISSION or FLAG_ACTIVITY_NEW_TASK)
+                    .share()
+            """
+        let code =
+            "fun first(uri: Uri) {\n\(intent)\n}\n" + String(repeating: "\n", count: 40) + "fun second(uri: Uri) {\n"
+            + intent.replacingOccurrences(of: "FLAG_GRANT_READ_URI_PERMISSION or ", with: "") + "\n}\n"
+        try reactNativeApp(["android/app/src/main/java/com/example/demo/Sharing.kt": code], in: directory)
+        let result = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(located(result) == ["ig-stories share.read-permission Sharing.kt:51"], "\(result.stdout)")
+        // The app is said to share where its first call is.
+        #expect(shares(result).contains("ig-stories Sharing.kt:3"))
+    }
+
     @Test("plugins: appinio_social_share beside share_plus's provider only, and react-native-share without its appId")
     func plugins() throws {
         let directory = try scratch("doctor-plugins")
