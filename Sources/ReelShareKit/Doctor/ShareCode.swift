@@ -218,6 +218,8 @@ public enum ShareCodeReader {
             ["instagram", "facebook", "getUriForFile", "ACTION_SEND", "android.intent.action.SEND"]
             + targets.compactMap { $0.android?.action } + plugins.flatMap(\.imports)
         guard words.contains(where: { contains(bytes, $0) }) else { return }
+        // Past the limit of calls nothing more is kept: the rest of the files are counted, not read.
+        guard code.calls.count < callLimit else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let usedPlugins = plugins.filter { plugin in plugin.imports.contains { text.contains($0) } }
