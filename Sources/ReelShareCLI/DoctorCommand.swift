@@ -33,7 +33,7 @@ struct DoctorCommand: Command {
         static let evaluate = OptionSpec(
             "evaluate",
             help:
-                "For an Expo project not yet prebuilt, run its own `npx expo config --json --type prebuild` (this runs the project's code and its config plugins) and judge the Info.plist and manifest it says prebuild writes."
+                "For an Expo project not yet prebuilt, run its own `npx --no expo config --json --type prebuild` (this runs the project's code and its config plugins) and judge the Info.plist and manifest it says prebuild writes."
         )
         static let format = ChoiceOption<ValidateCommand.Format>(
             "format", value: "FORMAT",
@@ -135,9 +135,12 @@ struct DoctorCommand: Command {
                     projects && input.platform == nil
                     ? AppLocator.shareCode(at: input.path, targets: targets, budget: pathBudget) : nil
                 if pathBudget.spend() { throw AppLocationError.timeout }
+                // Each app gets the code under its own directory, and what no app's holds.
+                let roots = Set(apps.compactMap(\.root)).sorted()
                 for found in apps {
+                    let owned = found.root.flatMap { root in code?.owned(by: root, among: roots) } ?? code
                     let result = Doctor.check(
-                        found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, code: code,
+                        found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, code: owned,
                         choose: chooseTargets, shown: found.shown)
                     summary.add(result)
                     renderer.add(result, card: ReportCard.app(result))

@@ -49,7 +49,7 @@ struct DoctorEvaluateTests {
         let result = try runBinary(
             ["doctor", "--evaluate", "--format", "json", "--target", "ig-stories,ig-reels"], in: app, environment: environment)
         // Run once for both platforms, in the project, as the user would type it.
-        #expect(ran(directory) == "\(app.resolvingSymlinksInPath().path)\nexpo config --json --type prebuild\n")
+        #expect(ran(directory) == "\(app.resolvingSymlinksInPath().path)\n--no expo config --json --type prebuild\n")
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         // iOS: the plugin listed instagram-stories, not instagram-reels: an error, no hedge.
         #expect(findingLines(result, severity: "error") == ["ig-reels ios.query-scheme app.config.js"])
@@ -72,7 +72,7 @@ struct DoctorEvaluateTests {
             ["doctor", "--target", "ig-reels"], in: directory.appendingPathComponent("app"), environment: environment)
         #expect(ran(directory) == nil)
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("which doctor runs only with --evaluate (npx expo config --json --type prebuild)"))
+        #expect(result.stdout.contains("which doctor runs only with --evaluate (npx --no expo config --json --type prebuild)"))
     }
 
     @Test("a config that fails to evaluate is 65 naming the command, its status and its last words")
@@ -91,7 +91,7 @@ struct DoctorEvaluateTests {
         #expect(lines.count == 2 && lines[1] == "reelshare: error: 1 file is malformed", "\(result.stderr)")
         #expect(
             lines[0].contains(
-                "--evaluate: npx expo config --json --type prebuild exited with status 3: ?[31mError: Cannot find module 'expo/config'?[0m"
+                "--evaluate: npx --no expo config --json --type prebuild exited with status 3: ?[31mError: Cannot find module 'expo/config'?[0m"
             ),
             "\(result.stderr)")
     }

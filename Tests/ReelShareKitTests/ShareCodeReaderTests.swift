@@ -184,3 +184,26 @@ struct ShareCodeLinesTests {
         #expect(code.calls.map { "\($0.target):\($0.line):\($0.carriesAppId)" } == ["ig-stories:2:false"])
     }
 }
+
+@Suite("the share code each app found under a path owns")
+struct ShareCodeOwnershipTests {
+    @Test("a file belongs to the deepest app directory holding it; a shared package to the apps nearest it")
+    func owned() {
+        var code = ShareCode()
+        for file in [
+            "m/apps/a/src/A.kt", "m/apps/b/src/B.kt", "m/packages/share/S.ts", "plugin/android/P.java",
+            "plugin/example/lib/E.dart",
+        ] {
+            code.calls.append(
+                ShareCall(target: "ig-stories", platform: nil, file: file, line: 1, written: "x", carriesAppId: true))
+        }
+        let roots = ["m/apps/a", "m/apps/b", "plugin/example"]
+        func files(_ root: String) -> [String] { code.owned(by: root, among: roots).calls.map(\.file) }
+        #expect(files("m/apps/a") == ["m/apps/a/src/A.kt", "m/packages/share/S.ts"])
+        #expect(files("m/apps/b") == ["m/apps/b/src/B.kt", "m/packages/share/S.ts"])
+        // A plugin's own code beside its example app is the example's, not the monorepo's apps'.
+        #expect(files("plugin/example") == ["plugin/android/P.java", "plugin/example/lib/E.dart"])
+        // One app at the path itself owns everything.
+        #expect(code.owned(by: ".", among: ["."]).calls.count == 5)
+    }
+}

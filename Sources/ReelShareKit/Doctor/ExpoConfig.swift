@@ -4,8 +4,9 @@
 // attributes under "$", each child element name holding an array). Reading it is pure; running
 // the command is the Media layer's.
 public enum ExpoConfig {
-    /// The command, as the user would type it in the project's directory.
-    public static let command = ["npx", "expo", "config", "--json", "--type", "prebuild"]
+    /// The command, as the user would type it in the project's directory: the project's own
+    /// expo (`--no`: npx installs nothing, where it would fetch and run the registry's latest).
+    public static let command = ["npx", "--no", "expo", "config", "--json", "--type", "prebuild"]
 
     /// What evaluates a project's configuration when --evaluate is given: the printed JSON.
     public typealias Evaluator = () throws(AppFileError) -> JSON

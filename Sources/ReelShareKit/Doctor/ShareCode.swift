@@ -78,6 +78,28 @@ public struct ShareCode: Sendable, Equatable {
         return first.values.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 
+    /// The code of the app found at `root` among the apps found at `roots` (directories as the
+    /// files are named, "." for the path itself): a file belongs to the deepest app directory
+    /// that holds it; one under none (a monorepo's shared package, a plugin's own code beside its
+    /// example app) to the apps nearest it, those sharing the most directories with it.
+    public func owned(by root: String, among roots: [String]) -> ShareCode {
+        func parts(_ path: String) -> [Substring] { path == "." ? [] : path.split(separator: "/") }
+        func shared(_ a: [Substring], _ b: [Substring]) -> Int { zip(a, b).prefix { $0 == $1 }.count }
+        let mine = parts(root)
+        let all = roots.map(parts)
+        func belongs(_ file: String) -> Bool {
+            let directory = Array(parts(file).dropLast())
+            let holding = all.filter { shared($0, directory) == $0.count }
+            if let deepest = holding.map(\.count).max() { return mine.count == deepest && shared(mine, directory) == mine.count }
+            let nearest = all.map { shared($0, directory) }.max() ?? 0
+            return shared(mine, directory) == nearest
+        }
+        var code = self
+        code.calls = calls.filter { belongs($0.file) }
+        code.providerCalls = providerCalls.filter { belongs($0.file) }
+        return code
+    }
+
     /// Every call that shares from `platform` in the variant's source sets, each to be checked
     /// as written: on iOS only those that open a share URL (`instagram-stories://` alone is
     /// canOpenURL's test, which carries nothing).
@@ -148,7 +170,7 @@ public enum ShareCodeReader {
                     continue
                 }
                 guard let language = language(of: entry.name) else { continue }
-                guard code.filesRead + code.filesSkipped < fileBudget else { return code }
+                guard code.filesRead + code.filesSkipped < fileBudget else { break }
                 guard let bytes = try? tree.read(path, limit: fileLimit) else {
                     code.filesSkipped += 1
                     continue
@@ -330,10 +352,19 @@ public enum ShareCodeReader {
         for offset in max(0, index - 8)..<min(lines.count, index + 21) {
             let line = lines[offset]
             if isComment(line) { continue }
-            if line.contains("Uri.fromFile(") || line.contains("\"file://") || line.contains(".toUri()") {
+            // Handed over as a file:// URI; not a test of one (startsWith), nor the pre-API-24
+            // branch beside a getUriForFile.
+            let tests = ["startsWith", "removePrefix", "replace", "equals", "hasPrefix"].contains { line.contains($0) }
+            if (line.contains("Uri.fromFile(") || line.contains("\"file://")) && !tests {
                 fileURI = offset + 1
                 break
             }
+        }
+        // The pre-API-24 branch of an `if (SDK_INT >= 24) getUriForFile(…) else Uri.fromFile(…)`.
+        if let line = fileURI,
+            lines[max(0, line - 4)..<min(lines.count, line + 3)].contains(where: { $0.contains("getUriForFile(") })
+        {
+            fileURI = nil
         }
         return ShareCall(
             target: target.id, platform: .android, file: file, line: index + 1, written: written,

@@ -32,8 +32,9 @@ public enum ZipLayout {
                 return refusedHeader(name)
             }
             guard local.record.agrees(with: central) else { return refusedHeader(name) }
-            let end = UInt64(local.dataStart) + central.compressed
-            guard end <= UInt64(directory.offset) else {
+            // (A ZIP64 size near 2^64 would overflow the sum: it runs past the directory too.)
+            let (end, overflow) = UInt64(local.dataStart).addingReportingOverflow(central.compressed)
+            guard !overflow, end <= UInt64(directory.offset) else {
                 return "the entry \"\(shown(name))\" runs into the central directory: an installer refuses such an archive"
             }
             spans.append((Int(offset), Int(end), name))
