@@ -431,3 +431,8 @@ extension Substring {
         return text
     }
 }
+
+extension String {
+    /// Without the blanks (spaces, tabs, line ends) at either end.
+    var trimmingBlanks: Substring { self[...].trimmingBlanks }
+}

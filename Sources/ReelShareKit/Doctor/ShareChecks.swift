@@ -2,6 +2,7 @@
 // code and plugin calls reach (--target overrides), and each call is checked as written: the App
 // ID travels, what it hands over on Android is a content:// URI the target may read, and every
 // FileProvider.getUriForFile asks for an authority a declared provider has.
+import Foundation
 
 extension Doctor {
     /// The targets `app` is judged for, out of `targets`: those its share calls reach; where it
@@ -40,7 +41,7 @@ extension Doctor {
         let declared = declaredAuthorities(android)
         let id = android.applicationId ?? android.package
         func isDeclared(_ authority: String) -> Bool {
-            declared.contains(id.map { authority.replacingAll("${applicationId}", with: $0) } ?? authority)
+            declared.contains(id.map { authority.replacingOccurrences(of: "${applicationId}", with: $0) } ?? authority)
                 || declared.contains(authority)
         }
         for call in code.providerCalls where ShareCode.isBuilt(call.file, by: sets) {
@@ -90,8 +91,8 @@ extension Doctor {
         var found: Set<String> = []
         for provider in app.manifest.children("application").flatMap({ $0.children("provider") }) {
             for authority in (provider.attribute("authorities")?.string ?? "").split(separator: ";") {
-                let text = authority.trimmingSpaces
-                found.insert(id.map { text.replacingAll("${applicationId}", with: $0) } ?? text)
+                let text = String(authority.trimmingBlanks)
+                found.insert(id.map { text.replacingOccurrences(of: "${applicationId}", with: $0) } ?? text)
             }
         }
         return found
@@ -163,18 +164,5 @@ extension Doctor {
         finding.file = call.file
         finding.line = call.line
         return finding
-    }
-}
-
-extension String {
-    func replacingAll(_ text: String, with replacement: String) -> String {
-        guard !text.isEmpty else { return self }
-        var result = "", rest = Substring(self)
-        while let range = rest.range(of: text) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }
