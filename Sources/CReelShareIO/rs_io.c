@@ -62,7 +62,14 @@ int rs_io_spawn(pid_t *pid, char *const *argv, const char *directory, int out_fd
     if (!code) code = posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
     if (!code) code = posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
     if (!code) code = posix_spawn_file_actions_addchdir_np(&actions, directory);
-    if (!code) code = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+    // reelshare ignores SIGPIPE (a closed output is an error from write()); the program gets the
+    // default, as a shell would give it.
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    if (!code) code = posix_spawnattr_setsigdefault(&attributes, &defaults);
+    if (!code)
+        code = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     if (!code) code = posix_spawnattr_setpgroup(&attributes, 0);
     if (!code) code = posix_spawnattr_setsigmask(&attributes, &none);
     if (!code) code = posix_spawnp(pid, argv[0], &actions, &attributes, argv, environ);

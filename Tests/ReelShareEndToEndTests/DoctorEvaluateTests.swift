@@ -64,6 +64,20 @@ struct DoctorEvaluateTests {
             result.stdout.contains("add 'instagram-reels' to expo.ios.infoPlist.LSApplicationQueriesSchemes in app.config.js"))
     }
 
+    @Test("the project's command runs as a shell would run it: SIGPIPE at its default, not ignored as reelshare has it")
+    func signals() throws {
+        // The stand-in reports its SIGPIPE disposition (field SigIgn of /proc/self/status, bit 13)
+        // on its errors and fails, so that doctor quotes it.
+        let (directory, environment) = try project(
+            npx: "mask=$(awk '/^SigIgn/ {print $2}' /proc/$$/status)\necho \"SigIgn $mask\" >&2\nexit 9")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runBinary(
+            ["doctor", "--evaluate"], in: directory.appendingPathComponent("app"), environment: environment)
+        let said = try #require(result.stderr.range(of: "SigIgn "), "\(result.stderr)")
+        let mask = try #require(UInt64(result.stderr[said.upperBound...].prefix(16), radix: 16), "\(result.stderr)")
+        #expect(mask & (1 << 12) == 0, "SIGPIPE ignored in the program: \(result.stderr)")
+    }
+
     @Test("without --evaluate the project's code is not run, and the finding says how to judge it")
     func notEvaluated() throws {
         let (directory, environment) = try project(npx: "cat <<'EOF'\n\(Self.printed)\nEOF")

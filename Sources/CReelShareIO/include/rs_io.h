@@ -22,7 +22,7 @@ ssize_t rs_io_read(int fd, void *_Nonnull buffer, size_t length, int64_t offset)
 int rs_io_write(int fd, const void *_Nonnull buffer, size_t length, int64_t offset);
 
 /// Starts `argv[0]` (found on PATH) with `argv` and this process's environment, in `directory`,
-/// in a process group of its own, no signal blocked, standard input from /dev/null and its
+/// in a process group of its own, no signal blocked, SIGPIPE at its default, standard input from /dev/null and its
 /// output and errors on `out_fd` and `err_fd`. Returns 0 with `*pid` set, or the errno.
 int rs_io_spawn(pid_t *_Nonnull pid, char *_Nullable const *_Nonnull argv, const char *_Nonnull directory,
                 int out_fd, int err_fd);
