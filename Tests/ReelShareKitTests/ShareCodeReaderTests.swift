@@ -183,6 +183,80 @@ struct ShareCodeLinesTests {
             into: &code, constants: &constants, feedCandidates: &candidates)
         #expect(code.calls.map { "\($0.target):\($0.line):\($0.carriesAppId)" } == ["ig-stories:2:false"])
     }
+
+    /// Scans `text` as the file `name` with every built-in target and no plugin.
+    func calls(_ text: String, _ name: String, _ language: ShareCodeReader.Language) -> [ShareCall] {
+        var code = ShareCode()
+        var constants: [String: String] = [:]
+        var candidates: [(file: String, line: Int, text: String)] = []
+        ShareCodeReader.scan(
+            Array(text.utf8), file: name, language: language, targets: ProfileSet.builtin.shareTargets, plugins: [],
+            into: &code, constants: &constants, feedCandidates: &candidates)
+        return code.calls
+    }
+
+    @Test(
+        "one function per target: a call does not borrow its neighbour's App ID or grant, and a file of one call keeps the file's"
+    )
+    func neighbours() {
+        // The example app's plugin, its Reels function without the grant and the App ID extra.
+        let kotlin = """
+            fun shareToReels(activity: Activity, video: Uri, appId: String) {
+                val intent = Intent("com.instagram.share.ADD_TO_REEL")
+                intent.setDataAndType(video, "video/mp4")
+                activity.startActivity(intent)
+            }
+
+            fun shareToStories(activity: Activity, video: Uri, appId: String) {
+                val intent = Intent("com.instagram.share.ADD_TO_STORY")
+                intent.setDataAndType(video, "video/mp4")
+                intent.putExtra("source_application", appId)
+                intent.addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)
+                activity.startActivity(intent)
+            }
+            """
+        #expect(
+            calls(kotlin, "Share.kt", .jvm).map { "\($0.target):\($0.line):\($0.carriesAppId):\($0.grantsRead ?? false)" }
+                == ["ig-reels:2:false:false", "ig-stories:8:true:true"])
+        // The same two functions, each alone in its file, still find what they carry.
+        let stories = kotlin.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(6).joined(separator: "\n")
+        #expect(calls(stories, "Stories.kt", .jvm).map { "\($0.target):\($0.carriesAppId)" } == ["ig-stories:true"])
+        // Swift: the Stories URL carries source_application; the Reels items above it carry nothing.
+        let swift = """
+            func shareToReels(video: Data) {
+                let items: [String: Any] = ["com.instagram.sharedSticker.backgroundVideo": video]
+                UIPasteboard.general.setItems([items])
+                UIApplication.shared.open(URL(string: "instagram-reels://share")!)
+            }
+
+            func shareToStories(video: Data) {
+                let items: [String: Any] = ["com.instagram.sharedSticker.backgroundVideo": video]
+                UIPasteboard.general.setItems([items])
+                UIApplication.shared.open(URL(string: "instagram-stories://share?source_application=\\(appID)")!)
+            }
+            """
+        #expect(
+            calls(swift, "Share.swift", .apple).map { "\($0.target):\($0.line):\($0.carriesAppId)" }
+                == ["ig-reels:4:false", "ig-stories:10:true"])
+    }
+
+    @Test("a canOpenURL test of the share URL that opens nothing only names the target (Pocket Casts iOS)")
+    func availabilityTest() {
+        let swift = """
+            if let url = URL(string: "instagram-stories://share?source_application=\\(appID)") {
+                UIApplication.shared.open(url)
+            }
+            var isIncluded: Bool {
+                if let url = URL(string: "instagram-stories://share"), UIApplication.shared.canOpenURL(url) { true } else { false }
+            }
+            """
+        let found = calls(swift, "ShareDestination.swift", .apple)
+        #expect(found.map { "\($0.line):\($0.isDefinition):\($0.carriesAppId)" } == ["1:false:true", "5:true:false"])
+        // Named only, it is not checked as a share call.
+        var code = ShareCode()
+        code.calls = found
+        #expect(code.checkedCalls(from: .ios).map(\.line) == [1])
+    }
 }
 
 @Suite("the share code each app found under a path owns")

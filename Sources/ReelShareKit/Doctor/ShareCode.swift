@@ -32,8 +32,8 @@ public struct ShareCall: Sendable, Equatable {
     /// bytes: its line and key.
     public var mediaNotData: MediaKey?
     /// The line only names the scheme or action (`static final String ACTION = "…"`,
-    /// `intentString = "…"`): the target is used, but the call that carries it is elsewhere, so
-    /// nothing near this line is checked.
+    /// `intentString = "…"`), or tests it with canOpenURL and opens nothing: the target is used,
+    /// but the call that carries it is elsewhere, so nothing near this line is checked.
     public var isDefinition = false
 
     public struct MediaKey: Sendable, Equatable {

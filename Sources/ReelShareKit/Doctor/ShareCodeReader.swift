@@ -129,6 +129,7 @@ public enum ShareCodeReader {
         let usedPlugins = plugins.filter { plugin in plugin.imports.contains { text.contains($0) } }
         let sends = text.contains("ACTION_SEND") || text.contains("android.intent.action.SEND")
         let before = code.calls.count, providersBefore = code.providerCalls.count
+        let spans = CallSpans(lines, targets: targets)
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if code.calls.count - before >= callsPerFile || code.calls.count >= callLimit { break }
@@ -139,14 +140,14 @@ public enum ShareCodeReader {
                 for target in targets {
                     guard let scheme = target.ios?.queryScheme, let at = line.range(of: "\(scheme)://") else { continue }
                     let written = line[at.lowerBound...].prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != "`" }
-                    let window = around(lines, index, before: 30, after: 30)
+                    let window = around(lines, index, before: 30, after: 30, within: spans.around(index))
                     var call = ShareCall(
                         target: target.id, platform: .ios, file: file, line: number, written: String(written),
                         carriesAppId: ["sharedSticker.appID", "source_application"].contains {
-                            window.contains($0) || text.contains($0)
+                            window.contains($0) || (spans.isOnly(index) && text.contains($0))
                         })
                     if language == .apple { call.mediaNotData = mediaNotData(lines, index) }
-                    call.isDefinition = constant(line) != nil
+                    call.isDefinition = namesOnly(line)
                     code.calls.append(call)
                 }
             }
@@ -154,11 +155,11 @@ public enum ShareCodeReader {
                 for target in targets {
                     guard let action = target.android?.action, action != "android.intent.action.SEND", line.contains(action)
                     else { continue }
-                    var call = androidCall(target, lines, index, file: file, written: action)
+                    var call = androidCall(target, lines, index, file: file, written: action, within: spans.around(index))
                     // An intent built across a class's methods (the constructor sets the action,
-                    // another puts the extras): the App ID anywhere in the file counts.
+                    // another puts the extras): the App ID anywhere in a file of one call counts.
                     let keys = [target.android?.extras.appId, "source_application"].compactMap { $0 }
-                    call.carriesAppId = call.carriesAppId || keys.contains { text.contains($0) }
+                    call.carriesAppId = call.carriesAppId || (spans.isOnly(index) && keys.contains { text.contains($0) })
                     call.isDefinition = constant(line) != nil
                     code.calls.append(call)
                 }
@@ -221,17 +222,19 @@ public enum ShareCodeReader {
     }
 
     /// An intent of the app's own: what the code around the action line carries.
-    static func androidCall(_ target: TargetProfile, _ lines: [Substring], _ index: Int, file: String, written: String)
-        -> ShareCall
-    {
-        let window = around(lines, index, before: 8, after: 20)
+    static func androidCall(
+        _ target: TargetProfile, _ lines: [Substring], _ index: Int, file: String, written: String,
+        within span: Range<Int>? = nil
+    ) -> ShareCall {
+        let span = span ?? lines.indices
+        let window = around(lines, index, before: 8, after: 20, within: span)
         let appIdKeys = [target.android?.extras.appId, "source_application", "APPLICATION_ID"].compactMap { $0 }
         let handsOver = ["setDataAndType(", "setData(", "EXTRA_STREAM", "interactive_asset_uri", ".data = "].contains {
             window.contains($0)
         }
         let grants = window.contains("FLAG_GRANT_READ_URI_PERMISSION") || window.contains("grantUriPermission")
         var fileURI: Int?
-        for offset in max(0, index - 8)..<min(lines.count, index + 21) {
+        for offset in max(span.lowerBound, index - 8)..<min(lines.count, span.upperBound, index + 21) {
             let line = lines[offset]
             if isComment(line) { continue }
             // Handed over as a file:// URI; not a test of one (startsWith), nor the pre-API-24
@@ -365,6 +368,16 @@ public enum ShareCodeReader {
         return out.replacingOccurrences(of: "$packageName", with: "${applicationId}")
     }
 
+    /// Whether the line only names the scheme or action, sharing nothing itself: a constant's
+    /// definition, or a test of the scheme that opens nothing (`if let url = URL(string:
+    /// "instagram-stories://share"), UIApplication.shared.canOpenURL(url)`, which decides whether
+    /// to offer the share; Pocket Casts iOS).
+    static func namesOnly(_ line: Substring) -> Bool {
+        if constant(line) != nil { return true }
+        guard let test = line.range(of: "canOpenURL") else { return false }
+        return !(line[..<test.lowerBound] + line[test.upperBound...]).contains("open")
+    }
+
     /// `NAME = "com.…"` (Kotlin `val`, Java `static final String`, Dart, JavaScript).
     static func constant(_ line: Substring) -> (name: String, value: String)? {
         guard let equals = line.firstIndex(of: "=") else { return nil }
@@ -396,9 +409,44 @@ public enum ShareCodeReader {
     }
 
     /// The lines around a call, comments left out (an App ID in a comment does not travel).
-    static func around(_ lines: [Substring], _ index: Int, before: Int, after: Int) -> String {
-        lines[max(0, index - before)..<min(lines.count, index + after + 1)].filter { !isComment($0) }.joined(separator: "\n")
+    static func around(
+        _ lines: [Substring], _ index: Int, before: Int, after: Int, within span: Range<Int>? = nil
+    ) -> String {
+        let span = span ?? lines.indices
+        return lines[max(span.lowerBound, index - before)..<min(lines.count, span.upperBound, index + after + 1)].filter {
+            !isComment($0)
+        }.joined(separator: "\n")
     }
+}
+
+/// Where each share call of a file may look for what it carries. A file of one function per
+/// target (`shareToReels`, `shareToStories`, …) must not lend one call the App ID or the grant
+/// written for its neighbour: a call's lines end before the next call, and begin halfway from
+/// the one before (what follows a call is its own more often than what precedes the next).
+struct CallSpans {
+    /// The lines that open a scheme or name an intent's action, not those that only name it.
+    private let calls: [Int]
+
+    init(_ lines: [Substring], targets: [TargetProfile]) {
+        let words =
+            targets.compactMap { $0.ios.map { "\($0.queryScheme)://" } }
+            + targets.compactMap { $0.android?.action }.filter { $0 != "android.intent.action.SEND" }
+        calls = lines.indices.filter { index in
+            let line = lines[index]
+            return words.contains { line.contains($0) } && !ShareCodeReader.isComment(line)
+                && !ShareCodeReader.namesOnly(line)
+        }
+    }
+
+    /// The lines the call at `index` may read.
+    func around(_ index: Int) -> Range<Int> {
+        let earlier = calls.last { $0 < index }, later = calls.first { $0 > index }
+        let start = earlier.map { ($0 + index + 1) / 2 } ?? 0
+        return start..<(later ?? Int.max)
+    }
+
+    /// Whether the call at `index` is its file's only one, so that the whole file is its own.
+    func isOnly(_ index: Int) -> Bool { calls.allSatisfy { $0 == index } }
 }
 
 extension Substring {
