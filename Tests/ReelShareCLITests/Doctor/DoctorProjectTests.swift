@@ -502,10 +502,10 @@ struct DoctorProjectTests {
     @Test("the README's example: Examples/flutter-app gives the output the README shows")
     func readmeExample() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = "$ reelshare doctor Examples/flutter-app --target fb-reels\n"
+        let marker = "$ reelshare doctor Examples/flutter-app\n"
         let start = try #require(readme.range(of: marker)).upperBound
         let end = try #require(readme[start...].range(of: "```")).lowerBound
-        let result = runReelshare(["doctor", "Examples/flutter-app", "--target", "fb-reels"])
+        let result = runReelshare(["doctor", "Examples/flutter-app"])
         #expect(result.status == 1)
         #expect(result.stdout == String(readme[start..<end]))
         // For Instagram's targets the example is set up right.
