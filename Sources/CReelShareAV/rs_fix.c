@@ -201,10 +201,7 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
     // A delayed picture re-encoded from the start: the output's zero is the audio's, before the
     // video's first frame; the video is taken from its own start and the filters hold its first
     // frame for the delay in front.
-    if (i == 0 && j->encode && delay > 0) {
-        j->shift = seconds_to_ts(zero + delay, 0, j->in);
-        j->delay_seconds = (double)delay / AV_TIME_BASE;
-    }
+    if (i == 0 && j->encode && delay > 0) j->shift = seconds_to_ts(zero + delay, 0, j->in);
     if (i == 0) j->frame_rate = av_guess_frame_rate(r->in, j->in, NULL);
     j->drop_priming = i == 1 && !j->encode && plan->audio_drop_priming;
     if (!j->out) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);

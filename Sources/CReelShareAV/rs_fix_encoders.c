@@ -5,7 +5,6 @@
 #include "rs_av_streams.h"
 #include "rs_fix_internal.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,6 @@
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/opt.h>
-#include <libavutil/pixdesc.h>
 
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
 
@@ -23,19 +21,6 @@ void rs_fix_job_free(job *j) {
     avcodec_free_context(&j->dec);
     avcodec_free_context(&j->enc);
     if (j->graph) avfilter_graph_free(&j->graph);
-}
-
-static const char *turn_filter(int orientation) {
-    switch (orientation) {
-    case 2: return "hflip,";
-    case 3: return "hflip,vflip,";
-    case 4: return "vflip,";
-    case 5: return "transpose=0,";
-    case 6: return "transpose=1,";
-    case 7: return "transpose=3,";
-    case 8: return "transpose=2,";
-    default: return "";
-    }
 }
 
 int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame, int64_t ts) {
@@ -120,9 +105,26 @@ typedef struct rs_fix_colours {
     enum AVColorRange range;
 } rs_fix_colours;
 
-/// libx264 (H.264 High, 8-bit 4:2:0) for what the filter graph's sink gives, tagged `colours`;
-/// `still`: tuned for a held picture.
-static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_fix_colours colours, int still, char *why,
+/// The plan's encoder options ("key=value" lines) as a dictionary for avcodec_open2.
+static int encoder_options(AVDictionary **options, const char *lines) {
+    for (const char *line = lines; *line;) {
+        const char *end = strchr(line, '\n'), *equals = strchr(line, '=');
+        if (!end) end = line + strlen(line);
+        if (!equals || equals > end) return AVERROR(EINVAL);
+        char key[64], value[RS_FIX_OPTIONS_SIZE];
+        if (equals - line >= (ptrdiff_t)sizeof key || end - equals > (ptrdiff_t)sizeof value) return AVERROR(EINVAL);
+        snprintf(key, sizeof key, "%.*s", (int)(equals - line), line);
+        snprintf(value, sizeof value, "%.*s", (int)(end - equals - 1), equals + 1);
+        int err = av_dict_set(options, key, value, 0);
+        if (err < 0) return err;
+        line = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+/// libx264 for what the filter graph's sink gives, with the plan's options (profile, rates,
+/// colour tags, x264-params); the colour tags it does not name are `colours`.
+static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_fix_colours colours, char *why,
                      size_t why_size) {
     int err;
     const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
@@ -145,16 +147,12 @@ static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_f
     j->enc->color_trc = colours.trc;
     j->enc->colorspace = colours.space;
     j->enc->color_range = colours.range;
-    if (plan->video_bit_rate_kbps > 0) {
-        j->enc->bit_rate = (int64_t)plan->video_bit_rate_kbps * 1000;
-        j->enc->rc_max_rate = j->enc->bit_rate;
-        // In 64 bits, and held to what the encoder's int field takes (the plan's rates are ints).
-        int64_t buffer = (plan->video_buffer_kbps > 0 ? (int64_t)plan->video_buffer_kbps : 2 * (int64_t)plan->video_bit_rate_kbps) * 1000;
-        j->enc->rc_buffer_size = buffer > INT_MAX ? INT_MAX : (int)buffer;
-    }
     AVDictionary *options = NULL;
-    av_dict_set(&options, "profile", "high", 0);
-    if (still) av_dict_set(&options, "tune", "stillimage", 0);
+    if ((err = encoder_options(&options, plan->video_options)) < 0) {
+        av_dict_free(&options);
+        snprintf(why, why_size, "the plan's encoder options do not parse");
+        return err;
+    }
     if (plan->keyframe_seconds > 0) {
         // A keyframe whenever the interval has passed (by time, as -force_key_frames does), and
         // at most every so many frames at the nominal rate.
@@ -163,15 +161,19 @@ static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_f
         j->enc->gop_size = gop > 0 ? gop : 1;
         j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
         j->next_key = AV_NOPTS_VALUE;
-        av_dict_set(&options, "x264-params", "open-gop=0:scenecut=0", 0); // keyframes only where forced
     }
     if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     err = avcodec_open2(j->enc, codec, &options);
-    av_dict_free(&options);
-    if (err < 0) {
+    // An option the encoder did not take is the plan's mistake, not a setting to do without.
+    AVDictionaryEntry *unused = err >= 0 ? av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX) : NULL;
+    if (unused) {
+        snprintf(why, why_size, "the H.264 encoder does not take the option %s", unused->key);
+        err = AVERROR_OPTION_NOT_FOUND;
+    } else if (err < 0) {
         snprintf(why, why_size, "the H.264 encoder does not open");
-        return err;
     }
+    av_dict_free(&options);
+    if (err < 0) return err;
     if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
     j->out->time_base = j->enc->time_base;
     j->out->sample_aspect_ratio = j->enc->sample_aspect_ratio;
@@ -201,35 +203,16 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
              j->dec->height, j->dec->pix_fmt, j->in->time_base.num, j->in->time_base.den, sar.num, sar.den, colours_said);
     if (rate.num > 0 && rate.den > 0)
         snprintf(args + strlen(args), sizeof args - strlen(args), ":frame_rate=%d/%d", rate.num, rate.den);
-    // The plan's filters, and its colour conversion: RGB video (a libx264rgb screen recording: GBR
-    // planes, identity matrix, full range) made Y'CbCr by the BT.709 matrix in limited range, and
-    // tagged so below (its own tags would make players read the new planes as RGB). The first
-    // scale holds every frame to the first one's size and format: a stream whose size or pixel
-    // format changes midway (spliced, damaged) must not reach the encoder as it is. A delayed
-    // picture (an empty edit no edit list will carry): its first frame held that long.
-    const AVPixFmtDescriptor *decoded = av_pix_fmt_desc_get(j->dec->pix_fmt);
-    const char *filters = plan->video_filters;
-    char delay[96] = "";
-    if (j->delay_seconds > 0)
-        snprintf(delay, sizeof delay, "tpad=start_duration=%.6f:start_mode=clone,", j->delay_seconds);
-    char description[RS_FIX_FILTERS_SIZE + 256];
-    snprintf(description, sizeof description, "%sscale=%d:%d,%s%s%sformat=yuv420p", delay, j->dec->width, j->dec->height,
-             turn_filter(rs_avstream_exif_orientation(j->in)), filters, filters[0] ? "," : "");
-    if ((err = build_graph(j, args, description, 1)) < 0) {
+    // The plan's graph, whole: the held first frame, the coded size, the turn, the filters and
+    // the encoder's pixel format are all in its text.
+    if ((err = build_graph(j, args, plan->video_graph, 1)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
-        else snprintf(why, why_size, "the video filters do not apply (%s)", description);
+        else snprintf(why, why_size, "the video filters do not apply (%s)", plan->video_graph);
         return err;
     }
-    // The colour tags go along (the filters change neither matrix nor transfer; a JPEG-range
-    // format becomes limited range when it is made yuv420p), but for RGB, made BT.709 above.
-    int jpeg_range = decoded && strncmp(decoded->name, "yuvj", 4) == 0;
-    rs_fix_colours colours = {
-        .primaries = plan->tone_map ? AVCOL_PRI_BT709 : j->dec->color_primaries,
-        .trc = plan->tone_map ? AVCOL_TRC_BT709 : j->dec->color_trc,
-        .space = plan->to_bt709 || plan->tone_map ? AVCOL_SPC_BT709 : j->dec->colorspace,
-        .range = jpeg_range || plan->to_bt709 || plan->tone_map ? AVCOL_RANGE_MPEG : j->dec->color_range,
-    };
-    return open_x264(j, out, plan, colours, 0, why, why_size);
+    // The colour tags the plan does not set go along as decoded.
+    rs_fix_colours colours = {j->dec->color_primaries, j->dec->color_trc, j->dec->colorspace, j->dec->color_range};
+    return open_x264(j, out, plan, colours, why, why_size);
 }
 
 /// The picture of an audio file's clip, decoded: the attached picture's packet, or the first frame
@@ -309,19 +292,14 @@ int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, con
     snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/%d%s",
              j->picture->width, j->picture->height, j->picture->format, ticks, sar.num, sar.den, j->frame_rate.num,
              j->frame_rate.den, colours_said);
-    const char *filters = plan->video_filters;
-    char description[RS_FIX_FILTERS_SIZE + 32];
-    snprintf(description, sizeof description, "%s%sformat=yuv420p", filters, filters[0] ? "," : "");
-    if ((err = build_graph(j, args, description, 1)) < 0) {
+    if ((err = build_graph(j, args, plan->video_graph, 1)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
-        else snprintf(why, why_size, "the picture's filters do not apply (%s)", description);
+        else snprintf(why, why_size, "the picture's filters do not apply (%s)", plan->video_graph);
         return err;
     }
-    // A cover art's JPEG is full range and RGB pictures are made Y'CbCr by swscale's default, the
-    // BT.601 matrix: limited range and that matrix, so tagged (players take an untagged HD picture
-    // for BT.709).
-    rs_fix_colours colours = {AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG};
-    return open_x264(j, out, plan, colours, 1, why, why_size);
+    // A picture's own tags are not the frames': the plan tags what its graph makes.
+    rs_fix_colours colours = {AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED};
+    return open_x264(j, out, plan, colours, why, why_size);
 }
 
 int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {

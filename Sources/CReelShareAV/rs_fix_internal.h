@@ -45,7 +45,6 @@ typedef struct job {
     int64_t key_interval;   // re-encoded video: a keyframe at least this often (encoder time base), 0: none
     int64_t next_key;       // the next forced keyframe
     int64_t last_pts;       // the last timestamp given to the encoder (encoder time base)
-    double delay_seconds;   // re-encoded video: held first frame before it (a delayed picture)
     int drop_priming;       // copied audio: packets that start before the output's start are left out
     AVFrame *picture;       // an audio file's clip: the picture held, as decoded (or a black frame)
     int64_t still_frames;   // the frames of it given to the filters so far
@@ -56,12 +55,12 @@ void rs_fix_job_free(job *j);
 /// from the frame decoded before it (`ts` less `j->previous_ts`), or one frame at the frame rate
 /// (video).
 int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame, int64_t ts);
-/// The video encoder (libx264) and the filter graph before it: the display matrix's turn, the
-/// plan's filters and colour conversion, 8-bit 4:2:0. An FFmpeg error, with `why` in words.
+/// The video encoder (libx264) and the filter graph before it, as the plan gives them. An FFmpeg
+/// error, with `why` in words.
 int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);
 /// The held picture of an audio file's clip (plan->still), decoded once from the attached picture
 /// (`j->in`, `source` NULL) or from `source`'s stream `j->in` (the picture file), or a black
-/// frame; its filters (fitted on the canvas) and libx264 tuned for a still image.
+/// frame; the plan's graph and libx264 with the plan's options.
 int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
                       size_t why_size);
 /// The audio encoder (AAC or Opus) and the resampling before it.

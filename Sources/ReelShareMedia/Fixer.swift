@@ -63,9 +63,13 @@ public enum Fixer {
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
         var c = cPlan(plan, start: start, end: end)
-        // Filters longer than the C plan holds are refused, never cut short.
-        if case .encode(let encode) = plan.video, text(of: c.video_filters) != FFmpegJob.filters(encode) ?? "" {
+        // A graph or options longer than the C plan holds are refused, never cut short.
+        let job = FFmpegJob(plan)
+        if text(of: c.video_graph) != job.runnerGraph ?? "" {
             throw .output("the plan's video filters are longer than \(RS_FIX_FILTERS_SIZE) bytes")
+        }
+        if text(of: c.video_options) != optionLines(job) {
+            throw .output("the plan's encoder options are longer than \(RS_FIX_OPTIONS_SIZE) bytes")
         }
         if text(of: c.audio_filters) != (plan.primingCut?.filters ?? []).joined(separator: ",") {
             throw .output("the plan's audio filters are too long")
@@ -133,10 +137,11 @@ public enum Fixer {
         return picture
     }
 
-    /// The plan as rs_fix takes it: the same decisions, typed (the streams by index), the filters
-    /// as the text the printed command has; a split's part from `start` to `end` seconds.
+    /// The plan as rs_fix takes it: its job's video graph and encoder options as text, the rest
+    /// typed (the streams by index, the times); a split's part from `start` to `end` seconds.
     static func cPlan(_ plan: VideoPlan, start: Double = 0, end: Double? = nil) -> rs_fix_plan {
         var c = rs_fix_plan()
+        let job = FFmpegJob(plan)
         c.container = plan.container == .webm ? RS_FIX_WEBM : RS_FIX_MP4
         c.video_stream = Int32(clamping: plan.videoStream ?? -1)
         c.audio_stream = Int32(clamping: plan.audioStream ?? -1)
@@ -148,14 +153,11 @@ public enum Fixer {
             }
         case .encode(let encode):
             c.video = RS_FIX_VIDEO_ENCODE
-            // The filters as the printed command has them: one renderer (FFmpegJob).
-            copy(FFmpegJob.filters(encode) ?? "", into: &c.video_filters)
-            c.to_bt709 = encode.toBT709 ? 1 : 0
-            c.tone_map = encode.toneMap.map { $0 == .hlg ? 1 : 2 } ?? 0
+            // The graph and options of the job the printed command prints: one compiler (FFmpegJob).
+            copy(job.runnerGraph ?? "", into: &c.video_graph)
+            copy(optionLines(job), into: &c.video_options)
             c.sar_num = Int32(clamping: plan.pixelAspect.width)
             c.sar_den = Int32(clamping: plan.pixelAspect.height)
-            c.video_bit_rate_kbps = Int32(clamping: encode.bitRateKbps ?? 0)
-            c.video_buffer_kbps = Int32(clamping: encode.bufferKbps ?? 0)
             c.keyframe_seconds = encode.keyframeSeconds ?? 0
         }
         switch plan.audio {
@@ -207,8 +209,16 @@ public enum Fixer {
         }
     }
 
-    /// The filters rs_fix puts in its graph for `plan`, as the C plan carries them.
-    static func filterText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).video_filters) }
+    /// The job's encoder options as the C plan carries them: a "key=value" line each.
+    static func optionLines(_ job: FFmpegJob) -> String {
+        job.encoderOptions.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    }
+
+    /// The video graph rs_fix runs for `plan`, as the C plan carries it.
+    static func graphText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).video_graph) }
+
+    /// The encoder options rs_fix opens libx264 with for `plan`, as the C plan carries them.
+    static func optionText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).video_options) }
 
     /// The priming cut's filters, as the C plan carries them.
     static func audioFilterText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).audio_filters) }

@@ -1,13 +1,18 @@
-// One plan, two executors: the ffmpeg command `validate` prints (FFmpegCommand) and the
-// typed struct `fix` hands rs_fix (Fixer.cPlan, its filter text) are rendered from the same
-// plan. For every fixture's plan under every target, and for plans made to reach every field, the
-// two say the same: the streams kept, the filters, each encoder and its settings, the flags and the
-// durations.
+// One job, two executors: the ffmpeg command `validate` prints (FFmpegCommand) and the struct
+// `fix` hands rs_fix (Fixer.cPlan: the job's video graph and encoder options as text, the rest
+// typed) come from one FFmpegJob. For every fixture's plan under every target, and for plans made
+// to reach every field, the two say the same: the streams kept, the graph (the printed filters
+// with what the CLI does by itself spelled out before them and its -pix_fmt after), the encoder's
+// options word for word, the flags and the durations.
 import CReelShareAV
 import Foundation
 import ReelShareKit
 import ReelShareTestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @testable import ReelShareMedia
 
@@ -37,11 +42,30 @@ private func tag(_ c: rs_fix_plan) -> String {
     return withUnsafeBytes(of: &copy) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
 }
 
+/// The printed command's encoder options, as "key=value" lines in its order: each option the
+/// encoder takes under its own name, or under the CLI's less its stream specifier.
+private func encoderLines(_ words: [String]) -> String {
+    let keys = [
+        "-tune": "tune", "-profile:v": "profile", "-b:v": "b", "-maxrate": "maxrate", "-bufsize": "bufsize",
+        "-colorspace": "colorspace", "-color_primaries": "color_primaries", "-color_trc": "color_trc",
+        "-color_range": "color_range", "-x264-params": "x264-params",
+    ]
+    return zip(words, words.dropFirst()).compactMap { word, value in keys[word].map { "\($0)=\(value)" } }.joined(
+        separator: "\n")
+}
+
 /// Holds the command and the C struct of `plan` to each other.
 private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let words = FFmpegCommand.words(plan)
     let command = Command(words)
     let c = Fixer.cPlan(plan)
+    let job = FFmpegJob(plan)
+    // The graph rs_fix runs: the CLI's own steps, the filters, the pixel format, in that order.
+    let ran = Fixer.graphText(plan)
+    func expected(around filters: String?) -> String {
+        ((job.video?.prelude ?? []) + [filters, command.value("-pix_fmt").map { "format=\($0)" }].compactMap { $0 }).joined(
+            separator: ",")
+    }
     func check(_ ok: Bool, _ aspect: String) {
         #expect(ok, "\(what): \(aspect) differs: \(words.joined(separator: " "))", sourceLocation: sourceLocation)
     }
@@ -69,7 +93,7 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
             == (c.video == RS_FIX_VIDEO_ENCODE && c.video_delay_seconds <= 0
                 && [RS_FIX_STILL_NONE, RS_FIX_STILL_WEBP].contains(c.still)),
         "frames passed with their times")
-    let madeRate = Fixer.filterText(plan).split(separator: ",").contains { $0.hasPrefix("fps=") }
+    let madeRate = ran.split(separator: ",").contains { $0.hasPrefix("fps=") }
     check(
         (command.value("-enc_time_base:v") != nil) == (command.value("-fps_mode") == "passthrough" && !madeRate),
         "the encoder's unit where frames keep their times")
@@ -89,31 +113,29 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
         switch plan.still?.picture {
         case .coverArt?:
             check(c.still == RS_FIX_STILL_COVER, "the picture")
-            check(command.value("-filter_complex")?.contains(Fixer.filterText(plan)) == true, "the filters")
+            let filters = job.runnerFilters
+            check(filters.map { command.value("-filter_complex")?.contains($0) == true } ?? true, "the filters")
+            check(ran == expected(around: filters), "the graph")
         case .plain?:
             check(c.still == RS_FIX_STILL_PLAIN && command.value("-vf") == nil, "the picture")
             check(words.contains("color=c=black:s=\(c.still_width)x\(c.still_height):r=\(c.still_frame_rate)"), "the canvas")
         case .image?:
             check(c.still == RS_FIX_STILL_IMAGE, "the picture")
-            check((command.value("-vf") ?? "") == Fixer.filterText(plan), "the filters")
+            check(ran == expected(around: command.value("-vf")), "the graph")
         case nil:
             check(c.still == RS_FIX_STILL_NONE, "no picture")
-            check((command.value("-vf") ?? "") == Fixer.filterText(plan), "the filters")
+            check(ran == expected(around: command.value("-vf")), "the graph")
         }
         if let still = plan.still {
             check(
                 command.value("-t") == Units.number(c.end_seconds > 0 ? c.end_seconds : c.still_seconds), "the picture's length")
         }
-        check((command.value("-colorspace") == "bt709") == (c.to_bt709 == 1 || c.tone_map != 0), "the colour conversion")
-        check((command.value("-color_trc") == "bt709") == (c.tone_map != 0), "the tone mapping")
-        check(command.value("-b:v") == (c.video_bit_rate_kbps > 0 ? "\(c.video_bit_rate_kbps)k" : nil), "the video bit rate")
-        let buffer = c.video_buffer_kbps > 0 ? c.video_buffer_kbps : 2 * c.video_bit_rate_kbps
-        check(command.value("-bufsize") == (c.video_bit_rate_kbps > 0 ? "\(buffer)k" : nil), "the rate buffer")
+        check(Fixer.optionText(plan) == encoderLines(words), "the encoder's options")
         check(
             command.value("-force_key_frames")
                 == (c.keyframe_seconds > 0 ? "expr:gte(t,n_forced*\(Units.number(c.keyframe_seconds)))" : nil),
             "the keyframe interval")
-        // rs_fix_encoders.c sets the same: closed GOPs, and no scene cut's keyframe between.
+        // Closed GOPs, and no scene cut's keyframe between the forced ones.
         check(
             command.value("-x264-params") == (c.keyframe_seconds > 0 ? "open-gop=0:scenecut=0" : nil), "keyframes only forced")
     }
@@ -134,7 +156,7 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
     }
 }
 
-@Suite("A fix plan's two renderings: the printed ffmpeg command and rs_fix's typed plan")
+@Suite("A fix job's two executors: the printed ffmpeg command and rs_fix's plan")
 struct FixPlanAgreementTests {
     @Test("every fixture's plan under every built-in target, strict and not: the same streams, filters, encoders, flags and end")
     func fixtures() throws {
@@ -180,10 +202,22 @@ struct FixPlanAgreementTests {
         plan.audioStream = 2
         plan.leftOut = [MediaStream(index: 1, kind: .subtitle, codec: "mov_text"), MediaStream(index: 3, kind: .data)]
         expectAgreement(plan, "every field")
+        // The coded size held, the plan's filters, its colour conversion, the encoder's format.
+        let size = try #require(plan.codedSize)
         #expect(
-            Fixer.filterText(plan)
-                == "bwdif=mode=send_frame,fps=29.97,scale=1080:1920,setsar=1,scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2),fps=24,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+            Fixer.graphText(plan)
+                == "scale=\(size.width):\(size.height),bwdif=mode=send_frame,fps=29.97,scale=1080:1920,setsar=1,scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2),fps=24,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p,format=yuv420p"
         )
+        #expect(
+            Fixer.optionText(plan)
+                == "profile=high\ncolorspace=bt709\ncolor_range=tv\nb=8000k\nmaxrate=8000k\nbufsize=1200k\nx264-params=open-gop=0:scenecut=0"
+        )
+        // A turned, delayed picture: its first frame held, then the turn, as the CLI's own steps.
+        plan.turn = 6
+        plan.videoDelaySeconds = 0.0125
+        #expect(
+            Fixer.graphText(plan).hasPrefix(
+                "tpad=start_duration=0.012500:start_mode=clone,scale=\(size.width):\(size.height),transpose=1,bwdif"))
         plan.video = .copy(tag: "hvc1")
         plan.audio = .none
         plan.loopTo = nil
@@ -191,5 +225,36 @@ struct FixPlanAgreementTests {
         plan.container = .webm
         expectAgreement(plan, "a tagged copy, no audio, a trim")
         #expect(FFmpegCommand.words(plan).contains("-map") && !FFmpegCommand.words(plan).contains("0:2"))
+    }
+
+    @Test("rs_fix runs the options it is given: one the encoder does not take, or a line without a value, is refused by name")
+    func optionsAsGiven() throws {
+        let path = TestPaths.fixture("h264_aac_2s.mp4")
+        let report = MediaProber().probe(path)
+        let profile = try #require(ProfileSet.builtin.profile("ig-reels"))
+        guard case .video(var plan)? = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: true).plan
+        else {
+            Issue.record("no video plan")
+            return
+        }
+        plan.video = .encode(VideoEncode(filters: []))
+        let directory = try scratch("options")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func run(_ options: String) throws -> (rs_av_status, String) {
+            var c = Fixer.cPlan(plan)
+            #expect(Fixer.copy(options, into: &c.video_options))
+            let input = try ReadableFile.open(path)
+            defer { input.close() }
+            let output = open(directory.appendingPathComponent("out.mp4").path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+            defer { close(output) }
+            var message = [CChar](repeating: 0, count: 512)
+            let status = rs_fix_run(input.descriptor, path, output, &c, nil, nil, &message, message.count)
+            return (status, Posix.text(message))
+        }
+        #expect(try run("profile=high\ncolor_range=tv").0 == RS_AV_OK)
+        let unknown = try run("profile=high\nno_such_option=1")
+        #expect(unknown.0 != RS_AV_OK && unknown.1.contains("does not take the option no_such_option"), "\(unknown.1)")
+        let malformed = try run("profile")
+        #expect(malformed.0 != RS_AV_OK && malformed.1.contains("encoder options do not parse"), "\(malformed.1)")
     }
 }

@@ -1,9 +1,8 @@
 // rs_fix: carries out a fix plan in process with libavformat, libavcodec and libavfilter: a remux
 // (the plan's streams' packets copied into MP4 or WebM, the index first, a sample entry retagged,
 // the edit list left out), a cut (at a keyframe by copying, or exactly by re-encoding), a loop,
-// and a transcode of only the streams that need it (H.264 High 8-bit 4:2:0 through libx264, AAC
-// or Opus), with the video's display matrix applied when it is re-encoded, as players and the
-// ffmpeg CLI do.
+// and a transcode of only the streams that need it (libx264 through the plan's filter graph and
+// with its options; AAC or Opus), as ReelShareKit's FFmpegJob compiled it.
 #ifndef RS_FIX_H
 #define RS_FIX_H
 
@@ -35,27 +34,26 @@ typedef enum rs_fix_still {
     RS_FIX_STILL_WEBP = 4,  // not a still: the input is an animated WebP, its frames decoded by libwebp
 } rs_fix_still;
 
-/// The longest filter text a plan carries (bytes, with its NUL).
-enum { RS_FIX_FILTERS_SIZE = 2048 };
+/// The longest filter text and option list a plan carries (bytes, with the NUL).
+enum { RS_FIX_FILTERS_SIZE = 2048, RS_FIX_OPTIONS_SIZE = 512 };
 
-/// A fix plan, as ReelShareKit decided it: rs_fix decides nothing of its own (which streams, which
-/// filters, whether the colours are converted). Numbers of 0 mean "the encoder's default" or "the
-/// source's", as each field says.
+/// A fix plan, as ReelShareKit compiled it (FFmpegJob): rs_fix decides nothing of its own (which
+/// streams, which filters, which colour tags, which encoder settings); it runs the video graph's
+/// text through libavfilter's parser and opens the encoder with the options given. Numbers of 0
+/// mean "the encoder's default" or "the source's", as each field says.
 typedef struct rs_fix_plan {
     rs_fix_container container;
     int video_stream;                    // the file's index of the video stream kept
     int audio_stream;                    // the file's index of the audio stream kept; -1: none
     rs_fix_video_mode video;
     char video_tag[8];                   // copy into MP4: the sample entry ("hvc1"); "": the input's
-    char video_filters[RS_FIX_FILTERS_SIZE]; // encode: the plan's filters and colour conversion in FFmpeg's
-                                         // syntax, as ReelShareKit renders them for the printed command
-                                         // ("" for none), after the display matrix's turn
-    int to_bt709;                        // encode: RGB made Y'CbCr by BT.709 in limited range: tagged so
-    int tone_map;                        // encode: HDR tone-mapped to SDR BT.709: tagged so (1 from HLG, 2 from PQ, 0 none)
+    char video_graph[RS_FIX_FILTERS_SIZE]; // encode: the whole graph from the decoded (or held) frames to
+                                         // libx264, in FFmpeg's filter syntax (FFmpegJob.runnerGraph)
+    char video_options[RS_FIX_OPTIONS_SIZE]; // encode: libx264's options, "key=value" lines, as
+                                         // avcodec_open2 takes them (FFmpegJob.encoderOptions); the colour
+                                         // tags not named are the decoder's (a held picture's: unspecified)
     int sar_num, sar_den;                // encode: the pixel aspect as probed (0: square), not the decoder's
-    int video_bit_rate_kbps;             // encode: 0 for libx264's default (CRF 23)
-    int video_buffer_kbps;               // 0: twice the bit rate
-    double keyframe_seconds;             // encode: <= 0 for libx264's default
+    double keyframe_seconds;             // encode: a keyframe forced this often, by time; <= 0 for none
     rs_fix_audio_mode audio;
     rs_fix_audio_codec audio_codec;
     int audio_bit_rate_kbps;

@@ -22,6 +22,9 @@ public enum Units {
     }
 
     /// A duration for people: "12.345 s".
+    /// `value` with exactly `places` decimals, as C's printf writes it ("%.6f").
+    public static func fixed(_ value: Double, places: Int) -> String { String(format: "%.\(places)f", value) }
+
     public static func duration(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }
 
     /// A frame rate: "29.97 fps", "30 fps".

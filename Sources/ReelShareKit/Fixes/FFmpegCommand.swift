@@ -2,7 +2,7 @@
 // fix): a video plan's compiled job (FFmpegJob) printed, an image plan's words. It decides
 // nothing: every word comes from the plan. What the ffmpeg CLI does by itself it
 // is not told: it turns the picture by the display matrix (autorotate), and with a constant frame
-// rate fills a delayed picture's start, as `fix` does with its held first frame.
+// rate fills a delayed picture's start; `fix` is told both in words (FFmpegJob.Stream.prelude).
 public enum FFmpegCommand {
     /// A video filter in FFmpeg's filter syntax (`fix` runs the same text: Fixer.cPlan).
     public static func filter(_ filter: VideoFilter) -> String {

@@ -1,18 +1,27 @@
 // A video fix plan compiled to one FFmpeg job: its inputs (the file, looped or not; a picture
 // held; a colour source), each output stream copied or encoded with its filter graph as text, its
-// encoder and the encoder's options, the muxer and its options, the cut. The printed command is
-// the job's words (FFmpegCommand); every decision is made here, from the plan, once. (Issue 39:
-// the C executor is to run the same job; until it does it still reads the plan.)
+// encoder and the encoder's options, the muxer and its options, the cut. Every decision is made
+// here, from the plan, once, and carried as text: the printed command is the job's words
+// (FFmpegCommand), and `fix` runs its video graph (`runnerGraph`: what the CLI does by itself
+// spelled out) and its encoder options (`encoderOptions`) through libavfilter's parser and
+// libavcodec's options, deciding nothing (Fixer.cPlan, rs_fix).
 
 /// One option of the job, as the ffmpeg CLI spells it: `-name value` (a value of nil: `-name`).
 public struct FFmpegOption: Sendable, Equatable {
     public var name: String
     public var value: String?
+    /// The option's name as the encoder takes it (its AVCodecContext or private option:
+    /// `-b:v` is `b`, `-profile:v` `profile`); nil for the CLI's own (`-pix_fmt`, `-t`).
+    public var key: String?
 
-    public init(_ name: String, _ value: String? = nil) {
+    public init(_ name: String, _ value: String? = nil, key: String? = nil) {
         self.name = name
         self.value = value
+        self.key = key
     }
+
+    /// An option the CLI and the encoder spell alike.
+    static func encoder(_ name: String, _ value: String) -> FFmpegOption { FFmpegOption(name, value, key: name) }
 
     var words: [String] { ["-\(name)"] + (value.map { [$0] } ?? []) }
 }
@@ -44,6 +53,11 @@ public struct FFmpegJob: Sendable, Equatable {
         /// `x264-params`, `tag:v`).
         public var timing: [FFmpegOption] = []
         public var options: [FFmpegOption] = []
+        /// What the ffmpeg CLI does to the frames by itself before `graph`, which the in-process
+        /// runner is told in words: the held first frame of a delayed picture (the CLI's constant
+        /// rate fills it), every frame at the coded size (the CLI's graph is set up again when a
+        /// frame's size changes), the display matrix's turn (autorotate).
+        public var prelude: [String] = []
     }
 
     public var inputs: [Input]
@@ -59,6 +73,9 @@ public struct FFmpegJob: Sendable, Equatable {
     public var muxer: String
     public var muxerOptions: [FFmpegOption] = []
     public var output: String
+    /// The video filters the runner is given after the prelude (a held picture's without the loop
+    /// that the printed command's graph holds it with).
+    public private(set) var runnerFilters: String?
 
     /// The job of a video plan.
     public init(_ plan: VideoPlan) {
@@ -69,6 +86,9 @@ public struct FFmpegJob: Sendable, Equatable {
         inputs = [file]
         var encode = plan.encode
         var stillGraph: String?
+        // The filters a held picture or an animated WebP's frames go through in process: the
+        // plan's, its colour conversion with them (the loop and the rate are the runner's feed).
+        let pictureFilters = encode.flatMap(Self.filters)
         if let still = plan.still {
             // The picture as an input of its own (looped, or a black frame), the file's sound after
             // it; or the cover art held by the loop filter. Either lasts the sound's length.
@@ -102,7 +122,7 @@ public struct FFmpegJob: Sendable, Equatable {
             }
             limits = [
                 FFmpegOption("t", Units.number(plan.endSeconds ?? still.seconds)), FFmpegOption("r", rate),
-                FFmpegOption("tune", "stillimage"),
+                FFmpegOption("tune", "stillimage", key: "tune"),
             ]
         }
         // The streams the plan keeps, named when the file holds others: ffmpeg's own choice (the
@@ -113,6 +133,7 @@ public struct FFmpegJob: Sendable, Equatable {
         }
         if let end = plan.endSeconds, plan.still == nil { limits.append(FFmpegOption("t", Units.number(end))) }
         video = Self.video(plan, encode: encode, stillGraph: stillGraph)
+        runnerFilters = plan.still != nil || plan.webpFrames ? pictureFilters : video?.graph
         audio = Self.audio(plan)
         switch plan.container {
         case .mp4:
@@ -136,16 +157,14 @@ public struct FFmpegJob: Sendable, Equatable {
             var stream = Stream(graph: stillGraph ?? filters(encode), encoder: "libx264")
             if plan.framesKeepTheirTimes { stream.timing.append(FFmpegOption("fps_mode", "passthrough")) }
             if let unit = plan.encoderTimeBase { stream.timing.append(FFmpegOption("enc_time_base:v", "\(unit)")) }
-            stream.options = [FFmpegOption("profile:v", "high"), FFmpegOption("pix_fmt", "yuv420p")]
-            if encode.toBT709 { stream.options += [FFmpegOption("colorspace", "bt709"), FFmpegOption("color_range", "tv")] }
-            if encode.toneMap != nil {
-                stream.options += ["colorspace", "color_primaries", "color_trc"].map { FFmpegOption($0, "bt709") }
-                stream.options.append(FFmpegOption("color_range", "tv"))
-            }
+            stream.options = [FFmpegOption("profile:v", "high", key: "profile"), FFmpegOption("pix_fmt", "yuv420p")]
+            stream.options += colourTags(plan, encode)
             if let rate = encode.bitRateKbps {
+                // In kb/s, held to what the encoder's int fields take.
+                let buffer = min(encode.bufferKbps ?? 2 * rate, Int(Int32.max) / 1000)
                 stream.options += [
-                    FFmpegOption("b:v", "\(rate)k"), FFmpegOption("maxrate", "\(rate)k"),
-                    FFmpegOption("bufsize", "\(encode.bufferKbps ?? 2 * rate)k"),
+                    FFmpegOption("b:v", "\(rate)k", key: "b"), .encoder("maxrate", "\(rate)k"),
+                    .encoder("bufsize", "\(buffer)k"),
                 ]
             }
             // Closed GOPs, and no keyframe at a scene cut between the forced ones (a flash would make
@@ -153,11 +172,47 @@ public struct FFmpegJob: Sendable, Equatable {
             if let keyframes = encode.keyframeSeconds {
                 stream.options += [
                     FFmpegOption("force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))"),
-                    FFmpegOption("x264-params", "open-gop=0:scenecut=0"),
+                    .encoder("x264-params", "open-gop=0:scenecut=0"),
                 ]
+            }
+            if plan.still == nil, !plan.webpFrames {
+                if let delay = plan.videoDelaySeconds, delay > 0 {
+                    stream.prelude.append("tpad=start_duration=\(Units.fixed(delay, places: 6)):start_mode=clone")
+                }
+                if let size = plan.codedSize { stream.prelude.append("scale=\(size.width):\(size.height)") }
+                if let turn = plan.turn, let filter = FFmpegCommand.turnFilters[turn] { stream.prelude.append(filter) }
             }
             return stream
         }
+    }
+
+    /// The colour tags of the encoded video: BT.709 where the plan converts to it (RGB made
+    /// Y'CbCr, HDR tone-mapped), limited range where a full-range source is made yuv420p, and a
+    /// held picture's or WebP frame's conversion as swscale makes it (the BT.601 matrix, limited
+    /// range: players take an untagged HD picture for BT.709). Elsewhere the source's go along.
+    static func colourTags(_ plan: VideoPlan, _ encode: VideoEncode) -> [FFmpegOption] {
+        if plan.still != nil || plan.webpFrames { return [.encoder("colorspace", "smpte170m"), .encoder("color_range", "tv")] }
+        if encode.toneMap != nil {
+            return ["colorspace", "color_primaries", "color_trc"].map { .encoder($0, "bt709") } + [.encoder("color_range", "tv")]
+        }
+        if encode.toBT709 { return [.encoder("colorspace", "bt709"), .encoder("color_range", "tv")] }
+        return plan.sourceFullRange ? [.encoder("color_range", "tv")] : []
+    }
+
+    /// The video graph `fix` runs in process: the CLI's own steps spelled out (`prelude`), the
+    /// job's filters, and the encoder's pixel format (`-pix_fmt`); nil where the video is copied.
+    public var runnerGraph: String? {
+        guard let video, video.encoder != "copy" else { return nil }
+        let format = video.options.first { $0.name == "pix_fmt" }?.value.map { "format=\($0)" }
+        let parts = video.prelude + [runnerFilters, format].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ",")
+    }
+
+    /// The video encoder's options as the encoder takes them, in order: the job's options that
+    /// name one (`-tune`, `-profile:v`, `-b:v`, the colour tags, `-x264-params`).
+    public var encoderOptions: [(key: String, value: String)] {
+        guard let video, video.encoder != "copy" else { return [] }
+        return (limits + video.options).compactMap { option in option.key.flatMap { key in option.value.map { (key, $0) } } }
     }
 
     /// The audio stream: none, copied, or encoded after the priming cut's filters.

@@ -244,6 +244,16 @@ public struct VideoPlan: Sendable, Equatable {
     /// it, not what the decoder infers (H.263's 12:11 for QCIF, which no player, ffprobe or
     /// mediainfo shows), so the output's display size is the one the rules judged.
     public var pixelAspect = PixelRatio(1, 1)
+    /// The source's display matrix as an EXIF orientation (2 to 8: the turn and flip a player
+    /// makes, as the ffmpeg CLI autorotates); nil where it shows the pixels as stored.
+    public var turn: Int?
+    /// The size the source's frames are coded at (its decoder's, before any turn): a re-encode
+    /// holds every frame to it, so that a stream whose frames change size midway (spliced,
+    /// damaged) reaches the encoder as one size.
+    public var codedSize: PixelSize?
+    /// The source's pixels are full-range Y'CbCr (a JPEG's yuvj formats, as MJPEG and cover art
+    /// decode): made 4:2:0 they are limited range, and tagged so.
+    public var sourceFullRange = false
 
     /// How far past `loopTo` a loop runs, so that the last frame and audio packet before it are
     /// whole: the loop's length is loopTo plus this.
