@@ -1,8 +1,9 @@
 // rs_fix.c: a fix plan carried out with libavformat, libavcodec and libavfilter. One input, the
 // streams the plan names (every other stream is left out), each either copied packet for packet
 // or decoded, filtered and encoded (rs_fix_encoders.c), or made of frames that are not the
-// input's packets (rs_fix_pictures.c: a held picture, an animated WebP); the output written to a
-// descriptor through custom I/O (MP4's index is moved to the front by reading the file back).
+// input's packets (rs_fix_pictures.c: a held picture, an animated WebP), every encoded frame
+// written through rs_fix_hub.c; the output written to a descriptor through custom I/O (MP4's
+// index is moved to the front by reading the file back).
 //
 // Time: the output's zero is where the kept streams start (an MPEG-TS starts at 1.4 s, say), or a
 // part's start; the same instant is subtracted from every stream, so they stay in sync. From the
@@ -33,70 +34,15 @@
 
 // MARK: - Moving packets
 
-void rs_fix_report(run *r, int64_t ts, AVRational base) {
-    double t = (double)ts * av_q2d(base);
-    if (t > r->done_seconds) r->done_seconds = t;
-    if (!r->progress) return;
-    int64_t now = av_gettime_relative();
-    if (now - r->last_report >= 250000) {
-        r->last_report = now;
-        r->progress(r->context, r->done_seconds);
-    }
-}
-
-/// Sends `frame` (NULL: the end) to the encoder and writes what comes out.
-static int encode(run *r, job *j, AVFrame *frame) {
-    int err = avcodec_send_frame(j->enc, frame);
-    if (err < 0 && err != AVERROR_EOF) return err;
-    while ((err = avcodec_receive_packet(j->enc, r->encoded)) >= 0) {
-        // libx264 gives its packets no duration; without one the muxer's edit list ends a frame
-        // early, and a part cut from this file would lose its last frame.
-        if (r->encoded->duration <= 0 && j->enc->codec_type == AVMEDIA_TYPE_VIDEO && j->enc->framerate.num > 0)
-            r->encoded->duration = av_rescale_q(1, av_inv_q(j->enc->framerate), j->enc->time_base);
-        av_packet_rescale_ts(r->encoded, j->enc->time_base, j->out->time_base);
-        r->encoded->stream_index = j->out->index;
-        rs_fix_report(r, r->encoded->pts, j->out->time_base);
-        if ((err = av_interleaved_write_frame(r->out, r->encoded)) < 0) return err;
-    }
-    return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
-}
-
-int rs_fix_drain_filter(run *r, job *j) {
-    int err;
-    while ((err = av_buffersink_get_frame(j->sink, r->filtered)) >= 0) {
-        if (r->filtered->pts != AV_NOPTS_VALUE)
-            r->filtered->pts = av_rescale_q(r->filtered->pts, av_buffersink_get_time_base(j->sink), j->enc->time_base);
-        r->filtered->pict_type = AV_PICTURE_TYPE_NONE;
-        // The encoder takes only rising times: a spliced or damaged stream whose times step back
-        // (or repeat) has its frames moved on by a tick, as the ffmpeg CLI mends them.
-        if (r->filtered->pts != AV_NOPTS_VALUE) {
-            if (j->last_pts != AV_NOPTS_VALUE && r->filtered->pts <= j->last_pts) r->filtered->pts = j->last_pts + 1;
-            j->last_pts = r->filtered->pts;
-        }
-        int64_t pts = r->filtered->pts;
-        if (j->key_interval > 0 && pts != AV_NOPTS_VALUE) {
-            if (j->next_key == AV_NOPTS_VALUE) j->next_key = pts;
-            if (pts >= j->next_key) {
-                r->filtered->pict_type = AV_PICTURE_TYPE_I;
-                while (j->next_key <= pts) j->next_key += j->key_interval;
-            }
-        }
-        err = encode(r, j, r->filtered);
-        av_frame_unref(r->filtered);
-        if (err < 0) return err;
-    }
-    return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
-}
-
 /// Where the audio has got to, in seconds from the output's start: its last packet's end.
-static double audio_reached(const job *j) {
+static double audio_reached(const rs_fix_job *j) {
     if (j->last_end == INT64_MIN) return 0;
     return (double)(j->last_end - j->shift) * av_q2d(j->in->time_base);
 }
 
 /// Decodes `pkt` (NULL: the end) and takes each frame before the end of the plan through the
 /// filters to the encoder.
-static int transcode(run *r, job *j, AVPacket *pkt) {
+static int transcode(rs_fix_state *r, rs_fix_job *j, AVPacket *pkt) {
     int err = avcodec_send_packet(j->dec, pkt);
     if (err < 0 && err != AVERROR_EOF && err != AVERROR_INVALIDDATA) return err;
     while ((err = avcodec_receive_frame(j->dec, r->frame)) >= 0) {
@@ -135,7 +81,7 @@ static int transcode(run *r, job *j, AVPacket *pkt) {
 }
 
 /// Writes a copied packet: from the part's start (a keyframe, for video), before its end.
-static int copy(run *r, job *j, AVPacket *pkt, int video) {
+static int copy(rs_fix_state *r, rs_fix_job *j, AVPacket *pkt, int video) {
     if (pkt->pts == AV_NOPTS_VALUE && pkt->dts == AV_NOPTS_VALUE) return 0;
     int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
     if (j->drop_priming && ts < j->shift) return 0; // priming no edit list will hide
@@ -182,7 +128,7 @@ static int stream_is(const AVFormatContext *fmt, int index, enum AVMediaType typ
 }
 
 /// Adds the output stream of `j`, the `i`th of the plan (0 video, 1 audio), copied or encoded.
-static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, int64_t delay, const rs_fix_plan *plan,
+static rs_av_status add_stream(rs_fix_state *r, rs_fix_job *j, int i, int index, int64_t zero, int64_t delay, const rs_fix_plan *plan,
                                char *why, size_t why_size, char *message, size_t message_size) {
     j->in_index = index;
     j->in = r->in->streams[index];
@@ -233,7 +179,7 @@ static rs_av_status add_stream(run *r, job *j, int i, int index, int64_t zero, i
 
 /// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
 /// read once more from the start. Returns 1 to read on, 0 at the end, or an FFmpeg error.
-static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, int *loops) {
+static int end_of_pass(rs_fix_state *r, rs_fix_job *jobs, int count, const rs_fix_plan *plan, int *loops) {
     int err;
     for (int i = 0; i < count; i++)
         if (jobs[i].encode && !jobs[i].done && !jobs[i].picture && (err = transcode(r, &jobs[i], NULL)) < 0) return err;
@@ -242,7 +188,7 @@ static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, in
     int64_t first = INT64_MAX, last = INT64_MIN;
     int again = plan->loop && *loops < 100000;
     for (int i = 0; i < count; i++) {
-        job *j = &jobs[i];
+        rs_fix_job *j = &jobs[i];
         if (j->picture) continue; // an audio file's clip: its picture is held on, the sound loops
         again = again && j->encode && !j->done && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
         if (!again) break;
@@ -265,7 +211,7 @@ static int end_of_pass(run *r, job *jobs, int count, const rs_fix_plan *plan, in
 
 /// Moves every packet of the plan's streams from the input to the output (looping if asked),
 /// then flushes the filters and encoders. Returns 0 or an FFmpeg error, with `why` in words.
-static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, char *why, size_t why_size) {
+static int move_packets(rs_fix_state *r, rs_fix_job *jobs, int count, const rs_fix_plan *plan, char *why, size_t why_size) {
     int loops = 0, err;
     if (r->webp && (err = rs_fix_webp_frames(r, &jobs[0], plan)) < 0) {
         snprintf(why, why_size, "a frame of the animated WebP does not decode");
@@ -283,7 +229,7 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
                      r->done_seconds);
             return err;
         }
-        job *j = NULL;
+        rs_fix_job *j = NULL;
         for (int i = 0; i < count; i++)
             if (jobs[i].in_index == r->pkt->stream_index && !jobs[i].picture) j = &jobs[i];
         // An audio file's clip: the picture kept a second ahead of the sound, so the muxer
@@ -310,7 +256,7 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
         (err = rs_fix_still_until(r, &jobs[0], rs_fix_still_end(plan, count > 1 ? audio_reached(&jobs[1]) : plan->still_seconds))) < 0)
         return err;
     for (int i = 0; i < count; i++) {
-        job *j = &jobs[i];
+        rs_fix_job *j = &jobs[i];
         if (!j->encode) continue;
         // The video's end is where its last frame ends, not where it starts: a frame-rate filter
         // fills the last source frame's time (10 to 30 fps: 96 frames of 3.2 s, not 93), as the
@@ -319,7 +265,7 @@ static int move_packets(run *r, job *jobs, int count, const rs_fix_plan *plan, c
         else err = av_buffersrc_add_frame_flags(j->src, NULL, 0);
         if (err < 0 && err != AVERROR_EOF) return err;
         if ((err = rs_fix_drain_filter(r, j)) < 0) return err;
-        if ((err = encode(r, j, NULL)) < 0) return err;
+        if ((err = rs_fix_encode(r, j, NULL)) < 0) return err;
     }
     return 0;
 }
@@ -335,8 +281,8 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     rs_start_budget(&src, &budget, 0);
     src.byte_budget = INT64_MAX / 2; // a loop reads the file many times
 
-    run r = {.progress = progress, .context = context, .last_report = av_gettime_relative()};
-    job jobs[2];
+    rs_fix_state r = {.progress = progress, .context = context, .last_report = av_gettime_relative()};
+    rs_fix_job jobs[2];
     memset(jobs, 0, sizeof jobs);
     int count = 0;
     char why[160] = {0};

@@ -16,14 +16,14 @@
 
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
 
-void rs_fix_job_free(job *j) {
+void rs_fix_job_free(rs_fix_job *j) {
     av_frame_free(&j->picture);
     avcodec_free_context(&j->dec);
     avcodec_free_context(&j->enc);
     if (j->graph) avfilter_graph_free(&j->graph);
 }
 
-int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame, int64_t ts) {
+int64_t rs_fix_frame_duration(const rs_fix_job *j, const AVFrame *frame, int64_t ts) {
     int64_t duration = rs_frame_duration(frame);
     if (frame->nb_samples > 0)
         return duration > 0        ? duration
@@ -59,7 +59,7 @@ static void colour_args(char *out, size_t size, enum AVColorSpace space, enum AV
 }
 
 /// Builds `j->graph` from "buffer" through `description` to "buffersink".
-static int build_graph(job *j, const char *source_args, const char *description, int video) {
+static int build_graph(rs_fix_job *j, const char *source_args, const char *description, int video) {
     if (rs_avfilter_load()) return AVERROR(ENOSYS);
     j->graph = avfilter_graph_alloc();
     if (!j->graph) return AVERROR(ENOMEM);
@@ -86,7 +86,7 @@ static int build_graph(job *j, const char *source_args, const char *description,
     return avfilter_graph_config(j->graph, NULL);
 }
 
-static int open_decoder(job *j) {
+static int open_decoder(rs_fix_job *j) {
     const AVCodec *codec = avcodec_find_decoder(j->in->codecpar->codec_id);
     if (!codec) return AVERROR_DECODER_NOT_FOUND;
     j->dec = avcodec_alloc_context3(codec);
@@ -124,7 +124,7 @@ static int encoder_options(AVDictionary **options, const char *lines) {
 
 /// libx264 for what the filter graph's sink gives, with the plan's options (profile, rates,
 /// colour tags, x264-params); the colour tags it does not name are `colours`.
-static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_fix_colours colours, char *why,
+static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_fix_colours colours, char *why,
                      size_t why_size) {
     int err;
     const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
@@ -180,7 +180,7 @@ static int open_x264(job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_f
     return 0;
 }
 
-int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
+int rs_fix_open_video(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
     int err = open_decoder(j);
     if (err < 0) {
         snprintf(why, why_size, "the video decoder does not open");
@@ -217,7 +217,7 @@ int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, cha
 
 /// The picture of an audio file's clip, decoded: the attached picture's packet, or the first frame
 /// of `source` (the picture file). 0, or an FFmpeg error.
-static int decode_picture(job *j, AVFormatContext *source, AVFrame *picture) {
+static int decode_picture(rs_fix_job *j, AVFormatContext *source, AVFrame *picture) {
     int err = open_decoder(j);
     if (err < 0) return err;
     j->dec->max_pixels = 36000000; // a cover art's claimed size is the file's word: 6000x6000 at most
@@ -263,7 +263,7 @@ static int black_frame(AVFrame *frame, int width, int height) {
     return 0;
 }
 
-int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
+int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
                       size_t why_size) {
     if (!j->picture) j->picture = av_frame_alloc();
     if (!j->picture) return AVERROR(ENOMEM);
@@ -302,7 +302,7 @@ int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, con
     return open_x264(j, out, plan, colours, why, why_size);
 }
 
-int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
+int rs_fix_open_audio(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
     int err = open_decoder(j);
     if (err < 0) {
         snprintf(why, why_size, "the audio decoder does not open");

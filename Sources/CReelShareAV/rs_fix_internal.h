@@ -1,6 +1,8 @@
-// rs_fix_internal.h: what rs_fix.c (moving packets), rs_fix_encoders.c (decoders, filters,
-// encoders) and rs_fix_pictures.c (frames that are not the input's packets) share: one stream's
-// job, and the run they are part of.
+// rs_fix_internal.h: what the files of a fix share: one stream's job (rs_fix_job) and the fix
+// being carried out (rs_fix_state). They call one way: rs_fix.c (the input's packets, the
+// passes and the streams' set-up) calls rs_fix_pictures.c (frames that are not the input's
+// packets) and rs_fix_encoders.c (decoders, graphs, encoders); both hand frames on through
+// rs_fix_hub.c, which calls none of them.
 #ifndef RS_FIX_INTERNAL_H
 #define RS_FIX_INTERNAL_H
 
@@ -18,7 +20,7 @@ struct AVFilterGraph;
 struct AVFilterContext;
 
 /// One stream of the plan: copied, or decoded, filtered and encoded.
-typedef struct job {
+typedef struct rs_fix_job {
     int in_index;
     AVStream *in;
     AVStream *out;
@@ -48,26 +50,26 @@ typedef struct job {
     int drop_priming;       // copied audio: packets that start before the output's start are left out
     AVFrame *picture;       // an audio file's clip: the picture held, as decoded (or a black frame)
     int64_t still_frames;   // the frames of it given to the filters so far
-} job;
+} rs_fix_job;
 
-void rs_fix_job_free(job *j);
+void rs_fix_job_free(rs_fix_job *j);
 /// A decoded frame's duration in the input's time base: its samples' (audio); its own, or the step
 /// from the frame decoded before it (`ts` less `j->previous_ts`), or one frame at the frame rate
 /// (video).
-int64_t rs_fix_frame_duration(const job *j, const AVFrame *frame, int64_t ts);
+int64_t rs_fix_frame_duration(const rs_fix_job *j, const AVFrame *frame, int64_t ts);
 /// The video encoder (libx264) and the filter graph before it, as the plan gives them. An FFmpeg
 /// error, with `why` in words.
-int rs_fix_open_video(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);
+int rs_fix_open_video(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);
 /// The held picture of an audio file's clip (plan->still), decoded once from the attached picture
 /// (`j->in`, `source` NULL) or from `source`'s stream `j->in` (the picture file), or a black
 /// frame; the plan's graph and libx264 with the plan's options.
-int rs_fix_open_still(job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
+int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
                       size_t why_size);
 /// The audio encoder (AAC or Opus) and the resampling before it.
-int rs_fix_open_audio(job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);
+int rs_fix_open_audio(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);
 
 /// One fix being carried out: the input, the output, the buffers every job shares, progress.
-typedef struct run {
+typedef struct rs_fix_state {
     AVFormatContext *in;
     AVFormatContext *out;
     AVPacket *pkt;
@@ -83,26 +85,29 @@ typedef struct run {
     void *context;
     int64_t last_report;
     double done_seconds;
-} run;
+} rs_fix_state;
 
+// rs_fix_hub.c: what every stage calls, and which calls no stage.
 /// Progress: the output has reached `ts` (in `base`); reported at most every 250 ms.
-void rs_fix_report(run *r, int64_t ts, AVRational base);
+void rs_fix_report(rs_fix_state *r, int64_t ts, AVRational base);
 /// Takes what `j`'s filter graph has ready to its encoder, and writes what that makes.
-int rs_fix_drain_filter(run *r, job *j);
+int rs_fix_drain_filter(rs_fix_state *r, rs_fix_job *j);
+/// Sends `frame` (NULL: the end) to `j`'s encoder and writes what comes out.
+int rs_fix_encode(rs_fix_state *r, rs_fix_job *j, AVFrame *frame);
 
 // rs_fix_pictures.c
 /// An audio file's clip: the held picture given to the filters, a frame every 1/rate seconds,
 /// until `seconds` (from the output's start) is covered.
-int rs_fix_still_until(run *r, job *j, double seconds);
+int rs_fix_still_until(rs_fix_state *r, rs_fix_job *j, double seconds);
 /// An animated WebP made a clip: each of its frames given to the filters in time, to the plan's end.
-int rs_fix_webp_frames(run *r, job *j, const rs_fix_plan *plan);
+int rs_fix_webp_frames(rs_fix_state *r, rs_fix_job *j, const rs_fix_plan *plan);
 /// The job of an audio file's clip's picture (plan->still), stream `index` for cover art.
-rs_av_status rs_fix_add_still(run *r, job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
+rs_av_status rs_fix_add_still(rs_fix_state *r, rs_fix_job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
                               char *why, size_t why_size, char *message, size_t message_size);
 /// The input read whole as an animated WebP for libwebp (r->webp).
-rs_av_status rs_fix_open_webp(run *r, rs_source *src, char *message, size_t message_size);
+rs_av_status rs_fix_open_webp(rs_fix_state *r, rs_source *src, char *message, size_t message_size);
 /// The job of an animated WebP's frames.
-rs_av_status rs_fix_add_webp(run *r, job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
+rs_av_status rs_fix_add_webp(rs_fix_state *r, rs_fix_job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
                              size_t message_size);
 /// `seconds`, held to the plan's end and the still's length.
 double rs_fix_still_end(const rs_fix_plan *plan, double seconds);

@@ -18,7 +18,7 @@
 
 /// An audio file's clip: the held picture given to the filters, a frame every 1/rate seconds,
 /// until `seconds` (from the output's start) is covered.
-int rs_fix_still_until(run *r, job *j, double seconds) {
+int rs_fix_still_until(rs_fix_state *r, rs_fix_job *j, double seconds) {
     if (!(seconds < 86400)) seconds = 86400; // a day: past any plan's end (hostile timestamps)
     int64_t wanted = (int64_t)ceil(seconds * j->frame_rate.num / j->frame_rate.den - 1e-6);
     for (; j->still_frames < wanted; j->still_frames++) {
@@ -36,7 +36,7 @@ int rs_fix_still_until(run *r, job *j, double seconds) {
 /// An animated WebP made a clip: each frame, as libwebp composes it on the canvas, given to the
 /// filters from when the previous one ends (in milliseconds), to the plan's end; looped when the
 /// plan loops it. The last one lasts its own time.
-int rs_fix_webp_frames(run *r, job *j, const rs_fix_plan *plan) {
+int rs_fix_webp_frames(rs_fix_state *r, rs_fix_job *j, const rs_fix_plan *plan) {
     int64_t stop = plan->end_seconds > 0 ? llround(plan->end_seconds * 1000) : INT64_MAX;
     int64_t offset = 0, previous = 0, reached = 0;
     for (int loops = 0, given = 0;; given++) {
@@ -78,7 +78,7 @@ int rs_fix_webp_frames(run *r, job *j, const rs_fix_plan *plan) {
 
 /// A job whose frames are not the input's packets (a held picture, an animated WebP's frames):
 /// encoded, from the start to the end, its output stream added. 0 when out of memory.
-static int picture_job(run *r, job *j) {
+static int picture_job(rs_fix_state *r, rs_fix_job *j) {
     j->in_index = -1; // no packet of the input is its
     j->encode = 1;
     j->first_ts = j->last_pts = j->previous_ts = AV_NOPTS_VALUE;
@@ -101,7 +101,7 @@ static rs_av_status opened_still(int err, const char *why, char *message, size_t
 
 /// The job of an audio file's clip's picture (plan->still): the cover art, stream `index`; the
 /// picture file opened as r->still_in from `still`; or a black frame.
-rs_av_status rs_fix_add_still(run *r, job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
+rs_av_status rs_fix_add_still(rs_fix_state *r, rs_fix_job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
                               char *why, size_t why_size, char *message, size_t message_size) {
     if (!picture_job(r, j)) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     if (plan->still == RS_FIX_STILL_COVER) j->in = r->in->streams[index];
@@ -122,7 +122,7 @@ rs_av_status rs_fix_add_still(run *r, job *j, int index, rs_source *still, rs_de
 }
 
 /// The input as an animated WebP for libwebp: read whole (a sticker is small; past 64 MiB refused).
-rs_av_status rs_fix_open_webp(run *r, rs_source *src, char *message, size_t message_size) {
+rs_av_status rs_fix_open_webp(rs_fix_state *r, rs_source *src, char *message, size_t message_size) {
     if (src->size <= 0 || src->size > (64 << 20))
         return rs_fail(RS_AV_TOO_LARGE, message, message_size, "an animated WebP of over 64 MiB is more than reelshare decodes", 0);
     r->webp_data = malloc((size_t)src->size);
@@ -140,7 +140,7 @@ rs_av_status rs_fix_open_webp(run *r, rs_source *src, char *message, size_t mess
 
 /// The job of an animated WebP's frames: libwebp's decoder over the input, its canvas the
 /// picture the filters are set up for, at the average rate its frames make.
-rs_av_status rs_fix_add_webp(run *r, job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
+rs_av_status rs_fix_add_webp(rs_fix_state *r, rs_fix_job *j, const rs_fix_plan *plan, char *why, size_t why_size, char *message,
                              size_t message_size) {
     if (!picture_job(r, j)) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
     j->picture = av_frame_alloc();
