@@ -317,12 +317,12 @@ int rs_fix_open_audio(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pl
     }
     j->enc = avcodec_alloc_context3(codec);
     if (!j->enc) return AVERROR(ENOMEM);
-    j->enc->sample_rate = opus ? 48000 : plan->audio_sample_rate > 0 ? plan->audio_sample_rate : j->dec->sample_rate;
+    j->enc->sample_rate = plan->audio_sample_rate > 0 ? plan->audio_sample_rate : j->dec->sample_rate;
     if (plan->audio_channels > 0) av_channel_layout_default(&j->enc->ch_layout, plan->audio_channels);
     else if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&j->enc->ch_layout, &j->dec->ch_layout);
     else av_channel_layout_default(&j->enc->ch_layout, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
     j->enc->sample_fmt = rs_encoder_sample_format(codec);
-    j->enc->bit_rate = (int64_t)(plan->audio_bit_rate_kbps > 0 ? plan->audio_bit_rate_kbps : 128) * 1000;
+    j->enc->bit_rate = (int64_t)plan->audio_bit_rate_kbps * 1000;
     j->enc->time_base = (AVRational){1, j->enc->sample_rate};
     if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     if ((err = avcodec_open2(j->enc, codec, NULL)) < 0) {

@@ -56,8 +56,8 @@ typedef struct rs_fix_plan {
     double keyframe_seconds;             // encode: a keyframe forced this often, by time; <= 0 for none
     rs_fix_audio_mode audio;
     rs_fix_audio_codec audio_codec;
-    int audio_bit_rate_kbps;
-    int audio_sample_rate;               // 0: keep
+    int audio_bit_rate_kbps;             // encode: the rate asked of the encoder
+    int audio_sample_rate;               // encode: 0 keeps the decoded rate
     int audio_channels;                  // 0: keep
     double start_seconds;                // the part's start (a keyframe; copies only), 0 for the beginning
     double end_seconds;                  // <= 0: to the end; copy: the packets before it

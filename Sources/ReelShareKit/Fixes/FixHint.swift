@@ -186,8 +186,10 @@ public enum FixHint {
         var audioStep = AudioStep.none
         if let stream = media?.audio {
             if container == .webm {
+                // Opus at 48 kHz: libopus takes 48, 24, 16, 12 or 8 kHz, and players decode at 48.
                 audioStep =
-                    [.opus, .vorbis].contains(stream.codecID) ? .copy : .encode(AudioEncode(codec: .opus, bitRateKbps: 96))
+                    [.opus, .vorbis].contains(stream.codecID)
+                    ? .copy : .encode(AudioEncode(codec: .opus, bitRateKbps: 96, sampleRate: 48000))
             } else if let audio {
                 audioStep = .encode(
                     AudioEncode(
