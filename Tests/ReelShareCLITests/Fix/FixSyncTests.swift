@@ -311,6 +311,18 @@ extension WhatPlaysTests {
             #expect(
                 abs(commanded - source) <= 1,
                 "\(shape) \(options): \(commanded) ms after the printed command, \(source) made")
+            // The oracle (one job, two runners): the printed command run by the ffmpeg CLI and fix
+            // make the same frames at the same times, and the sound starts at the same instant.
+            let made = "\(stem).fixed.mp4"
+            let ours = try framemd5("fixed.mp4", in: directory), theirs = try framemd5(made, in: directory)
+            let differ = zip(ours, theirs).first { pair in pair.0 != pair.1 }
+            #expect(
+                !ours.isEmpty && ours == theirs,
+                "\(shape) \(options): the frames differ (\(ours.count) and \(theirs.count)), first: \(String(describing: differ))"
+            )
+            let sound = try packetTimes("fixed.mp4", "a:0", in: directory).first
+            #expect(
+                sound == (try packetTimes(made, "a:0", in: directory).first), "\(shape) \(options): the sound starts elsewhere")
             try? FileManager.default.removeItem(at: directory.appendingPathComponent("\(stem).fixed.mp4"))
             try FileManager.default.removeItem(at: directory.appendingPathComponent("fixed.mp4"))
         }
