@@ -290,9 +290,15 @@ extension WhatPlaysTests {
             #expect(fix.status == 0, "\(shape) \(options): \(fix.stderr)")
             guard fix.status == 0, !fix.stderr.contains("already accepted") else { continue }
             let fixed = try beepAfterFlash("fixed.mp4", in: directory)
+            // On a miss, what the plan was made from and what it made, for the log.
+            let why =
+                abs(fixed - source) <= 1
+                ? ""
+                : "\n  plan: \(runReelshare(["fix", "--dry-run"] + options + ["--", shape.name], in: directory).stdout)"
+                    + "  source: \(try timing(shape.name, in: directory))\n  fixed: \(try timing("fixed.mp4", in: directory))"
             #expect(
                 abs(fixed - source) <= 1,
-                "\(shape) \(options): the beep \(source) ms after the flash, \(fixed) after the fix")
+                "\(shape) \(options): the beep \(source) ms after the flash, \(fixed) after the fix\(why)")
             let shown = try #require(Double(try ffprobe("fixed.mp4", "v:0", "stream=duration", in: directory)))
             #expect(abs(shown - length) <= shape.frame + 0.001, "\(shape) \(options): \(shown) s of picture, made \(length)")
             let strict = runReelshare(
