@@ -356,15 +356,20 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
         if (((int)i != video || still) && (int)i != audio) r.in->streams[i]->discard = AVDISCARD_ALL;
 
     AVDictionary *options = NULL;
-    if (plan->container == RS_FIX_MP4) {
-        // Without an edit list, the B-frame delay would start the video a frame or two after the
-        // audio: negative composition offsets (ctts version 1) start both at 0 instead.
-        av_dict_set(&options, "movflags", plan->drop_edit_list ? "+faststart+negative_cts_offsets" : "+faststart", 0);
-        if (plan->drop_edit_list) av_dict_set(&options, "use_editlist", "0", 0);
-        if (plan->movie_timescale > 0) av_dict_set_int(&options, "movie_timescale", plan->movie_timescale, 0);
+    if ((err = rs_fix_options(&options, plan->muxer_options)) < 0) {
+        av_dict_free(&options);
+        status = rs_fail(RS_AV_INTERNAL, message, message_size, "the plan's muxer options do not parse", err);
+        goto done;
     }
     err = avformat_write_header(r.out, &options);
+    // An option the muxer did not take is the plan's mistake, not a setting to do without.
+    AVDictionaryEntry *unused = err >= 0 ? av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX) : NULL;
+    if (unused) snprintf(why, sizeof why, "the %s muxer does not take the option %s", r.out->oformat->name, unused->key);
     av_dict_free(&options);
+    if (unused) {
+        status = rs_fail(RS_AV_INTERNAL, message, message_size, why, 0);
+        goto done;
+    }
     if (err < 0) {
         status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "the output cannot hold these streams", err);
         goto done;

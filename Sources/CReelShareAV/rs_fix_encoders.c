@@ -105,23 +105,6 @@ typedef struct rs_fix_colours {
     enum AVColorRange range;
 } rs_fix_colours;
 
-/// The plan's encoder options ("key=value" lines) as a dictionary for avcodec_open2.
-static int encoder_options(AVDictionary **options, const char *lines) {
-    for (const char *line = lines; *line;) {
-        const char *end = strchr(line, '\n'), *equals = strchr(line, '=');
-        if (!end) end = line + strlen(line);
-        if (!equals || equals > end) return AVERROR(EINVAL);
-        char key[64], value[RS_FIX_OPTIONS_SIZE];
-        if (equals - line >= (ptrdiff_t)sizeof key || end - equals > (ptrdiff_t)sizeof value) return AVERROR(EINVAL);
-        snprintf(key, sizeof key, "%.*s", (int)(equals - line), line);
-        snprintf(value, sizeof value, "%.*s", (int)(end - equals - 1), equals + 1);
-        int err = av_dict_set(options, key, value, 0);
-        if (err < 0) return err;
-        line = *end ? end + 1 : end;
-    }
-    return 0;
-}
-
 /// libx264 for what the filter graph's sink gives, with the plan's options (profile, rates,
 /// colour tags, x264-params); the colour tags it does not name are `colours`.
 static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_fix_colours colours, char *why,
@@ -148,7 +131,7 @@ static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pla
     j->enc->colorspace = colours.space;
     j->enc->color_range = colours.range;
     AVDictionary *options = NULL;
-    if ((err = encoder_options(&options, plan->video_options)) < 0) {
+    if ((err = rs_fix_options(&options, plan->video_options)) < 0) {
         av_dict_free(&options);
         snprintf(why, why_size, "the plan's encoder options do not parse");
         return err;

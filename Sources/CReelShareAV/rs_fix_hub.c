@@ -1,8 +1,11 @@
 // rs_fix_hub.c: where every stage of a fix hands its frames on: a re-encoded stream's filter
 // graph drained into its encoder (keyframes forced where the plan says, times kept rising), what
-// the encoder makes written to the muxer, and the progress reported. rs_fix.c (the input's
+// the encoder makes written to the muxer, the progress reported, and the plan's option lines read. rs_fix.c (the input's
 // packets) and rs_fix_pictures.c (frames that are not the input's) call it; it calls neither.
 #include "rs_fix_internal.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -62,4 +65,20 @@ int rs_fix_drain_filter(rs_fix_state *r, rs_fix_job *j) {
         if (err < 0) return err;
     }
     return err == AVERROR(EAGAIN) || err == AVERROR_EOF ? 0 : err;
+}
+
+int rs_fix_options(AVDictionary **options, const char *lines) {
+    for (const char *line = lines; *line;) {
+        const char *end = strchr(line, '\n'), *equals = strchr(line, '=');
+        if (!end) end = line + strlen(line);
+        if (!equals || equals > end) return AVERROR(EINVAL);
+        char key[64], value[RS_FIX_OPTIONS_SIZE];
+        if (equals - line >= (ptrdiff_t)sizeof key || end - equals > (ptrdiff_t)sizeof value) return AVERROR(EINVAL);
+        snprintf(key, sizeof key, "%.*s", (int)(equals - line), line);
+        snprintf(value, sizeof value, "%.*s", (int)(end - equals - 1), equals + 1);
+        int err = av_dict_set(options, key, value, 0);
+        if (err < 0) return err;
+        line = *end ? end + 1 : end;
+    }
+    return 0;
 }

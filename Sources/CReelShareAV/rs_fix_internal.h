@@ -94,6 +94,9 @@ void rs_fix_report(rs_fix_state *r, int64_t ts, AVRational base);
 int rs_fix_drain_filter(rs_fix_state *r, rs_fix_job *j);
 /// Sends `frame` (NULL: the end) to `j`'s encoder and writes what comes out.
 int rs_fix_encode(rs_fix_state *r, rs_fix_job *j, AVFrame *frame);
+/// A plan's options ("key=value" lines: an encoder's, the muxer's) added to `options`; an FFmpeg
+/// error where a line has no value or does not fit.
+int rs_fix_options(AVDictionary **options, const char *lines);
 
 // rs_fix_pictures.c
 /// An audio file's clip: the held picture given to the filters, a frame every 1/rate seconds,

@@ -68,8 +68,8 @@ public enum Fixer {
         if text(of: c.video_graph) != job.runnerGraph ?? "" {
             throw .output("the plan's video filters are longer than \(RS_FIX_FILTERS_SIZE) bytes")
         }
-        if text(of: c.video_options) != optionLines(job) {
-            throw .output("the plan's encoder options are longer than \(RS_FIX_OPTIONS_SIZE) bytes")
+        if text(of: c.video_options) != lines(job.encoderOptions) || text(of: c.muxer_options) != lines(job.muxerKeyed) {
+            throw .output("the plan's encoder or muxer options are longer than \(RS_FIX_OPTIONS_SIZE) bytes")
         }
         if text(of: c.audio_filters) != (plan.primingCut?.filters ?? []).joined(separator: ",") {
             throw .output("the plan's audio filters are too long")
@@ -155,7 +155,7 @@ public enum Fixer {
             c.video = RS_FIX_VIDEO_ENCODE
             // The graph and options of the job the printed command prints: one compiler (FFmpegJob).
             copy(job.runnerGraph ?? "", into: &c.video_graph)
-            copy(optionLines(job), into: &c.video_options)
+            copy(lines(job.encoderOptions), into: &c.video_options)
             c.sar_num = Int32(clamping: plan.pixelAspect.width)
             c.sar_den = Int32(clamping: plan.pixelAspect.height)
             c.keyframe_seconds = encode.keyframeSeconds ?? 0
@@ -173,8 +173,7 @@ public enum Fixer {
         c.start_seconds = start
         c.end_seconds = plan.loopTo != nil ? plan.endSeconds ?? 0 : end ?? plan.endSeconds ?? 0
         c.loop = plan.loopTo == nil ? 0 : 1
-        c.drop_edit_list = plan.dropEditList && plan.container == .mp4 ? 1 : 0  // WebM has no edit list
-        c.movie_timescale = Int32(plan.movieTimescale ?? 0)
+        copy(lines(job.muxerKeyed), into: &c.muxer_options)
         c.video_delay_seconds = plan.videoDelaySeconds ?? 0
         c.still_fd = -1
         if plan.webpFrames { c.still = RS_FIX_STILL_WEBP }
@@ -209,9 +208,9 @@ public enum Fixer {
         }
     }
 
-    /// The job's encoder options as the C plan carries them: a "key=value" line each.
-    static func optionLines(_ job: FFmpegJob) -> String {
-        job.encoderOptions.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    /// Options as the C plan carries them: a "key=value" line each.
+    static func lines(_ options: [(key: String, value: String)]) -> String {
+        options.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
     }
 
     /// The video graph rs_fix runs for `plan`, as the C plan carries it.
@@ -219,6 +218,9 @@ public enum Fixer {
 
     /// The encoder options rs_fix opens libx264 with for `plan`, as the C plan carries them.
     static func optionText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).video_options) }
+
+    /// The muxer options rs_fix writes the header with for `plan`, as the C plan carries them.
+    static func muxerText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).muxer_options) }
 
     /// The priming cut's filters, as the C plan carries them.
     static func audioFilterText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).audio_filters) }

@@ -62,8 +62,9 @@ typedef struct rs_fix_plan {
     double start_seconds;                // the part's start (a keyframe; copies only), 0 for the beginning
     double end_seconds;                  // <= 0: to the end; copy: the packets before it
     int loop;                            // encode: start over at the end until end_seconds
-    int drop_edit_list;                  // MP4: write no edit list
-    int movie_timescale;                 // MP4: the movie's time scale (edit lengths), 0 for the muxer's
+    char muxer_options[RS_FIX_OPTIONS_SIZE]; // the muxer's options, "key=value" lines, as
+                                         // avformat_write_header takes them (FFmpegJob.muxerOptions:
+                                         // movflags, use_editlist, movie_timescale)
     double video_delay_seconds;          // encode from the start: the video starts this much after
                                          // the audio (an empty edit): held first frame, 0 for none
     rs_fix_still still;                  // encode: the video is a picture held this long (an audio file's clip)

@@ -20,8 +20,8 @@ public struct FFmpegOption: Sendable, Equatable {
         self.key = key
     }
 
-    /// An option the CLI and the encoder spell alike.
-    static func encoder(_ name: String, _ value: String) -> FFmpegOption { FFmpegOption(name, value, key: name) }
+    /// An option the CLI and the library (the encoder, the muxer) spell alike.
+    static func alike(_ name: String, _ value: String) -> FFmpegOption { FFmpegOption(name, value, key: name) }
 
     var words: [String] { ["-\(name)"] + (value.map { [$0] } ?? []) }
 }
@@ -137,11 +137,10 @@ public struct FFmpegJob: Sendable, Equatable {
         audio = Self.audio(plan)
         switch plan.container {
         case .mp4:
-            if plan.dropEditList { muxerOptions.append(FFmpegOption("use_editlist", "0")) }
-            if let scale = plan.movieTimescale { muxerOptions.append(FFmpegOption("movie_timescale", "\(scale)")) }
+            if plan.dropEditList { muxerOptions.append(.alike("use_editlist", "0")) }
+            if let scale = plan.movieTimescale { muxerOptions.append(.alike("movie_timescale", "\(scale)")) }
             // Without an edit list, negative composition offsets keep a B-frame stream's start at 0.
-            muxerOptions.append(
-                FFmpegOption("movflags", plan.dropEditList ? "+faststart+negative_cts_offsets" : "+faststart"))
+            muxerOptions.append(.alike("movflags", plan.dropEditList ? "+faststart+negative_cts_offsets" : "+faststart"))
         case .webm:
             break
         }
@@ -163,8 +162,8 @@ public struct FFmpegJob: Sendable, Equatable {
                 // In kb/s, held to what the encoder's int fields take.
                 let buffer = min(encode.bufferKbps ?? 2 * rate, Int(Int32.max) / 1000)
                 stream.options += [
-                    FFmpegOption("b:v", "\(rate)k", key: "b"), .encoder("maxrate", "\(rate)k"),
-                    .encoder("bufsize", "\(buffer)k"),
+                    FFmpegOption("b:v", "\(rate)k", key: "b"), .alike("maxrate", "\(rate)k"),
+                    .alike("bufsize", "\(buffer)k"),
                 ]
             }
             // Closed GOPs, and no keyframe at a scene cut between the forced ones (a flash would make
@@ -172,7 +171,7 @@ public struct FFmpegJob: Sendable, Equatable {
             if let keyframes = encode.keyframeSeconds {
                 stream.options += [
                     FFmpegOption("force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))"),
-                    .encoder("x264-params", "open-gop=0:scenecut=0"),
+                    .alike("x264-params", "open-gop=0:scenecut=0"),
                 ]
             }
             if plan.still == nil, !plan.webpFrames {
@@ -191,12 +190,12 @@ public struct FFmpegJob: Sendable, Equatable {
     /// held picture's or WebP frame's conversion as swscale makes it (the BT.601 matrix, limited
     /// range: players take an untagged HD picture for BT.709). Elsewhere the source's go along.
     static func colourTags(_ plan: VideoPlan, _ encode: VideoEncode) -> [FFmpegOption] {
-        if plan.still != nil || plan.webpFrames { return [.encoder("colorspace", "smpte170m"), .encoder("color_range", "tv")] }
+        if plan.still != nil || plan.webpFrames { return [.alike("colorspace", "smpte170m"), .alike("color_range", "tv")] }
         if encode.toneMap != nil {
-            return ["colorspace", "color_primaries", "color_trc"].map { .encoder($0, "bt709") } + [.encoder("color_range", "tv")]
+            return ["colorspace", "color_primaries", "color_trc"].map { .alike($0, "bt709") } + [.alike("color_range", "tv")]
         }
-        if encode.toBT709 { return [.encoder("colorspace", "bt709"), .encoder("color_range", "tv")] }
-        return plan.sourceFullRange ? [.encoder("color_range", "tv")] : []
+        if encode.toBT709 { return [.alike("colorspace", "bt709"), .alike("color_range", "tv")] }
+        return plan.sourceFullRange ? [.alike("color_range", "tv")] : []
     }
 
     /// The video graph `fix` runs in process: the CLI's own steps spelled out (`prelude`), the
@@ -213,6 +212,11 @@ public struct FFmpegJob: Sendable, Equatable {
     public var encoderOptions: [(key: String, value: String)] {
         guard let video, video.encoder != "copy" else { return [] }
         return (limits + video.options).compactMap { option in option.key.flatMap { key in option.value.map { (key, $0) } } }
+    }
+
+    /// The muxer's options as it takes them, in order.
+    public var muxerKeyed: [(key: String, value: String)] {
+        muxerOptions.compactMap { option in option.key.flatMap { key in option.value.map { (key, $0) } } }
     }
 
     /// The audio stream: none, copied, or encoded after the priming cut's filters.
