@@ -103,7 +103,7 @@ extension RulesTests {
         #expect(errors(vp9InMP4) == ["video.codec-container"])
         let finding = try #require(Rules.evaluate(vp9InMP4, role: .backgroundVideo, profile: reels, strict: false).findings.first)
         #expect(finding.message.hasPrefix("VP9 in mp4 is not accepted: VP9 goes in webm"))
-        #expect(finding.fix == "ffmpeg -i chrome.mp4 -c:v copy -c:a libopus -b:a 96k -f webm chrome.fixed.webm")
+        #expect(finding.fix == "ffmpeg -i chrome.mp4 -c:v copy -c:a libopus -b:a 96k -ar 48000 -f webm chrome.fixed.webm")
         let h264InWebM = clip(
             container: "webm", family: .matroska, audio: AudioStream(codec: "opus", codecID: .opus), path: "chrome.webm")
         #expect(errors(h264InWebM) == ["video.codec-container"])

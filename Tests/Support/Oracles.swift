@@ -166,3 +166,11 @@ public func timing(_ file: String, in directory: URL) throws -> String {
     return parts.joined(separator: "; ") + "; format start,duration "
         + format.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 }
+
+/// The printed ffmpeg `command` run as printed, on one CPU: libx264 then takes one thread, and
+/// makes the same file on every run (its threaded rate control differs run to run, and its
+/// output follows its thread count), as fix's on one CPU (runBinary(oneCPU:)) does.
+public func runPrintedOnOneCPU(_ command: String, in directory: URL) throws -> (status: Int32, stdout: String) {
+    try runCommand(
+        ["taskset", "-c", "0", "sh", "-c", "ffmpeg -nostdin -v error -y " + command.dropFirst("ffmpeg ".count)], in: directory)
+}

@@ -152,14 +152,15 @@ public let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
 /// Runs the built binary with `arguments` in a process of its own, from `directory` (the package
 /// root by default): for what only a process shows (signals, pipes, its exit, its memory). The
-/// other tests run reelshare in process (runReelshare, in ReelShareCLITests).
+/// other tests run reelshare in process (runReelshare, in ReelShareCLITests). `oneCPU`: on one
+/// CPU (taskset), where libx264 takes one thread and makes the same file on every run.
 public func runBinary(
     _ arguments: [String], in directory: URL = TestPaths.packageRoot,
-    environment: [String: String] = [:], stdin: Data? = nil
+    environment: [String: String] = [:], stdin: Data? = nil, oneCPU: Bool = false
 ) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try TestPaths.binary())
-    process.arguments = arguments
+    process.executableURL = URL(fileURLWithPath: oneCPU ? "/usr/bin/taskset" : try TestPaths.binary())
+    process.arguments = oneCPU ? ["-c", "0", try TestPaths.binary()] + arguments : arguments
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }

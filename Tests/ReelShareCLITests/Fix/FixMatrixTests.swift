@@ -259,33 +259,18 @@ struct FixMatrixTests {
         #expect(byCommand == fixed, "\(target): the printed command and fix differ\n  ffmpeg: \(byCommand)\n  fix:    \(byFix)")
     }
 
-    /// One job, two runners: the printed command's file and fix's hold the same pictures at the
-    /// same times, frame for frame. A rate cap (-maxrate) is the exception that proves it:
-    /// libx264's rate control over several threads differs run to run, the ffmpeg CLI's own as
-    /// much as fix's, so both are run again on one CPU (libx264 then takes one thread), where they
-    /// must agree too.
-    private func sameFrames(
-        _ printed: String, _ written: String, command: String, fix arguments: [String], _ target: String, in directory: URL
-    ) throws {
-        var (printed, written) = (printed, written)
-        if command.contains(" -maxrate ") {
-            let output = try #require(command.split(separator: " ").last.map(String.init))
-            let one = try runCommand(
-                ["taskset", "-c", "0", "sh", "-c", "ffmpeg -nostdin -v error -y " + command.dropFirst(7)], in: directory)
-            try #require(one.status == 0, "\(command)")
-            try FileManager.default.moveItem(
-                at: directory.appendingPathComponent(output), to: directory.appendingPathComponent("one-thread.printed.mp4"))
-            let fix = try runCommand(
-                ["taskset", "-c", "0", try TestPaths.binary()] + arguments + ["-o", "one-thread.fix.mp4"], in: directory)
-            try #require(fix.status == 0, "\(arguments)")
-            (printed, written) = ("one-thread.printed.mp4", "one-thread.fix.mp4")
-        }
+    /// One job, two runners: the printed command's file and fix's, each made on one CPU, hold the
+    /// same pictures at the same times, frame for frame, and their sound starts at one instant.
+    private func sameFrames(_ printed: String, _ written: String, _ target: String, in directory: URL) throws {
         let ours = try framemd5(written, in: directory), theirs = try framemd5(printed, in: directory)
         let differ = zip(theirs, ours).first { pair in pair.0 != pair.1 }
         #expect(
             !ours.isEmpty && ours == theirs,
             "\(target): the frames differ (\(theirs.count) by the command, \(ours.count) by fix), first: \(String(describing: differ))"
         )
+        #expect(
+            try packetTimes(written, "a:0", in: directory).first == (try packetTimes(printed, "a:0", in: directory).first),
+            "\(target): the sound starts elsewhere")
     }
 
     /// The video's frames, each as its MD5 (ffmpeg -f framemd5), for a bit-for-bit comparison.
@@ -306,12 +291,12 @@ struct FixMatrixTests {
         // No command where another rule has no fix: the matrix holds that to fix's refusal.
         guard let fix = verdict?["fix"] as? String, fix.hasPrefix("ffmpeg ") else { return nil }
         let output = try #require(fix.split(separator: " ").last.map(String.init))
-        let command = "ffmpeg -nostdin -v error -y " + fix.dropFirst("ffmpeg ".count)
-        let (status, _) = try runCommand(["sh", "-c", command], in: directory)
-        try #require(status == 0, "\(command)")
+        // On one CPU, as fix's file it is set beside (runPrintedOnOneCPU).
+        let (status, _) = try runPrintedOnOneCPU(fix, in: directory)
+        try #require(status == 0, "\(fix)")
         let (after, _) = try errors(output, target, platform: testCase.platform, in: directory)
-        #expect(!after.contains(testCase.rule), "\(target): \(command) left \(testCase.rule)")
-        #expect(after.isSubset(of: before), "\(target): \(command) added \(after.subtracting(before))")
+        #expect(!after.contains(testCase.rule), "\(target): \(fix) left \(testCase.rule)")
+        #expect(after.isSubset(of: before), "\(target): \(fix) added \(after.subtracting(before))")
         return output
     }
 
@@ -376,7 +361,10 @@ struct FixMatrixTests {
             #expect(!operations.isEmpty, "\(target): no plan: \(planned)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".fixed.") })
 
-            let result = runReelshare(arguments, in: directory)
+            // The first target's fix, set beside the printed command's file, as that was made: a
+            // process of its own on one CPU.
+            let result =
+                printed != nil ? try runBinary(arguments, in: directory, oneCPU: true) : runReelshare(arguments, in: directory)
             let outcome = try #require((result.json?["results"] as? [[String: Any]])?.first)
             let written = ((outcome["outputs"] as? [[String: Any]])?.first?["path"] as? String)
             if result.status == 0, let written {
@@ -387,9 +375,9 @@ struct FixMatrixTests {
                         try videoFrames(written, in: directory) == (try videoFrames(testCase.name, in: directory)),
                         "\(target): video not copied bit for bit")
                 }
-                if let printed, let command = verdict?["fix"] as? String {
+                if let printed {
                     try sameFile(printed, written, target, in: directory)
-                    try sameFrames(printed, written, command: command, fix: arguments, target, in: directory)
+                    try sameFrames(printed, written, target, in: directory)
                 }
                 try? FileManager.default.removeItem(at: directory.appendingPathComponent(written))
             } else {
