@@ -172,5 +172,6 @@ public func timing(_ file: String, in directory: URL) throws -> String {
 /// output follows its thread count), as fix's on one CPU (runBinary(oneCPU:)) does.
 public func runPrintedOnOneCPU(_ command: String, in directory: URL) throws -> (status: Int32, stdout: String) {
     try runCommand(
-        ["taskset", "-c", "0", "sh", "-c", "ffmpeg -nostdin -v error -y " + command.dropFirst("ffmpeg ".count)], in: directory)
+        ["taskset", "-c", nextCPU(), "sh", "-c", "ffmpeg -nostdin -v error -y " + command.dropFirst("ffmpeg ".count)],
+        in: directory)
 }

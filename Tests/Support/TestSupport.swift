@@ -150,6 +150,25 @@ public struct RunResult: Sendable {
 /// closed pipe fails instead.
 public let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
+/// A CPU for a run held to one (taskset -c): each in turn, so that parallel tests' runs are not
+/// all queued on the first.
+public func nextCPU() -> String {
+    "\(cpuTurn.next() % max(1, ProcessInfo.processInfo.activeProcessorCount))"
+}
+
+private let cpuTurn = Turn()
+
+private final class Turn: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }
+            return count
+        }
+    }
+}
+
 /// Runs the built binary with `arguments` in a process of its own, from `directory` (the package
 /// root by default): for what only a process shows (signals, pipes, its exit, its memory). The
 /// other tests run reelshare in process (runReelshare, in ReelShareCLITests). `oneCPU`: on one
@@ -160,7 +179,7 @@ public func runBinary(
 ) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: oneCPU ? "/usr/bin/taskset" : try TestPaths.binary())
-    process.arguments = oneCPU ? ["-c", "0", try TestPaths.binary()] + arguments : arguments
+    process.arguments = oneCPU ? ["-c", nextCPU(), try TestPaths.binary()] + arguments : arguments
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
