@@ -62,9 +62,9 @@ public enum Fixer {
         defer { picture?.close() }
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
-        var c = cPlan(plan, start: start, end: end)
-        // A graph or options longer than the C plan holds are refused, never cut short.
         let job = FFmpegJob(plan)
+        var c = cPlan(plan, job: job, start: start, end: end)
+        // A graph or options longer than the C plan holds are refused, never cut short.
         if text(of: c.video_graph) != job.runnerGraph ?? "" {
             throw .output("the plan's video filters are longer than \(RS_FIX_FILTERS_SIZE) bytes")
         }
@@ -139,9 +139,9 @@ public enum Fixer {
 
     /// The plan as rs_fix takes it: its job's video graph and encoder options as text, the rest
     /// typed (the streams by index, the times); a split's part from `start` to `end` seconds.
-    static func cPlan(_ plan: VideoPlan, start: Double = 0, end: Double? = nil) -> rs_fix_plan {
+    static func cPlan(_ plan: VideoPlan, job: FFmpegJob? = nil, start: Double = 0, end: Double? = nil) -> rs_fix_plan {
         var c = rs_fix_plan()
-        let job = FFmpegJob(plan)
+        let job = job ?? FFmpegJob(plan)
         c.container = plan.container == .webm ? RS_FIX_WEBM : RS_FIX_MP4
         c.video_stream = Int32(clamping: plan.videoStream ?? -1)
         c.audio_stream = Int32(clamping: plan.audioStream ?? -1)

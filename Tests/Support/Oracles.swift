@@ -175,3 +175,20 @@ public func runPrintedOnOneCPU(_ command: String, in directory: URL) throws -> (
         ["taskset", "-c", nextCPU(), "sh", "-c", "ffmpeg -nostdin -v error -y " + command.dropFirst("ffmpeg ".count)],
         in: directory)
 }
+
+/// One job, two runners: `fixed` (made by fix) and `printed` (made by the printed command) hold
+/// the same pictures at the same times, frame for frame (framemd5), and their sound starts at one
+/// instant.
+public func expectSameFrames(
+    _ fixed: String, _ printed: String, _ what: String, in directory: URL, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let ours = try framemd5(fixed, in: directory), theirs = try framemd5(printed, in: directory)
+    let differ = zip(theirs, ours).first { pair in pair.0 != pair.1 }
+    #expect(
+        !ours.isEmpty && ours == theirs,
+        "\(what): the frames differ (\(theirs.count) by the command, \(ours.count) by fix), first: \(String(describing: differ))",
+        sourceLocation: sourceLocation)
+    #expect(
+        try packetTimes(fixed, "a:0", in: directory).first == (try packetTimes(printed, "a:0", in: directory).first),
+        "\(what): the sound starts elsewhere", sourceLocation: sourceLocation)
+}

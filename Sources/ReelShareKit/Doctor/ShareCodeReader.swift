@@ -160,7 +160,7 @@ public enum ShareCodeReader {
                     // another puts the extras): the App ID anywhere in a file of one call counts.
                     let keys = [target.android?.extras.appId, "source_application"].compactMap { $0 }
                     call.carriesAppId = call.carriesAppId || (spans.isOnly(index) && keys.contains { text.contains($0) })
-                    call.isDefinition = constant(line) != nil
+                    call.isDefinition = namesOnly(line)
                     code.calls.append(call)
                 }
             }

@@ -21,10 +21,10 @@ public enum Units {
         return String(format: "%.3f s", value)
     }
 
-    /// A duration for people: "12.345 s".
     /// `value` with exactly `places` decimals, as C's printf writes it ("%.6f").
     public static func fixed(_ value: Double, places: Int) -> String { String(format: "%.\(places)f", value) }
 
+    /// A duration for people: "12.345 s".
     public static func duration(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }
 
     /// A frame rate: "29.97 fps", "30 fps".

@@ -211,12 +211,15 @@ public struct FFmpegJob: Sendable, Equatable {
     /// name one (`-tune`, `-profile:v`, `-b:v`, the colour tags, `-x264-params`).
     public var encoderOptions: [(key: String, value: String)] {
         guard let video, video.encoder != "copy" else { return [] }
-        return (limits + video.options).compactMap { option in option.key.flatMap { key in option.value.map { (key, $0) } } }
+        return Self.keyed(limits + video.options)
     }
 
     /// The muxer's options as it takes them, in order.
-    public var muxerKeyed: [(key: String, value: String)] {
-        muxerOptions.compactMap { option in option.key.flatMap { key in option.value.map { (key, $0) } } }
+    public var muxerKeyed: [(key: String, value: String)] { Self.keyed(muxerOptions) }
+
+    /// The options a library takes (those with a key), as it names them.
+    static func keyed(_ options: [FFmpegOption]) -> [(key: String, value: String)] {
+        options.compactMap { option in option.key.flatMap { key in option.value.map { (key, $0) } } }
     }
 
     /// The audio stream: none, copied, or encoded after the priming cut's filters.

@@ -235,22 +235,13 @@ public enum FixHint {
         plan.sourceRGB = media?.video?.rgb == true
         plan.pixelAspect = media?.video?.sampleAspectRatio ?? PixelRatio(1, 1)
         if let video = media?.video {
-            plan.turn = Self.orientation(rotation: video.rotation, mirrored: video.mirrored)
+            plan.turn = video.orientation
             if let width = video.width, let height = video.height { plan.codedSize = PixelSize(width: width, height: height) }
             plan.sourceFullRange = video.pixelFormat?.hasPrefix("yuvj") == true
         }
         let madeRate = plan.encode?.filters.contains { if case .frameRate = $0 { true } else { false } } ?? false
         if plan.framesKeepTheirTimes, !madeRate { plan.encoderTimeBase = media?.video?.timeBase }
         return plan
-    }
-
-    /// A display matrix's turn (clockwise degrees) and flip as an EXIF orientation; nil for none.
-    /// With a flip the matrix turns the picture, then flips it left to right: a quarter turn and a
-    /// flip is a transpose (5) or a transverse (7).
-    static func orientation(rotation: Int, mirrored: Bool) -> Int? {
-        let quarter = ((rotation / 90) % 4 + 4) % 4
-        let orientation = mirrored ? [2, 5, 4, 7][quarter] : [1, 6, 3, 8][quarter]
-        return orientation == 1 ? nil : orientation
     }
 
     /// An MP4 without an edit list plays whatever its audio's first packet holds from the start:

@@ -80,6 +80,14 @@ public struct VideoStream: Sendable, Equatable {
     /// Clockwise degrees to apply on display: 0, 90, 180 or 270.
     public var rotation: Int
     public var mirrored: Bool
+    /// `rotation` and `mirrored` as the EXIF orientation that shows the same picture; nil for
+    /// none. With a flip the matrix turns the picture, then flips it left to right: a quarter turn
+    /// and a flip is a transpose (5) or a transverse (7).
+    public var orientation: Int? {
+        let quarter = ((rotation / 90) % 4 + 4) % 4
+        let orientation = mirrored ? [2, 5, 4, 7][quarter] : [1, 6, 3, 8][quarter]
+        return orientation == 1 ? nil : orientation
+    }
     public var frameRate: Double?
     public var pixelFormat: String?
     /// The pixel format's subsampling, and whether its planes are R, G and B (GBR, RGB24).
