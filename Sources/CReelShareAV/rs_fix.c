@@ -50,6 +50,7 @@ static int transcode(rs_fix_state *r, rs_fix_job *j, AVPacket *pkt) {
         if (ts == AV_NOPTS_VALUE) ts = j->span_end != INT64_MIN ? j->span_end : 0; // on from the last frame
         if (j->first_ts == AV_NOPTS_VALUE) j->first_ts = ts;
         int64_t duration = rs_fix_frame_duration(j, r->frame, ts);
+        if (j->dec->codec_type == AVMEDIA_TYPE_AUDIO) j->last_samples = r->frame->nb_samples;
         // A picture ends where its latest frame ends: a frame after a pause lasts that pause (the
         // step before it), but the frames after it end the picture sooner. A step back in time (a
         // spliced stream) keeps the end reached; the sound's end is its furthest.
@@ -138,6 +139,8 @@ static rs_av_status add_stream(rs_fix_state *r, rs_fix_job *j, int i, int index,
     j->last_pts = j->previous_ts = AV_NOPTS_VALUE;
     j->latest_ts = INT64_MIN;
     j->last_end = j->span_end = j->sent_end = INT64_MIN;
+    j->packet_first = INT64_MAX;
+    j->packet_last = j->packet_end = INT64_MIN;
     // The plan's times come from keyframe times printed as decimals: a millisecond's slack lets
     // the video start (and stop) at the keyframe meant, not the next one.
     int64_t slack = i == 0 ? av_rescale_q(1000, AV_TIME_BASE_Q, j->in->time_base) : 0;
@@ -177,31 +180,75 @@ static rs_av_status add_stream(rs_fix_state *r, rs_fix_job *j, int i, int index,
     return RS_AV_OK;
 }
 
+/// A time and its time base.
+typedef struct rs_fix_time {
+    int64_t ts;
+    AVRational base;
+} rs_fix_time;
+
+/// `t` moved to `u` where `u` is later (or `t` has none).
+static void later(rs_fix_time *t, int64_t ts, AVRational base) {
+    if (t->ts == AV_NOPTS_VALUE || av_compare_ts(ts, base, t->ts, t->base) > 0) *t = (rs_fix_time){ts, base};
+}
+
+static int is_sound(const rs_fix_job *j) { return j->in->codecpar->codec_type == AVMEDIA_TYPE_AUDIO; }
+
+/// One pass of the file as `kind` measures it (rs_fix_loop), from the packets this pass read and
+/// the frames it decoded; a time of AV_NOPTS_VALUE where nothing was read.
+static rs_fix_time pass_length(const rs_fix_job *jobs, int count, rs_fix_loop kind) {
+    int sound = 0;
+    for (int i = 0; i < count; i++)
+        if (!jobs[i].picture && jobs[i].encode && is_sound(&jobs[i]) && jobs[i].last_samples > 0) sound = 1;
+    rs_fix_time pass = {AV_NOPTS_VALUE, {1, 1}};
+    if (kind == RS_FIX_LOOP_STREAM_SPAN) {
+        for (int i = 0; i < count; i++) {
+            const rs_fix_job *j = &jobs[i];
+            if (j->picture || !j->encode || j->packet_first == INT64_MAX || is_sound(j) != sound) continue;
+            AVRational rate = j->in->avg_frame_rate;
+            int64_t tail = sound ? av_rescale_q(j->last_samples, (AVRational){1, j->dec->sample_rate}, j->in->time_base)
+                           : rate.num > 0 && rate.den > 0 ? av_rescale_q(1, av_inv_q(rate), j->in->time_base)
+                                                          : 1;
+            later(&pass, j->packet_last - j->packet_first + tail, j->in->time_base);
+        }
+        return pass;
+    }
+    rs_fix_time first = {AV_NOPTS_VALUE, {1, 1}}, last = {AV_NOPTS_VALUE, {1, 1}};
+    for (int i = 0; i < count; i++) {
+        const rs_fix_job *j = &jobs[i];
+        if (j->picture || j->packet_first == INT64_MAX) continue;
+        if (first.ts == AV_NOPTS_VALUE || av_compare_ts(j->packet_first, j->in->time_base, first.ts, first.base) < 0)
+            first = (rs_fix_time){j->packet_first, j->in->time_base};
+        later(&last, sound ? j->packet_last : j->packet_end, j->in->time_base);
+        if (sound && is_sound(j) && j->encode && j->span_end != INT64_MIN) later(&last, j->span_end, j->in->time_base);
+    }
+    if (first.ts != AV_NOPTS_VALUE && last.ts != AV_NOPTS_VALUE)
+        pass = (rs_fix_time){last.ts - av_rescale_q(first.ts, first.base, last.base), last.base};
+    return pass;
+}
+
 /// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
 /// read once more from the start. Returns 1 to read on, 0 at the end, or an FFmpeg error.
 static int end_of_pass(rs_fix_state *r, rs_fix_job *jobs, int count, const rs_fix_plan *plan, int *loops) {
     int err;
     for (int i = 0; i < count; i++)
         if (jobs[i].encode && !jobs[i].done && !jobs[i].picture && (err = transcode(r, &jobs[i], NULL)) < 0) return err;
-    // One pass lasts from the earliest stream's first frame to the latest one's end; every stream
-    // moves on by that, so they stay together however long each one is.
-    int64_t first = INT64_MAX, last = INT64_MIN;
-    int again = plan->loop && *loops < 100000;
-    for (int i = 0; i < count; i++) {
-        rs_fix_job *j = &jobs[i];
+    // Read again while a stream has not reached the plan's end (one that has takes no more), as
+    // the ffmpeg CLI does; every stream re-encoded and decoded once.
+    int again = plan->loop != RS_FIX_LOOP_NONE && *loops < 100000, behind = 0;
+    for (int i = 0; i < count && again; i++) {
+        const rs_fix_job *j = &jobs[i];
         if (j->picture) continue; // an audio file's clip: its picture is held on, the sound loops
-        again = again && j->encode && !j->done && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
-        if (!again) break;
-        int64_t a = av_rescale_q(j->first_ts, j->in->time_base, AV_TIME_BASE_Q);
-        int64_t b = av_rescale_q(j->span_end, j->in->time_base, AV_TIME_BASE_Q);
-        if (a < first) first = a;
-        if (b > last) last = b;
+        again = j->encode && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
+        behind = behind || !j->done;
     }
-    if (!again || last <= first) return 0;
+    again = again && behind;
+    // Every stream moves on by the one pass, so they stay together however long each one is.
+    rs_fix_time pass = again ? pass_length(jobs, count, plan->loop) : (rs_fix_time){AV_NOPTS_VALUE, {1, 1}};
+    if (pass.ts == AV_NOPTS_VALUE || pass.ts <= 0) return 0;
     for (int i = 0; i < count; i++) {
         if (jobs[i].picture) continue;
         avcodec_flush_buffers(jobs[i].dec);
-        jobs[i].offset = av_rescale_q((int64_t)(*loops + 1) * (last - first), AV_TIME_BASE_Q, jobs[i].in->time_base);
+        jobs[i].offset = av_rescale_q((int64_t)(*loops + 1) * pass.ts, pass.base, jobs[i].in->time_base);
     }
     if (av_seek_frame(r->in, -1, r->in->start_time != AV_NOPTS_VALUE ? r->in->start_time : 0, AVSEEK_FLAG_BACKWARD) < 0)
         return 0;
@@ -237,6 +284,12 @@ static int move_packets(rs_fix_state *r, rs_fix_job *jobs, int count, const rs_f
         if (j && jobs[0].picture && j != &jobs[0] && (err = rs_fix_still_until(r, &jobs[0], rs_fix_still_end(plan, audio_reached(j) + 1))) < 0) {
             av_packet_unref(r->pkt);
             return err;
+        }
+        if (j && r->pkt->pts != AV_NOPTS_VALUE) { // a loop's pass is measured from these
+            if (r->pkt->pts < j->packet_first) j->packet_first = r->pkt->pts;
+            if (r->pkt->pts > j->packet_last) j->packet_last = r->pkt->pts;
+            int64_t end = r->pkt->pts + (r->pkt->duration > 0 ? r->pkt->duration : 0);
+            if (end > j->packet_end) j->packet_end = end;
         }
         if (j && !j->done) {
             err = j->encode ? transcode(r, j, r->pkt) : copy(r, j, r->pkt, j == &jobs[0]);

@@ -15,6 +15,8 @@ enum FFmpeg {
     static var formatVersion: (running: String, built: String) {
         (String(cString: rs_av_format_version()), String(cString: rs_av_format_built_version()))
     }
+    /// The running libavformat's major version.
+    static var formatMajor: Int { Int(formatVersion.running.prefix { $0 != "." }) ?? 0 }
     static var codecVersion: (running: String, built: String) {
         (String(cString: rs_av_codec_version()), String(cString: rs_av_codec_built_version()))
     }

@@ -172,7 +172,12 @@ public enum Fixer {
         }
         c.start_seconds = start
         c.end_seconds = plan.loopTo != nil ? plan.endSeconds ?? 0 : end ?? plan.endSeconds ?? 0
-        c.loop = plan.loopTo == nil ? 0 : 1
+        // A loop's pass measured as the ffmpeg CLI of the FFmpeg running here measures it.
+        switch job.loops ? LoopPass(libavformatMajor: FFmpeg.formatMajor) : nil {
+        case nil: c.loop = RS_FIX_LOOP_NONE
+        case .streamSpan: c.loop = RS_FIX_LOOP_STREAM_SPAN
+        case .fileSpan: c.loop = RS_FIX_LOOP_FILE_SPAN
+        }
         copy(lines(job.muxerKeyed), into: &c.muxer_options)
         c.video_delay_seconds = plan.videoDelaySeconds ?? 0
         c.still_fd = -1

@@ -95,6 +95,9 @@ struct RulesTests {
         let short = try #require(check(min, clip(duration: 2)).first)
         #expect(short.message == "2.0 s is shorter than the 3 s minimum")
         #expect(short.fix?.hasPrefix("ffmpeg -stream_loop -1 -i clip.mp4 -t 3.1 ") == true)
+        // fix measures a pass as the CLI of the release it runs with: 5.1 to 6.1 (libavformat 59,
+        // 60) by the sound's own span, 7.0 (61) on by the file's.
+        #expect([59, 60, 61, 62].map { LoopPass(libavformatMajor: $0) } == [.streamSpan, .streamSpan, .fileSpan, .fileSpan])
         #expect(check(min, clip(duration: 3)).isEmpty)
         // Unknown duration cannot be checked: a warning says so.
         let unknown = try #require(check(max, clip(duration: nil)).first)

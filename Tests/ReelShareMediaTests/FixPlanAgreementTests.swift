@@ -101,7 +101,7 @@ private func expectAgreement(_ plan: VideoPlan, _ what: String, sourceLocation: 
         (command.value("-enc_time_base:v") != nil) == (command.value("-fps_mode") == "passthrough" && !madeRate),
         "the encoder's unit where frames keep their times")
     // The cut and the loop.
-    check((command.value("-stream_loop") == "-1") == (c.loop == 1), "the loop")
+    check((command.value("-stream_loop") == "-1") == (c.loop != RS_FIX_LOOP_NONE), "the loop")
     if plan.still == nil { check(command.value("-t") == (c.end_seconds > 0 ? Units.number(c.end_seconds) : nil), "the end") }
     // Video.
     if command.value("-c:v") == "copy" {

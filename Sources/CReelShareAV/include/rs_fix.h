@@ -34,6 +34,18 @@ typedef enum rs_fix_still {
     RS_FIX_STILL_WEBP = 4,  // not a still: the input is an animated WebP, its frames decoded by libwebp
 } rs_fix_still;
 
+/// How a loop measures one pass of the file, which each start over is moved on by: as the ffmpeg
+/// CLI of the release running measures `-stream_loop`'s (ReelShareKit's LoopPass). Times are the
+/// packets' as read, and the sound's as decoded.
+typedef enum rs_fix_loop {
+    RS_FIX_LOOP_NONE = 0,
+    RS_FIX_LOOP_STREAM_SPAN = 1, // the longest stream's own: the sound's (its first packet to its last, with
+                                 // the samples last decoded); with no sound decoded, each picture's (its first
+                                 // packet to its last, with a frame at its average rate)
+    RS_FIX_LOOP_FILE_SPAN = 2,   // the file's: its earliest packet to the latest of every packet's time and the
+                                 // sound's decoded end (with no sound decoded, every packet's end)
+} rs_fix_loop;
+
 /// The longest filter text and option list a plan carries (bytes, with the NUL).
 enum { RS_FIX_FILTERS_SIZE = 2048, RS_FIX_OPTIONS_SIZE = 512 };
 
@@ -61,7 +73,7 @@ typedef struct rs_fix_plan {
     int audio_channels;                  // 0: keep
     double start_seconds;                // the part's start (a keyframe; copies only), 0 for the beginning
     double end_seconds;                  // <= 0: to the end; copy: the packets before it
-    int loop;                            // encode: start over at the end until end_seconds
+    rs_fix_loop loop;                    // encode: start over at the end until end_seconds, moved on by a pass
     char muxer_options[RS_FIX_OPTIONS_SIZE]; // the muxer's options, "key=value" lines, as
                                          // avformat_write_header takes them (FFmpegJob.muxerOptions:
                                          // movflags, use_editlist, movie_timescale)

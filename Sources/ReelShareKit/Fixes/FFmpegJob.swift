@@ -26,6 +26,22 @@ public struct FFmpegOption: Sendable, Equatable {
     var words: [String] { ["-\(name)"] + (value.map { [$0] } ?? []) }
 }
 
+/// How `-stream_loop` measures one pass of the file, which each start over is moved on by. The
+/// ffmpeg CLI's releases differ, and `fix` measures as the release it runs with does, so that the
+/// printed command run by that release's CLI makes the same frames at the same times.
+public enum LoopPass: Sendable, Equatable {
+    /// FFmpeg 5.1 to 6.1: the longest stream's own span, the sound's (its first packet to its last,
+    /// with the samples last decoded), or with no sound each picture's (with a frame at its
+    /// average rate) (fftools/ffmpeg.c, seek_to_start).
+    case streamSpan
+    /// FFmpeg 7.0 on: the file's, from its earliest packet to the latest of every packet's time
+    /// and the sound's decoded end (fftools/ffmpeg_demux.c, seek_to_start and ts_fixup).
+    case fileSpan
+
+    /// The measure of the release whose libavformat has this major version (7.0's is 61).
+    public init(libavformatMajor: Int) { self = libavformatMajor >= 61 ? .fileSpan : .streamSpan }
+}
+
 public struct FFmpegJob: Sendable, Equatable {
     /// What the job reads: a file, a picture, or a source of lavfi's.
     public struct Input: Sendable, Equatable {
@@ -63,6 +79,9 @@ public struct FFmpegJob: Sendable, Equatable {
     public var inputs: [Input]
     /// A graph over the inputs that makes the video (`[0:1]loop=…[v]`), mapped by its label.
     public var complexGraph: String?
+    /// Whether the file is read again from its start at its end (`-stream_loop -1`), to the
+    /// output's length.
+    public var loops: Bool
     /// The streams mapped into the output, in order ("0:1", "[v]"); empty for ffmpeg's own choice.
     public var maps: [String] = []
     /// The output's length and rate options, in order (`-t`, `-r`, `-tune`).
@@ -82,7 +101,8 @@ public struct FFmpegJob: Sendable, Equatable {
         inputs = []
         muxer = plan.container == .mp4 ? "mp4" : "webm"
         output = plan.output
-        let file = Input(source: .file(plan.input), options: plan.loopTo != nil ? [FFmpegOption("stream_loop", "-1")] : [])
+        loops = plan.loopTo != nil
+        let file = Input(source: .file(plan.input), options: loops ? [FFmpegOption("stream_loop", "-1")] : [])
         inputs = [file]
         var encode = plan.encode
         var stillGraph: String?

@@ -1,0 +1,59 @@
+// A clip too short for its target, looped: fix and its printed command start each pass at the
+// same instant, as the ffmpeg CLI of the release running measures a pass (FFmpeg 5.1 and 6.1 by
+// the sound's own span, 7.0 on by the file's), so the two make the same frames at the same times
+// and the same sound.
+import Foundation
+import ReelShareTestSupport
+import Testing
+
+extension WhatPlaysTests {
+    /// `file` (in `directory`) fixed for `target` by fix and by its printed command, each on one
+    /// CPU: the same pictures at the same times, and the sound's packets at the same times, the
+    /// loop points among them.
+    private func sameLoop(_ file: String, _ target: String, in directory: URL) throws {
+        let hint = runReelshare(["validate", "--format", "json", "--target", target, "--", file], in: directory)
+        let verdict = try #require(((hint.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+        let printed = try #require(verdict["fix"] as? String, "\(file) \(target): \(verdict)")
+        #expect(printed.hasPrefix("ffmpeg -stream_loop -1 "), "\(file) \(target): not a loop: \(printed)")
+        #expect(try runPrintedOnOneCPU(printed, in: directory).status == 0, "\(printed)")
+        let fix = try runBinary(["fix", "--target", target, "-o", "fixed.mp4", "--", file], in: directory, oneCPU: true)
+        #expect(fix.status == 0, "\(file) \(target): \(fix.stderr)")
+        let made = (file as NSString).deletingPathExtension + ".fixed.mp4"
+        try expectSameFrames("fixed.mp4", made, "\(file) \(target)", in: directory)
+        let sound = try packetTimes("fixed.mp4", "a:0", in: directory), theirs = try packetTimes(made, "a:0", in: directory)
+        #expect(
+            sound.count > 100 && sound == theirs,
+            "\(file) \(target): the looped sound's packets differ")
+        for name in ["fixed.mp4", made] { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
+    }
+
+    @Test(
+        "a 1.001 s clip whose sound starts 26 ms late and outlasts its picture, looped to 3.1 s for Instagram Reels: fix and its printed command make the same frames and sound"
+    )
+    func loopedAsPrinted() throws {
+        let directory = try scratch("loop")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // As a phone writes a short clip: the sound a little late and a little longer (the
+        // passes' measures of FFmpeg 5.1 and 7.1 differ by 26 ms on it).
+        try makeWithFFmpeg(
+            "late.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30000/1001:d=1.001", "-itsoffset", "0.05", "-f", "lavfi", "-i",
+                "sine=d=1.1:r=44100", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+            ], in: directory)
+        try sameLoop("late.mp4", "ig-reels", in: directory)
+    }
+
+    @Test(
+        "the corpus's phone clips (portrait, rotated and mirrored), looped for Instagram Reels: fix and its printed command make the same frames and sound",
+        .enabled(if: TestPaths.corpusAvailable, "../shared/corpus is absent"))
+    func phoneClipsLoopedAsPrinted() throws {
+        let directory = try scratch("loop-corpus")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["sample_portrait.mp4", "sample_rotate_and_reflect.mp4"] {
+            try FileManager.default.copyItem(
+                at: TestPaths.corpus.appendingPathComponent("video/h264/\(name)"), to: directory.appendingPathComponent(name))
+            try sameLoop(name, "ig-reels", in: directory)
+        }
+    }
+}
