@@ -19,9 +19,12 @@
     X(avfilter_graph_parse_ptr)                                                                                        \
     X(avfilter_inout_alloc)                                                                                            \
     X(avfilter_inout_free)                                                                                             \
+    X(av_buffersink_get_ch_layout)                                                                                     \
+    X(av_buffersink_get_format)                                                                                        \
     X(av_buffersink_get_frame)                                                                                         \
     X(av_buffersink_get_frame_rate)                                                                                    \
     X(av_buffersink_get_h)                                                                                             \
+    X(av_buffersink_get_sample_rate)                                                                                   \
     X(av_buffersink_get_w)                                                                                             \
     X(av_buffersink_get_sample_aspect_ratio)                                                                           \
     X(av_buffersink_get_time_base)                                                                                     \
@@ -50,9 +53,12 @@ const char *rs_avfilter_load(void);
 #define avfilter_graph_parse_ptr (rs_avfilter.avfilter_graph_parse_ptr)
 #define avfilter_inout_alloc (rs_avfilter.avfilter_inout_alloc)
 #define avfilter_inout_free (rs_avfilter.avfilter_inout_free)
+#define av_buffersink_get_ch_layout (rs_avfilter.av_buffersink_get_ch_layout)
+#define av_buffersink_get_format (rs_avfilter.av_buffersink_get_format)
 #define av_buffersink_get_frame (rs_avfilter.av_buffersink_get_frame)
 #define av_buffersink_get_frame_rate (rs_avfilter.av_buffersink_get_frame_rate)
 #define av_buffersink_get_h (rs_avfilter.av_buffersink_get_h)
+#define av_buffersink_get_sample_rate (rs_avfilter.av_buffersink_get_sample_rate)
 #define av_buffersink_get_w (rs_avfilter.av_buffersink_get_w)
 #define av_buffersink_get_sample_aspect_ratio (rs_avfilter.av_buffersink_get_sample_aspect_ratio)
 #define av_buffersink_get_time_base (rs_avfilter.av_buffersink_get_time_base)

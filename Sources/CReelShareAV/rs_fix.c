@@ -10,7 +10,7 @@
 // beginning nothing is dropped (AAC's priming packet and an edit list's pre-roll have negative
 // times and are kept, for the muxer to hide as the input did), unless the output has no edit list
 // to hide them: then the plan says how the audio's priming is cut (audio_drop_priming, or the
-// encoder's input trimmed by the plan's audio_filters).
+// encoder's input trimmed by the plan's audio graph).
 #include "rs_av_compat.h"
 #include "rs_av_claims.h"
 #include "rs_av_source.h"

@@ -121,7 +121,7 @@ static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pla
     j->enc->width = av_buffersink_get_w(j->sink);
     j->enc->height = av_buffersink_get_h(j->sink);
     j->enc->sample_aspect_ratio = av_buffersink_get_sample_aspect_ratio(j->sink);
-    j->enc->pix_fmt = AV_PIX_FMT_YUV420P;
+    j->enc->pix_fmt = av_buffersink_get_format(j->sink); // the job's -pix_fmt, its graph's last filter
     // The filters' time base, not 1/fps: frames of a variable frame rate keep their own times.
     j->enc->time_base = av_buffersink_get_time_base(j->sink);
     j->enc->framerate = out_rate.num > 0 ? out_rate : (AVRational){30, 1};
@@ -291,46 +291,49 @@ int rs_fix_open_audio(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pl
         snprintf(why, why_size, "the audio decoder does not open");
         return err;
     }
-    int opus = plan->audio_codec == RS_FIX_OPUS;
-    const char *name = opus ? "libopus" : "aac";
-    const AVCodec *codec = avcodec_find_encoder_by_name(name);
+    const AVCodec *codec = avcodec_find_encoder_by_name(plan->audio_encoder);
     if (!codec) {
-        snprintf(why, why_size, "this FFmpeg has no %s encoder", name);
+        snprintf(why, why_size, "this FFmpeg has no %s encoder", plan->audio_encoder);
         return AVERROR_ENCODER_NOT_FOUND;
     }
-    j->enc = avcodec_alloc_context3(codec);
-    if (!j->enc) return AVERROR(ENOMEM);
-    j->enc->sample_rate = plan->audio_sample_rate > 0 ? plan->audio_sample_rate : j->dec->sample_rate;
-    if (plan->audio_channels > 0) av_channel_layout_default(&j->enc->ch_layout, plan->audio_channels);
-    else if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&j->enc->ch_layout, &j->dec->ch_layout);
-    else av_channel_layout_default(&j->enc->ch_layout, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
-    j->enc->sample_fmt = rs_encoder_sample_format(codec);
-    j->enc->bit_rate = (int64_t)plan->audio_bit_rate_kbps * 1000;
-    j->enc->time_base = (AVRational){1, j->enc->sample_rate};
-    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    if ((err = avcodec_open2(j->enc, codec, NULL)) < 0) {
-        snprintf(why, why_size, "the %s encoder does not open", opus ? "Opus" : "AAC");
-        return err;
-    }
-    char in_layout[128], out_layout[128];
+    // The decoded sound as it is (a layout of no known order: its channel count's default).
+    char in_layout[128], args[384];
     AVChannelLayout source = {0};
     if (j->dec->ch_layout.order == AV_CHANNEL_ORDER_NATIVE) av_channel_layout_copy(&source, &j->dec->ch_layout);
     else av_channel_layout_default(&source, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
     av_channel_layout_describe(&source, in_layout, sizeof in_layout);
     av_channel_layout_uninit(&source);
-    av_channel_layout_describe(&j->enc->ch_layout, out_layout, sizeof out_layout);
-    char args[384], description[640];
     snprintf(args, sizeof args, "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->in->time_base.num,
              j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
-    // The priming cut first, on the source's samples, as `ffmpeg -af atrim=start=...` does before
-    // the CLI's own resampling: the plan's text.
-    snprintf(description, sizeof description, "%s%saresample=%d,aformat=sample_fmts=%s:sample_rates=%d:channel_layouts=%s",
-             plan->audio_filters, plan->audio_filters[0] ? "," : "", j->enc->sample_rate, av_get_sample_fmt_name(j->enc->sample_fmt), j->enc->sample_rate, out_layout);
-    if ((err = build_graph(j, args, description, 0)) < 0) {
+    if ((err = build_graph(j, args, plan->audio_graph, 0)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
-        else snprintf(why, why_size, "the audio cannot be resampled");
+        else snprintf(why, why_size, "the plan's audio filters do not run");
         return err;
     }
+    // The encoder takes what the graph gives.
+    j->enc = avcodec_alloc_context3(codec);
+    if (!j->enc) return AVERROR(ENOMEM);
+    j->enc->sample_fmt = av_buffersink_get_format(j->sink);
+    j->enc->sample_rate = av_buffersink_get_sample_rate(j->sink);
+    if ((err = av_buffersink_get_ch_layout(j->sink, &j->enc->ch_layout)) < 0) return err;
+    j->enc->time_base = (AVRational){1, j->enc->sample_rate};
+    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    AVDictionary *options = NULL;
+    if ((err = rs_fix_options(&options, plan->audio_options)) < 0) {
+        av_dict_free(&options);
+        snprintf(why, why_size, "the plan's audio encoder options do not parse");
+        return err;
+    }
+    err = avcodec_open2(j->enc, codec, &options);
+    AVDictionaryEntry *unused = err >= 0 ? av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX) : NULL;
+    if (unused) {
+        snprintf(why, why_size, "the %s encoder does not take the option %s", codec->name, unused->key);
+        err = AVERROR_OPTION_NOT_FOUND;
+    } else if (err < 0) {
+        snprintf(why, why_size, "the %s encoder does not open", codec->name);
+    }
+    av_dict_free(&options);
+    if (err < 0) return err;
     if (j->enc->frame_size > 0 && !(codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE))
         av_buffersink_set_frame_size(j->sink, (unsigned)j->enc->frame_size);
     if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;

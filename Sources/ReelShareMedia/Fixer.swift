@@ -65,14 +65,15 @@ public enum Fixer {
         let job = FFmpegJob(plan)
         var c = cPlan(plan, job: job, start: start, end: end)
         // A graph or options longer than the C plan holds are refused, never cut short.
-        if text(of: c.video_graph) != job.runnerGraph ?? "" {
-            throw .output("the plan's video filters are longer than \(RS_FIX_FILTERS_SIZE) bytes")
+        if text(of: c.video_graph) != job.runnerGraph ?? ""
+            || (job.audioRunnerGraph.map { text(of: c.audio_graph) != $0 } ?? false)
+        {
+            throw .output("the plan's filters are longer than \(RS_FIX_FILTERS_SIZE) bytes")
         }
-        if text(of: c.video_options) != lines(job.encoderOptions) || text(of: c.muxer_options) != lines(job.muxerKeyed) {
+        if text(of: c.video_options) != lines(job.encoderOptions) || text(of: c.muxer_options) != lines(job.muxerKeyed)
+            || text(of: c.audio_options) != lines(job.audioEncoderOptions)
+        {
             throw .output("the plan's encoder or muxer options are longer than \(RS_FIX_OPTIONS_SIZE) bytes")
-        }
-        if text(of: c.audio_filters) != (plan.primingCut?.filters ?? []).joined(separator: ",") {
-            throw .output("the plan's audio filters are too long")
         }
         c.still_fd = picture?.descriptor ?? -1
         let context = Unmanaged.passUnretained(box).toOpaque()
@@ -163,12 +164,11 @@ public enum Fixer {
         switch plan.audio {
         case .none: c.audio = RS_FIX_AUDIO_NONE
         case .copy: c.audio = RS_FIX_AUDIO_COPY
-        case .encode(let encode):
+        case .encode:
             c.audio = RS_FIX_AUDIO_ENCODE
-            c.audio_codec = encode.codec == .opus ? RS_FIX_OPUS : RS_FIX_AAC
-            c.audio_bit_rate_kbps = Int32(clamping: encode.bitRateKbps)
-            c.audio_sample_rate = Int32(clamping: encode.sampleRate ?? 0)
-            c.audio_channels = Int32(clamping: encode.channels ?? 0)
+            copy(job.audio?.encoder ?? "", into: &c.audio_encoder)
+            copy(job.audioRunnerGraph ?? "anull", into: &c.audio_graph)
+            copy(lines(job.audioEncoderOptions), into: &c.audio_options)
         }
         c.start_seconds = start
         c.end_seconds = plan.loopTo != nil ? plan.endSeconds ?? 0 : end ?? plan.endSeconds ?? 0
@@ -194,7 +194,6 @@ public enum Fixer {
             c.still_height = Int32(StillVideo.canvas.height)
         }
         if plan.primingCut == .dropPackets { c.audio_drop_priming = 1 }
-        copy((plan.primingCut?.filters ?? []).joined(separator: ","), into: &c.audio_filters)
         return c
     }
 
@@ -227,8 +226,11 @@ public enum Fixer {
     /// The muxer options rs_fix writes the header with for `plan`, as the C plan carries them.
     static func muxerText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).muxer_options) }
 
-    /// The priming cut's filters, as the C plan carries them.
-    static func audioFilterText(_ plan: VideoPlan) -> String { text(of: cPlan(plan).audio_filters) }
+    /// The audio graph and encoder options rs_fix runs for `plan`, as the C plan carries them.
+    static func audioText(_ plan: VideoPlan) -> (graph: String, options: String) {
+        let c = cPlan(plan)
+        return (text(of: c.audio_graph), text(of: c.audio_options))
+    }
 
     private static func text<Field>(of field: Field) -> String {
         var field = field

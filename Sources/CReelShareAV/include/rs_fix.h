@@ -2,7 +2,8 @@
 // (the plan's streams' packets copied into MP4 or WebM, the index first, a sample entry retagged,
 // the edit list left out), a cut (at a keyframe by copying, or exactly by re-encoding), a loop,
 // and a transcode of only the streams that need it (libx264 through the plan's filter graph and
-// with its options; AAC or Opus), as ReelShareKit's FFmpegJob compiled it.
+// with its options; AAC or Opus through the plan's audio graph), as ReelShareKit's FFmpegJob
+// compiled it.
 #ifndef RS_FIX_H
 #define RS_FIX_H
 
@@ -22,8 +23,6 @@ typedef enum rs_fix_container { RS_FIX_MP4 = 0, RS_FIX_WEBM = 1 } rs_fix_contain
 typedef enum rs_fix_video_mode { RS_FIX_VIDEO_COPY = 0, RS_FIX_VIDEO_ENCODE = 1 } rs_fix_video_mode;
 /// How the audio stream is made, when there is one.
 typedef enum rs_fix_audio_mode { RS_FIX_AUDIO_NONE = 0, RS_FIX_AUDIO_COPY = 1, RS_FIX_AUDIO_ENCODE = 2 } rs_fix_audio_mode;
-/// The audio encoder of a re-encode: FFmpeg's AAC, or libopus.
-typedef enum rs_fix_audio_codec { RS_FIX_AAC = 0, RS_FIX_OPUS = 1 } rs_fix_audio_codec;
 
 /// Where the picture of an audio file's clip comes from (ReelShareKit's StillPicture).
 typedef enum rs_fix_still {
@@ -67,10 +66,12 @@ typedef struct rs_fix_plan {
     int sar_num, sar_den;                // encode: the pixel aspect as probed (0: square), not the decoder's
     double keyframe_seconds;             // encode: a keyframe forced this often, by time; <= 0 for none
     rs_fix_audio_mode audio;
-    rs_fix_audio_codec audio_codec;
-    int audio_bit_rate_kbps;             // encode: the rate asked of the encoder
-    int audio_sample_rate;               // encode: 0 keeps the decoded rate
-    int audio_channels;                  // 0: keep
+    char audio_encoder[16];              // encode: the encoder's name ("aac", "libopus")
+    char audio_graph[RS_FIX_FILTERS_SIZE]; // encode: the whole graph from the decoded sound to the encoder, in
+                                         // FFmpeg's filter syntax, ending in the format it is given
+                                         // (FFmpegJob.audioRunnerGraph)
+    char audio_options[RS_FIX_OPTIONS_SIZE]; // encode: the encoder's options, "key=value" lines
+                                         // (FFmpegJob.audioEncoderOptions)
     double start_seconds;                // the part's start (a keyframe; copies only), 0 for the beginning
     double end_seconds;                  // <= 0: to the end; copy: the packets before it
     rs_fix_loop loop;                    // encode: start over at the end until end_seconds, moved on by a pass
@@ -85,8 +86,6 @@ typedef struct rs_fix_plan {
     int still_frame_rate;                // frames a second
     int still_width, still_height;       // RS_FIX_STILL_PLAIN: the frame's size
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start
-    char audio_filters[256];             // encode: the priming cut's filters before the resampler, in FFmpeg's
-                                         // syntax as ReelShareKit renders them ("" for none)
 } rs_fix_plan;
 
 /// Called about four times a second with the seconds written so far.

@@ -69,6 +69,10 @@ public struct FFmpegJob: Sendable, Equatable {
         /// `x264-params`, `tag:v`).
         public var timing: [FFmpegOption] = []
         public var options: [FFmpegOption] = []
+        /// What the ffmpeg CLI asks of the graph by itself after `graph`, for the encoder: the
+        /// sample format, rate and channel layout (`aformat`) from `-ar`, `-ac` and what the
+        /// encoder takes; nil for none.
+        public var encoderFormat: String?
         /// What the ffmpeg CLI does to the frames by itself before `graph`, which the in-process
         /// runner is told in words: the held first frame of a delayed picture (the CLI's constant
         /// rate fills it), every frame at the coded size (the CLI's graph is set up again when a
@@ -252,13 +256,46 @@ public struct FFmpegJob: Sendable, Equatable {
                 encoder: "copy", options: plan.primingCut == .dropPackets ? [FFmpegOption("copypriorss:a", "0")] : [])
         case .encode(let encode):
             let filters = plan.primingCut?.filters ?? []
-            var stream = Stream(
-                graph: filters.isEmpty ? nil : filters.joined(separator: ","), encoder: encode.codec == .opus ? "libopus" : "aac")
-            stream.options = [FFmpegOption("b:a", "\(encode.bitRateKbps)k")]
+            let encoder = encode.codec.encoder
+            var stream = Stream(graph: filters.isEmpty ? nil : filters.joined(separator: ","), encoder: encoder.name)
+            stream.options = [FFmpegOption("b:a", "\(encode.bitRateKbps)k", key: "b")]
             if let sampleRate = encode.sampleRate { stream.options.append(FFmpegOption("ar", "\(sampleRate)")) }
             if let channels = encode.channels { stream.options.append(FFmpegOption("ac", "\(channels)")) }
+            // The rate asked, or the source's where the encoder takes it, else the one nearest it
+            // that the encoder takes (the higher of two as near), as FFmpeg's negotiation picks.
+            let source = plan.sourceSampleRate ?? 48000
+            let rate =
+                encode.sampleRate
+                ?? (encoder.sampleRates.contains(source)
+                    ? source : encoder.sampleRates.min { (abs($0 - source), -$0) < (abs($1 - source), -$1) } ?? source)
+            var format = "aformat=sample_fmts=\(encoder.sampleFormats):sample_rates=\(rate)"
+            // The channels asked (FFmpeg's default layout of that many), or the source's one or
+            // two as they are named; a source's layout of more is the decoder's.
+            if let layout = encode.channels.map({ Self.channelLayouts[$0] ?? "\($0)c" })
+                ?? plan.sourceChannels.flatMap({ Self.channelLayouts[$0] })
+            {
+                format += ":channel_layouts=\(layout)"
+            }
+            stream.encoderFormat = format
             return stream
         }
+    }
+
+    /// FFmpeg's default layouts of one and two channels, by name (`-ac 1`, `-ac 2`).
+    static let channelLayouts = [1: "mono", 2: "stereo"]
+
+    /// The audio graph `fix` runs in process: the job's filters, then the format the CLI asks for
+    /// the encoder (`aformat`); nil where the sound is copied or there is none.
+    public var audioRunnerGraph: String? {
+        guard let audio, audio.encoder != "copy" else { return nil }
+        let parts = [audio.graph, audio.encoderFormat].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ",")
+    }
+
+    /// The audio encoder's options as it takes them (`-b:a` is `b`).
+    public var audioEncoderOptions: [(key: String, value: String)] {
+        guard let audio, audio.encoder != "copy" else { return [] }
+        return Self.keyed(audio.options)
     }
 
     /// The filters of an encode, with its colour conversion, as one filter chain; nil for none.

@@ -239,6 +239,8 @@ public enum FixHint {
             if let width = video.width, let height = video.height { plan.codedSize = PixelSize(width: width, height: height) }
             plan.sourceFullRange = video.pixelFormat?.hasPrefix("yuvj") == true
         }
+        plan.sourceSampleRate = media?.audio?.sampleRate
+        plan.sourceChannels = media?.audio?.channels
         let madeRate = plan.encode?.filters.contains { if case .frameRate = $0 { true } else { false } } ?? false
         if plan.framesKeepTheirTimes, !madeRate { plan.encoderTimeBase = media?.video?.timeBase }
         return plan

@@ -84,6 +84,16 @@ public enum AudioEncoder: String, Sendable, Equatable {
 
     /// As `fix --dry-run` says it.
     var name: String { self == .aac ? "AAC" : "Opus" }
+
+    /// FFmpeg's encoder: its name, and the sample formats and rates it takes (libavcodec's aac
+    /// and libopus, the same on every release), which the ffmpeg CLI asks of the graph before it.
+    var encoder: (name: String, sampleFormats: String, sampleRates: [Int]) {
+        switch self {
+        case .aac:
+            ("aac", "fltp", [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350])
+        case .opus: ("libopus", "s16|flt", [48000, 24000, 16000, 12000, 8000])
+        }
+    }
 }
 
 /// How the audio of a fixed file is encoded.
@@ -254,6 +264,10 @@ public struct VideoPlan: Sendable, Equatable {
     /// The source's pixels are full-range Y'CbCr (a JPEG's yuvj formats, as MJPEG and cover art
     /// decode): made 4:2:0 they are limited range, and tagged so.
     public var sourceFullRange = false
+    /// The kept sound's sample rate and channels as probed: a re-encode keeps them where the
+    /// plan and the encoder do.
+    public var sourceSampleRate: Int?
+    public var sourceChannels: Int?
 
     /// How far past `loopTo` a loop runs, so that the last frame and audio packet before it are
     /// whole: the loop's length is loopTo plus this.
