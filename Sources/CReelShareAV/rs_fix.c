@@ -343,7 +343,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     AVIOContext *io = NULL;
     rs_claims claims;
     int err;
-    if (plan->still == RS_FIX_STILL_WEBP) {
+    if (plan->video_from == RS_FIX_FROM_WEBP) {
         // An animated WebP: libwebp reads it whole (FFmpeg before 9 decodes none); no demuxer.
         if ((status = rs_fix_open_webp(&r, &src, message, message_size)) != RS_AV_OK) goto done;
     } else {
@@ -371,8 +371,8 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
 
     // The streams the plan names, as the probe numbered them: no choice of rs_fix's own. An audio
     // file's clip has no video stream of the file's, or its cover art.
-    int still = plan->still != RS_FIX_STILL_NONE && plan->video == RS_FIX_VIDEO_ENCODE;
-    int video = still && plan->still != RS_FIX_STILL_COVER ? -1 : plan->video_stream;
+    int still = plan->video_from != RS_FIX_FROM_FILE && plan->video == RS_FIX_VIDEO_ENCODE;
+    int video = still && plan->video_from != RS_FIX_FROM_COVER_ART ? -1 : plan->video_stream;
     int audio = plan->audio == RS_FIX_AUDIO_NONE ? -1 : plan->audio_stream;
     if (r.webp && (!still || audio >= 0)) {
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "an animated WebP's plan re-encodes its frames alone", 0);

@@ -110,9 +110,9 @@ typedef struct rs_fix_colours {
 static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, rs_fix_colours colours, char *why,
                      size_t why_size) {
     int err;
-    const AVCodec *codec = avcodec_find_encoder_by_name("libx264");
+    const AVCodec *codec = avcodec_find_encoder_by_name(plan->video_encoder);
     if (!codec) {
-        snprintf(why, why_size, "this FFmpeg has no libx264 encoder");
+        snprintf(why, why_size, "this FFmpeg has no %s encoder", plan->video_encoder);
         return AVERROR_ENCODER_NOT_FOUND;
     }
     j->enc = avcodec_alloc_context3(codec);
@@ -137,11 +137,8 @@ static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pla
         return err;
     }
     if (plan->keyframe_seconds > 0) {
-        // A keyframe whenever the interval has passed (by time, as -force_key_frames does), and
-        // at most every so many frames at the nominal rate.
-        double fps = out_rate.num > 0 ? av_q2d(out_rate) : 30;
-        int gop = (int)(plan->keyframe_seconds * fps);
-        j->enc->gop_size = gop > 0 ? gop : 1;
+        // A keyframe whenever the interval has passed, by time, as -force_key_frames's expression
+        // does; the encoder's own interval is left as the ffmpeg CLI leaves it.
         j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
         j->next_key = AV_NOPTS_VALUE;
     }
@@ -150,10 +147,10 @@ static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pla
     // An option the encoder did not take is the plan's mistake, not a setting to do without.
     AVDictionaryEntry *unused = err >= 0 ? av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX) : NULL;
     if (unused) {
-        snprintf(why, why_size, "the H.264 encoder does not take the option %s", unused->key);
+        snprintf(why, why_size, "the %s encoder does not take the option %s", codec->name, unused->key);
         err = AVERROR_OPTION_NOT_FOUND;
     } else if (err < 0) {
-        snprintf(why, why_size, "the H.264 encoder does not open");
+        snprintf(why, why_size, "the %s encoder does not open", codec->name);
     }
     av_dict_free(&options);
     if (err < 0) return err;
@@ -251,15 +248,15 @@ int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *o
     if (!j->picture) j->picture = av_frame_alloc();
     if (!j->picture) return AVERROR(ENOMEM);
     int err;
-    if (plan->still == RS_FIX_STILL_WEBP) {
+    if (plan->video_from == RS_FIX_FROM_WEBP) {
         err = j->picture->width > 0 && j->picture->height > 0 ? 0 : AVERROR(EINVAL); // the canvas's shape, from the caller
-    } else if (plan->still == RS_FIX_STILL_PLAIN) {
+    } else if (plan->video_from == RS_FIX_FROM_BLACK) {
         err = plan->still_width > 0 && plan->still_height > 0 ? black_frame(j->picture, plan->still_width, plan->still_height)
                                                                : AVERROR(EINVAL);
     } else {
         err = j->in ? decode_picture(j, source, j->picture) : AVERROR_INVALIDDATA;
         if (err < 0) {
-            snprintf(why, why_size, "its %s does not decode", plan->still == RS_FIX_STILL_COVER ? "cover art" : "picture");
+            snprintf(why, why_size, "its %s does not decode", plan->video_from == RS_FIX_FROM_COVER_ART ? "cover art" : "picture");
             return err;
         }
     }
@@ -267,8 +264,8 @@ int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *o
     // A held picture's frames are numbered at its rate; an animated WebP's are timed in
     // milliseconds, at the average rate its frames make (j->frame_rate, set by the caller).
     int rate = plan->still_frame_rate > 0 ? plan->still_frame_rate : 30;
-    if (plan->still != RS_FIX_STILL_WEBP || j->frame_rate.num <= 0) j->frame_rate = (AVRational){rate, 1};
-    int ticks = plan->still == RS_FIX_STILL_WEBP ? 1000 : rate;
+    if (plan->video_from != RS_FIX_FROM_WEBP || j->frame_rate.num <= 0) j->frame_rate = (AVRational){rate, 1};
+    int ticks = plan->video_from == RS_FIX_FROM_WEBP ? 1000 : rate;
     AVRational sar = j->picture->sample_aspect_ratio.num > 0 ? j->picture->sample_aspect_ratio : (AVRational){1, 1};
     char colours_said[64], args[320];
     colour_args(colours_said, sizeof colours_said, j->picture->colorspace, j->picture->color_range);

@@ -64,7 +64,7 @@ int64_t rs_fix_frame_duration(const rs_fix_job *j, const AVFrame *frame, int64_t
 /// The video encoder (libx264) and the filter graph before it, as the plan gives them. An FFmpeg
 /// error, with `why` in words.
 int rs_fix_open_video(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size);
-/// The held picture of an audio file's clip (plan->still), decoded once from the attached picture
+/// The held picture of an audio file's clip (plan->video_from), decoded once from the attached picture
 /// (`j->in`, `source` NULL) or from `source`'s stream `j->in` (the picture file), or a black
 /// frame; the plan's graph and libx264 with the plan's options.
 int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
@@ -80,8 +80,8 @@ typedef struct rs_fix_state {
     AVPacket *encoded;
     AVFrame *frame;
     AVFrame *filtered;
-    AVFormatContext *still_in; // an audio file's clip: the picture file chosen (RS_FIX_STILL_IMAGE)
-    rs_webp_anim *webp;        // RS_FIX_STILL_WEBP: the input's frames, through libwebp
+    AVFormatContext *still_in; // an audio file's clip: the picture file chosen (RS_FIX_FROM_PICTURE)
+    rs_webp_anim *webp;        // RS_FIX_FROM_WEBP: the input's frames, through libwebp
     uint8_t *webp_data;        // the input, whole
     uint32_t webp_width, webp_height, webp_count;
     int64_t webp_duration;     // milliseconds, every frame's
@@ -108,7 +108,7 @@ int rs_fix_options(AVDictionary **options, const char *lines);
 int rs_fix_still_until(rs_fix_state *r, rs_fix_job *j, double seconds);
 /// An animated WebP made a clip: each of its frames given to the filters in time, to the plan's end.
 int rs_fix_webp_frames(rs_fix_state *r, rs_fix_job *j, const rs_fix_plan *plan);
-/// The job of an audio file's clip's picture (plan->still), stream `index` for cover art.
+/// The job of an audio file's clip's picture (plan->video_from), stream `index` for cover art.
 rs_av_status rs_fix_add_still(rs_fix_state *r, rs_fix_job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
                               char *why, size_t why_size, char *message, size_t message_size);
 /// The input read whole as an animated WebP for libwebp (r->webp).

@@ -99,15 +99,15 @@ static rs_av_status opened_still(int err, const char *why, char *message, size_t
     return RS_AV_OK;
 }
 
-/// The job of an audio file's clip's picture (plan->still): the cover art, stream `index`; the
+/// The job of an audio file's clip's picture (plan->video_from): the cover art, stream `index`; the
 /// picture file opened as r->still_in from `still`; or a black frame.
 rs_av_status rs_fix_add_still(rs_fix_state *r, rs_fix_job *j, int index, rs_source *still, rs_deadline *budget, const rs_fix_plan *plan,
                               char *why, size_t why_size, char *message, size_t message_size) {
     if (!picture_job(r, j)) return rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
-    if (plan->still == RS_FIX_STILL_COVER) j->in = r->in->streams[index];
-    if (plan->still == RS_FIX_STILL_IMAGE) {
+    if (plan->video_from == RS_FIX_FROM_COVER_ART) j->in = r->in->streams[index];
+    if (plan->video_from == RS_FIX_FROM_PICTURE) {
         rs_claims claims;
-        rs_av_status status = rs_source_of_descriptor(plan->still_fd, still, message, message_size);
+        rs_av_status status = rs_source_of_descriptor(plan->picture_fd, still, message, message_size);
         if (status != RS_AV_OK) return status;
         still->deadline = budget;
         still->byte_budget = 64 << 20;

@@ -50,9 +50,10 @@ public enum Fixer {
             throw .input(MediaProber.failure(error))
         }
         defer { file.close() }
+        let job = FFmpegJob(plan)
         // The picture an audio file's clip holds, when the user chose one (--still).
         var picture: ReadableFile?
-        if case .image(let path)? = plan.still?.picture {
+        if case .picture(let path) = job.frames {
             do {
                 picture = try ReadableFile.open(path)
             } catch {
@@ -62,7 +63,6 @@ public enum Fixer {
         defer { picture?.close() }
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
-        let job = FFmpegJob(plan)
         var c = cPlan(plan, job: job, start: start, end: end)
         // A graph or options longer than the C plan holds are refused, never cut short.
         if text(of: c.video_graph) != job.runnerGraph ?? ""
@@ -75,7 +75,7 @@ public enum Fixer {
         {
             throw .output("the plan's encoder or muxer options are longer than \(RS_FIX_OPTIONS_SIZE) bytes")
         }
-        c.still_fd = picture?.descriptor ?? -1
+        c.picture_fd = picture?.descriptor ?? -1
         let context = Unmanaged.passUnretained(box).toOpaque()
         let status = Posix.withCPath(plan.input) {
             rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)
@@ -154,6 +154,7 @@ public enum Fixer {
             }
         case .encode(let encode):
             c.video = RS_FIX_VIDEO_ENCODE
+            copy(job.video?.encoder ?? "", into: &c.video_encoder)
             // The graph and options of the job the printed command prints: one compiler (FFmpegJob).
             copy(job.runnerGraph ?? "", into: &c.video_graph)
             copy(lines(job.encoderOptions), into: &c.video_options)
@@ -180,18 +181,20 @@ public enum Fixer {
         }
         copy(lines(job.muxerKeyed), into: &c.muxer_options)
         c.video_delay_seconds = plan.videoDelaySeconds ?? 0
-        c.still_fd = -1
-        if plan.webpFrames { c.still = RS_FIX_STILL_WEBP }
+        c.picture_fd = -1
+        switch job.frames {
+        case .file: c.video_from = RS_FIX_FROM_FILE
+        case .webp: c.video_from = RS_FIX_FROM_WEBP
+        case .coverArt: c.video_from = RS_FIX_FROM_COVER_ART
+        case .picture: c.video_from = RS_FIX_FROM_PICTURE
+        case .black(let size):
+            c.video_from = RS_FIX_FROM_BLACK
+            c.still_width = Int32(clamping: size.width)
+            c.still_height = Int32(clamping: size.height)
+        }
         if let still = plan.still {
-            switch still.picture {
-            case .coverArt: c.still = RS_FIX_STILL_COVER
-            case .image: c.still = RS_FIX_STILL_IMAGE
-            case .plain: c.still = RS_FIX_STILL_PLAIN
-            }
             c.still_seconds = still.seconds
             c.still_frame_rate = Int32(StillVideo.frameRate)
-            c.still_width = Int32(StillVideo.canvas.width)
-            c.still_height = Int32(StillVideo.canvas.height)
         }
         if plan.primingCut == .dropPackets { c.audio_drop_priming = 1 }
         return c

@@ -48,7 +48,7 @@ struct FixPlanAgreementTests {
         )
         #expect(
             Fixer.optionText(plan)
-                == "profile=high\ncolorspace=bt709\ncolor_range=tv\nb=8000k\nmaxrate=8000k\nbufsize=1200k\nx264-params=open-gop=0:scenecut=0"
+                == "profile=high\ncolorspace=bt709\ncolor_range=tv\nb=8000k\nmaxrate=8000k\nbufsize=1200k\nx264-params=open-gop=0:scenecut=0:keyint=infinite"
         )
         // A turned, delayed picture: its first frame held, then the turn, as the CLI's own steps.
         // The sound: the job's format for the encoder, Opus's formats at the rate and channels

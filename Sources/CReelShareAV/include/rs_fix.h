@@ -24,14 +24,15 @@ typedef enum rs_fix_video_mode { RS_FIX_VIDEO_COPY = 0, RS_FIX_VIDEO_ENCODE = 1 
 /// How the audio stream is made, when there is one.
 typedef enum rs_fix_audio_mode { RS_FIX_AUDIO_NONE = 0, RS_FIX_AUDIO_COPY = 1, RS_FIX_AUDIO_ENCODE = 2 } rs_fix_audio_mode;
 
-/// Where the picture of an audio file's clip comes from (ReelShareKit's StillPicture).
-typedef enum rs_fix_still {
-    RS_FIX_STILL_NONE = 0,  // a video file: its own frames
-    RS_FIX_STILL_COVER = 1, // the attached picture, stream video_stream
-    RS_FIX_STILL_IMAGE = 2, // the first frame of the picture file open on still_fd
-    RS_FIX_STILL_PLAIN = 3, // a black frame of still_width x still_height
-    RS_FIX_STILL_WEBP = 4,  // not a still: the input is an animated WebP, its frames decoded by libwebp
-} rs_fix_still;
+/// The input the video's frames come from (ReelShareKit's FFmpegJob.Frames): the file's video
+/// stream, a picture held (an audio file's clip), or an animated WebP's frames.
+typedef enum rs_fix_frames {
+    RS_FIX_FROM_FILE = 0,      // the file's video stream, video_stream
+    RS_FIX_FROM_COVER_ART = 1, // the file's attached picture, stream video_stream, held
+    RS_FIX_FROM_PICTURE = 2,   // the first frame of the picture file open on picture_fd, held
+    RS_FIX_FROM_BLACK = 3,     // a black frame of still_width x still_height, held
+    RS_FIX_FROM_WEBP = 4,      // the file read whole as an animated WebP, its frames decoded by libwebp
+} rs_fix_frames;
 
 /// How a loop measures one pass of the file, which each start over is moved on by: as the ffmpeg
 /// CLI of the release running measures `-stream_loop`'s (ReelShareKit's LoopPass). Times are the
@@ -57,6 +58,7 @@ typedef struct rs_fix_plan {
     int video_stream;                    // the file's index of the video stream kept
     int audio_stream;                    // the file's index of the audio stream kept; -1: none
     rs_fix_video_mode video;
+    char video_encoder[16];              // encode: the encoder's name ("libx264")
     char video_tag[8];                   // copy into MP4: the sample entry ("hvc1"); "": the input's
     char video_graph[RS_FIX_FILTERS_SIZE]; // encode: the whole graph from the decoded (or held) frames to
                                          // libx264, in FFmpeg's filter syntax (FFmpegJob.runnerGraph)
@@ -80,11 +82,11 @@ typedef struct rs_fix_plan {
                                          // movflags, use_editlist, movie_timescale)
     double video_delay_seconds;          // encode from the start: the video starts this much after
                                          // the audio (an empty edit): held first frame, 0 for none
-    rs_fix_still still;                  // encode: the video is a picture held this long (an audio file's clip)
-    int still_fd;                        // RS_FIX_STILL_IMAGE: a regular file open for reading
-    double still_seconds;                // how long the picture is held
-    int still_frame_rate;                // frames a second
-    int still_width, still_height;       // RS_FIX_STILL_PLAIN: the frame's size
+    rs_fix_frames video_from;            // encode: the input the video's frames come from
+    int picture_fd;                      // RS_FIX_FROM_PICTURE: a regular file open for reading
+    double still_seconds;                // a picture held: how long
+    int still_frame_rate;                // a picture held: frames a second
+    int still_width, still_height;       // RS_FIX_FROM_BLACK: the frame's size
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start
 } rs_fix_plan;
 

@@ -80,7 +80,21 @@ public struct FFmpegJob: Sendable, Equatable {
         public var prelude: [String] = []
     }
 
+    /// The input the video's frames come from, as `fix` reads them.
+    public enum Frames: Sendable, Equatable {
+        /// The file's video stream.
+        case file
+        /// The file read whole as an animated WebP, its frames decoded by libwebp.
+        case webp
+        /// A picture held (an audio file's clip): the file's attached picture (its stream), a
+        /// picture file, or a black frame of the canvas's size.
+        case coverArt(Int)
+        case picture(String)
+        case black(PixelSize)
+    }
+
     public var inputs: [Input]
+    public var frames: Frames = .file
     /// A graph over the inputs that makes the video (`[0:1]loop=…[v]`), mapped by its label.
     public var complexGraph: String?
     /// Whether the file is read again from its start at its end (`-stream_loop -1`), to the
@@ -123,10 +137,12 @@ public struct FFmpegJob: Sendable, Equatable {
             encode?.toBT709 = false
             switch still.picture {
             case .coverArt(let stream):
+                frames = .coverArt(stream)
                 let chain = ["loop=loop=-1:size=1", "setpts=N/\(rate)/TB"] + (filters.map { [$0] } ?? [])
                 complexGraph = "[0:\(stream)]\(chain.joined(separator: ","))[v]"
                 maps = ["[v]"] + audio.map { "0:\($0)" }
             case .image(let picture):
+                frames = .picture(picture)
                 inputs = [
                     Input(
                         source: .picture(picture), options: [FFmpegOption("loop", "1"), FFmpegOption("framerate", rate)]),
@@ -136,6 +152,7 @@ public struct FFmpegJob: Sendable, Equatable {
                 stillGraph = filters
             case .plain:
                 let size = StillVideo.canvas
+                frames = .black(size)
                 inputs = [
                     Input(
                         source: .lavfi("color=c=black:s=\(size.width)x\(size.height):r=\(rate)"),
@@ -149,6 +166,7 @@ public struct FFmpegJob: Sendable, Equatable {
                 FFmpegOption("tune", "stillimage", key: "tune"),
             ]
         }
+        if plan.webpFrames { frames = .webp }
         // The streams the plan keeps, named when the file holds others: ffmpeg's own choice (the
         // largest picture, the most channels, a subtitle track MP4 takes) may not be the plan's.
         if !plan.leftOut.isEmpty, plan.still == nil {
@@ -190,12 +208,13 @@ public struct FFmpegJob: Sendable, Equatable {
                     .alike("bufsize", "\(buffer)k"),
                 ]
             }
-            // Closed GOPs, and no keyframe at a scene cut between the forced ones (a flash would make
-            // a GOP shorter than a target's minimum).
+            // Closed GOPs, and no keyframe of libx264's own between the forced ones, at a scene cut
+            // or after its 250 frames (a flash, or 5 s at 60 fps, would make a GOP shorter than a
+            // target's minimum).
             if let keyframes = encode.keyframeSeconds {
                 stream.options += [
                     FFmpegOption("force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))"),
-                    .alike("x264-params", "open-gop=0:scenecut=0"),
+                    .alike("x264-params", "open-gop=0:scenecut=0:keyint=infinite"),
                 ]
             }
             if plan.still == nil, !plan.webpFrames {
