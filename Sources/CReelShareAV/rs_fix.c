@@ -358,8 +358,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     r.encoded = av_packet_alloc();
     r.frame = av_frame_alloc();
     r.filtered = av_frame_alloc();
-    const char *muxer = plan->container == RS_FIX_WEBM ? "webm" : "mp4";
-    if ((err = avformat_alloc_output_context2(&r.out, NULL, muxer, "output")) < 0 || !r.pkt || !r.encoded || !r.frame ||
+    if ((err = avformat_alloc_output_context2(&r.out, NULL, plan->muxer, "output")) < 0 || !r.pkt || !r.encoded || !r.frame ||
         !r.filtered) {
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "cannot set up the output", err);
         goto done;

@@ -143,7 +143,7 @@ public enum Fixer {
     static func cPlan(_ plan: VideoPlan, job: FFmpegJob? = nil, start: Double = 0, end: Double? = nil) -> rs_fix_plan {
         var c = rs_fix_plan()
         let job = job ?? FFmpegJob(plan)
-        c.container = plan.container == .webm ? RS_FIX_WEBM : RS_FIX_MP4
+        copy(job.muxer, into: &c.muxer)
         c.video_stream = Int32(clamping: plan.videoStream ?? -1)
         c.audio_stream = Int32(clamping: plan.audioStream ?? -1)
         switch plan.video {

@@ -16,8 +16,6 @@
 extern "C" {
 #endif
 
-typedef enum rs_fix_container { RS_FIX_MP4 = 0, RS_FIX_WEBM = 1 } rs_fix_container;
-
 /// How the video stream is made: its packets copied, or decoded, filtered and encoded to H.264
 /// High 8-bit 4:2:0 (libx264).
 typedef enum rs_fix_video_mode { RS_FIX_VIDEO_COPY = 0, RS_FIX_VIDEO_ENCODE = 1 } rs_fix_video_mode;
@@ -54,7 +52,7 @@ enum { RS_FIX_FILTERS_SIZE = 2048, RS_FIX_OPTIONS_SIZE = 512 };
 /// text through libavfilter's parser and opens the encoder with the options given. Numbers of 0
 /// mean "the encoder's default" or "the source's", as each field says.
 typedef struct rs_fix_plan {
-    rs_fix_container container;
+    char muxer[8];                       // the muxer's name ("mp4", "webm")
     int video_stream;                    // the file's index of the video stream kept
     int audio_stream;                    // the file's index of the audio stream kept; -1: none
     rs_fix_video_mode video;
