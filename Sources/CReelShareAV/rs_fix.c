@@ -51,6 +51,7 @@ static int transcode(rs_fix_state *r, rs_fix_job *j, AVPacket *pkt) {
         if (j->first_ts == AV_NOPTS_VALUE) j->first_ts = ts;
         int64_t duration = rs_fix_frame_duration(j, r->frame, ts);
         if (j->dec->codec_type == AVMEDIA_TYPE_AUDIO) j->last_samples = r->frame->nb_samples;
+        j->pass_frames++;
         // A picture ends where its latest frame ends: a frame after a pause lasts that pause (the
         // step before it), but the frames after it end the picture sooner. A step back in time (a
         // spliced stream) keeps the end reached; the sound's end is its furthest.
@@ -193,6 +194,22 @@ static void later(rs_fix_time *t, int64_t ts, AVRational base) {
 
 static int is_sound(const rs_fix_job *j) { return j->in->codecpar->codec_type == AVMEDIA_TYPE_AUDIO; }
 
+/// The file's span: from its earliest packet to the latest of every packet's time and the sound's
+/// decoded end (with no sound decoded, every packet's end).
+static rs_fix_time file_span(const rs_fix_job *jobs, int count, int sound) {
+    rs_fix_time first = {AV_NOPTS_VALUE, {1, 1}}, last = {AV_NOPTS_VALUE, {1, 1}};
+    for (int i = 0; i < count; i++) {
+        const rs_fix_job *j = &jobs[i];
+        if (j->picture || j->packet_first == INT64_MAX) continue;
+        if (first.ts == AV_NOPTS_VALUE || av_compare_ts(j->packet_first, j->in->time_base, first.ts, first.base) < 0)
+            first = (rs_fix_time){j->packet_first, j->in->time_base};
+        later(&last, sound ? j->packet_last : j->packet_end, j->in->time_base);
+        if (sound && is_sound(j) && j->encode && j->span_end != INT64_MIN) later(&last, j->span_end, j->in->time_base);
+    }
+    if (first.ts == AV_NOPTS_VALUE || last.ts == AV_NOPTS_VALUE) return (rs_fix_time){AV_NOPTS_VALUE, {1, 1}};
+    return (rs_fix_time){last.ts - av_rescale_q(first.ts, first.base, last.base), last.base};
+}
+
 /// One pass of the file as `kind` measures it (rs_fix_loop), from the packets this pass read and
 /// the frames it decoded; a time of AV_NOPTS_VALUE where nothing was read.
 static rs_fix_time pass_length(const rs_fix_job *jobs, int count, rs_fix_loop kind) {
@@ -200,6 +217,7 @@ static rs_fix_time pass_length(const rs_fix_job *jobs, int count, rs_fix_loop ki
     for (int i = 0; i < count; i++)
         if (!jobs[i].picture && jobs[i].encode && is_sound(&jobs[i]) && jobs[i].last_samples > 0) sound = 1;
     rs_fix_time pass = {AV_NOPTS_VALUE, {1, 1}};
+    rs_fix_time file = file_span(jobs, count, sound);
     if (kind == RS_FIX_LOOP_STREAM_SPAN) {
         for (int i = 0; i < count; i++) {
             const rs_fix_job *j = &jobs[i];
@@ -210,20 +228,18 @@ static rs_fix_time pass_length(const rs_fix_job *jobs, int count, rs_fix_loop ki
                                                           : 1;
             later(&pass, j->packet_last - j->packet_first + tail, j->in->time_base);
         }
+        // A sound that ends before the picture would start the next pass inside this one: the
+        // picture would step back (FFmpeg 5.1's CLI then never reaches the end on some files).
+        // The file's span there.
+        for (int i = 0; i < count && pass.ts != AV_NOPTS_VALUE; i++) {
+            const rs_fix_job *j = &jobs[i];
+            if (j->picture || is_sound(j) || j->packet_first == INT64_MAX) continue;
+            int64_t reach = j->packet_end - j->packet_first;
+            if (av_compare_ts(pass.ts, pass.base, reach, j->in->time_base) < 0) return file;
+        }
         return pass;
     }
-    rs_fix_time first = {AV_NOPTS_VALUE, {1, 1}}, last = {AV_NOPTS_VALUE, {1, 1}};
-    for (int i = 0; i < count; i++) {
-        const rs_fix_job *j = &jobs[i];
-        if (j->picture || j->packet_first == INT64_MAX) continue;
-        if (first.ts == AV_NOPTS_VALUE || av_compare_ts(j->packet_first, j->in->time_base, first.ts, first.base) < 0)
-            first = (rs_fix_time){j->packet_first, j->in->time_base};
-        later(&last, sound ? j->packet_last : j->packet_end, j->in->time_base);
-        if (sound && is_sound(j) && j->encode && j->span_end != INT64_MIN) later(&last, j->span_end, j->in->time_base);
-    }
-    if (first.ts != AV_NOPTS_VALUE && last.ts != AV_NOPTS_VALUE)
-        pass = (rs_fix_time){last.ts - av_rescale_q(first.ts, first.base, last.base), last.base};
-    return pass;
+    return file;
 }
 
 /// At the end of the input: the decoders give up what they hold; then, for a loop, the input is
@@ -238,7 +254,8 @@ static int end_of_pass(rs_fix_state *r, rs_fix_job *jobs, int count, const rs_fi
     for (int i = 0; i < count && again; i++) {
         const rs_fix_job *j = &jobs[i];
         if (j->picture) continue; // an audio file's clip: its picture is held on, the sound loops
-        again = j->encode && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts;
+        // A stream short of the end that decoded nothing this pass never will: the loop stops.
+        again = j->encode && j->first_ts != AV_NOPTS_VALUE && j->span_end > j->first_ts && (j->done || j->pass_frames > 0);
         behind = behind || !j->done;
     }
     again = again && behind;
@@ -247,10 +264,15 @@ static int end_of_pass(rs_fix_state *r, rs_fix_job *jobs, int count, const rs_fi
     if (pass.ts == AV_NOPTS_VALUE || pass.ts <= 0) return 0;
     for (int i = 0; i < count; i++) {
         if (jobs[i].picture) continue;
+        jobs[i].pass_frames = 0;
         avcodec_flush_buffers(jobs[i].dec);
         jobs[i].offset = av_rescale_q((int64_t)(*loops + 1) * pass.ts, pass.base, jobs[i].in->time_base);
     }
-    if (av_seek_frame(r->in, -1, r->in->start_time != AV_NOPTS_VALUE ? r->in->start_time : 0, AVSEEK_FLAG_BACKWARD) < 0)
+    // Back to the first byte where the demuxer reads by bytes (a transport stream: a seek by time
+    // lands past its only keyframe, and the picture would never decode again), else the start.
+    int by_bytes = !(r->in->iformat->flags & AVFMT_NO_BYTE_SEEK) && (r->in->iformat->flags & AVFMT_TS_DISCONT);
+    if ((by_bytes ? av_seek_frame(r->in, -1, 0, AVSEEK_FLAG_BYTE)
+                  : av_seek_frame(r->in, -1, r->in->start_time != AV_NOPTS_VALUE ? r->in->start_time : 0, AVSEEK_FLAG_BACKWARD)) < 0)
         return 0;
     (*loops)++;
     return 1;

@@ -39,7 +39,8 @@ typedef enum rs_fix_loop {
     RS_FIX_LOOP_NONE = 0,
     RS_FIX_LOOP_STREAM_SPAN = 1, // the longest stream's own: the sound's (its first packet to its last, with
                                  // the samples last decoded); with no sound decoded, each picture's (its first
-                                 // packet to its last, with a frame at its average rate)
+                                 // packet to its last, with a frame at its average rate); the file's where
+                                 // that is shorter than the picture's, whose passes would overlap
     RS_FIX_LOOP_FILE_SPAN = 2,   // the file's: its earliest packet to the latest of every packet's time and the
                                  // sound's decoded end (with no sound decoded, every packet's end)
 } rs_fix_loop;

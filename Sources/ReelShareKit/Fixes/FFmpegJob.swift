@@ -32,7 +32,9 @@ public struct FFmpegOption: Sendable, Equatable {
 public enum LoopPass: Sendable, Equatable {
     /// FFmpeg 5.1 to 6.1: the longest stream's own span, the sound's (its first packet to its last,
     /// with the samples last decoded), or with no sound each picture's (with a frame at its
-    /// average rate) (fftools/ffmpeg.c, seek_to_start).
+    /// average rate) (fftools/ffmpeg.c, seek_to_start). Where the sound ends before the picture,
+    /// that CLI's passes overlap (the picture steps back, and on some files it never reaches the
+    /// end): `fix` takes the file's span there, as 7.0 does.
     case streamSpan
     /// FFmpeg 7.0 on: the file's, from its earliest packet to the latest of every packet's time
     /// and the sound's decoded end (fftools/ffmpeg_demux.c, seek_to_start and ts_fixup).

@@ -56,4 +56,20 @@ extension WhatPlaysTests {
             try sameLoop(name, "ig-reels", in: directory)
         }
     }
+
+    @Test(
+        "a transport stream whose sound ends before its picture, looped to 3.1 s: read again from its first byte (by time its only keyframe is passed), the picture 3 s and more, never endless"
+    )
+    func transportStreamLooped() throws {
+        let directory = try scratch("loop-ts")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: TestPaths.fixture("h264_aac.ts")), to: directory.appendingPathComponent("clip.ts"))
+        let fix = runReelshare(
+            ["fix", "--strict", "--target", "ig-stories-api", "--timeout", "60", "-o", "fixed.mp4", "--", "clip.ts"],
+            in: directory)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        let picture = Double(try ffprobe("fixed.mp4", "v:0", "stream=duration", in: directory)) ?? 0
+        #expect(picture >= 3, "\(picture) s of picture")
+    }
 }
