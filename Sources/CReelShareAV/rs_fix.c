@@ -105,7 +105,20 @@ static int copy(rs_fix_state *r, rs_fix_job *j, AVPacket *pkt, int video) {
     if (pkt->dts != AV_NOPTS_VALUE) pkt->dts -= j->shift;
     if (pkt->duration <= 0 && video && j->frame_rate.num > 0)
         pkt->duration = av_rescale_q(1, av_inv_q(j->frame_rate), j->in->time_base);
+    int64_t dts = pkt->dts;
     av_packet_rescale_ts(pkt, j->in->time_base, j->out->time_base);
+    // Copied sound is timed by its samples, one packet after another, as the ffmpeg CLI's stream
+    // copy does: a WebM's millisecond times (0.043) become the samples' (0.042667).
+    const AVCodecParameters *sound = j->in->codecpar;
+    if (sound->codec_type == AVMEDIA_TYPE_AUDIO && dts != AV_NOPTS_VALUE && sound->sample_rate > 0) {
+        int samples = av_get_audio_frame_duration2((AVCodecParameters *)sound, pkt->size);
+        if (samples <= 0) samples = sound->frame_size;
+        if (samples > 0) {
+            pkt->dts = av_rescale_delta(j->in->time_base, dts, (AVRational){1, sound->sample_rate}, samples, &j->rescale_last,
+                                        j->out->time_base);
+            pkt->pts = pkt->dts;
+        }
+    }
     pkt->stream_index = j->out->index;
     pkt->pos = -1;
     rs_fix_report(r, pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts, j->out->time_base);
@@ -141,6 +154,7 @@ static rs_av_status add_stream(rs_fix_state *r, rs_fix_job *j, int i, int index,
     j->latest_ts = INT64_MIN;
     j->last_end = j->span_end = j->sent_end = INT64_MIN;
     j->packet_first = INT64_MAX;
+    j->rescale_last = AV_NOPTS_VALUE;
     j->packet_last = j->packet_end = INT64_MIN;
     // The plan's times come from keyframe times printed as decimals: a millisecond's slack lets
     // the video start (and stop) at the keyframe meant, not the next one.

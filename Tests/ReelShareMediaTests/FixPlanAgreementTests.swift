@@ -55,11 +55,11 @@ struct FixPlanAgreementTests {
         // asked; AAC at a source rate it does not take: the nearest it does.
         #expect(
             Fixer.audioText(plan)
-                == ("aformat=sample_fmts=s16|flt:sample_rates=48000:channel_layouts=stereo", "b=96k"))
+                == ("aresample=48000,aformat=sample_fmts=s16|flt:sample_rates=48000:channel_layouts=stereo", "b=96k"))
         plan.audio = .encode(AudioEncode(codec: .aac, bitRateKbps: 128))
         plan.sourceSampleRate = 37800
         plan.sourceChannels = 1
-        #expect(Fixer.audioText(plan).graph == "aformat=sample_fmts=fltp:sample_rates=32000:channel_layouts=mono")
+        #expect(Fixer.audioText(plan).graph == "aresample=32000,aformat=sample_fmts=fltp:sample_rates=32000:channel_layouts=mono")
         #expect(FFmpegCommand.words(plan).contains("-af") == false)
         plan.turn = 6
         plan.videoDelaySeconds = 0.0125

@@ -178,9 +178,10 @@ public func runPrintedOnOneCPU(_ command: String, in directory: URL) throws -> (
 
 /// One job, two runners: `fixed` (made by fix) and `printed` (made by the printed command) hold
 /// the same pictures at the same times, frame for frame (framemd5), and their sound starts at one
-/// instant.
+/// instant, each packet after within a millisecond of the other's.
 public func expectSameFrames(
-    _ fixed: String, _ printed: String, _ what: String, in directory: URL, sourceLocation: SourceLocation = #_sourceLocation
+    _ fixed: String, _ printed: String, _ what: String, in directory: URL, soundCopied: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let ours = try framemd5(fixed, in: directory), theirs = try framemd5(printed, in: directory)
     let differ = zip(theirs, ours).first { pair in pair.0 != pair.1 }
@@ -188,7 +189,16 @@ public func expectSameFrames(
         !ours.isEmpty && ours == theirs,
         "\(what): the frames differ (\(theirs.count) by the command, \(ours.count) by fix), first: \(String(describing: differ))",
         sourceLocation: sourceLocation)
+    let sound = try packetTimes(fixed, "a:0", in: directory), commanded = try packetTimes(printed, "a:0", in: directory)
+    #expect(sound.first == commanded.first, "\(what): the sound starts elsewhere", sourceLocation: sourceLocation)
+    // Every packet after the first within a millisecond: a WebM's sound is timed in milliseconds,
+    // and the CLI and the encoder's input round them to samples a third of one apart. Copied, the
+    // packets are timed by their samples alike, to the sample.
+    let near =
+        sound.count == commanded.count
+        && zip(sound, commanded).allSatisfy { abs((Double($0) ?? .nan) - (Double($1) ?? .nan)) <= (soundCopied ? 0 : 0.001) }
     #expect(
-        try packetTimes(fixed, "a:0", in: directory).first == (try packetTimes(printed, "a:0", in: directory).first),
-        "\(what): the sound starts elsewhere", sourceLocation: sourceLocation)
+        near,
+        "\(what): the sound's packets differ (\(commanded.count) by the command, \(sound.count) by fix), first: \(String(describing: zip(commanded, sound).first { $0.0 != $0.1 }))",
+        sourceLocation: sourceLocation)
 }

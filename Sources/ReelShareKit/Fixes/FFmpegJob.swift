@@ -71,9 +71,9 @@ public struct FFmpegJob: Sendable, Equatable {
         /// `x264-params`, `tag:v`).
         public var timing: [FFmpegOption] = []
         public var options: [FFmpegOption] = []
-        /// What the ffmpeg CLI asks of the graph by itself after `graph`, for the encoder: the
-        /// sample format, rate and channel layout (`aformat`) from `-ar`, `-ac` and what the
-        /// encoder takes; nil for none.
+        /// What the ffmpeg CLI does to the sound by itself after `graph`, for the encoder: its
+        /// samples timed one after another (`aresample`), in the sample format, rate and channel
+        /// layout (`aformat`) from `-ar`, `-ac` and what the encoder takes; nil for none.
         public var encoderFormat: String?
         /// What the ffmpeg CLI does to the frames by itself before `graph`, which the in-process
         /// runner is told in words: the held first frame of a delayed picture (the CLI's constant
@@ -289,7 +289,9 @@ public struct FFmpegJob: Sendable, Equatable {
                 encode.sampleRate
                 ?? (encoder.sampleRates.contains(source)
                     ? source : encoder.sampleRates.min { (abs($0 - source), -$0) < (abs($1 - source), -$1) } ?? source)
-            var format = "aformat=sample_fmts=\(encoder.sampleFormats):sample_rates=\(rate)"
+            // The samples timed one after another at that rate, as the CLI times each decoded frame
+            // by its samples before its graph (a WebM's millisecond times otherwise go through).
+            var format = "aresample=\(rate),aformat=sample_fmts=\(encoder.sampleFormats):sample_rates=\(rate)"
             // The channels asked (FFmpeg's default layout of that many), or the source's one or
             // two as they are named; a source's layout of more is the decoder's.
             if let layout = encode.channels.map({ Self.channelLayouts[$0] ?? "\($0)c" })

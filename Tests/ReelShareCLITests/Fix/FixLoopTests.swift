@@ -72,4 +72,28 @@ extension WhatPlaysTests {
         let picture = Double(try ffprobe("fixed.mp4", "v:0", "stream=duration", in: directory)) ?? 0
         #expect(picture >= 3, "\(picture) s of picture")
     }
+
+    @Test(
+        "a clip whose sound (0.7 s) ends before its picture (1.2 s), looped: each pass starts after the picture, so its frames never step back"
+    )
+    func shortSoundLooped() throws {
+        let directory = try scratch("loop-short")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeWithFFmpeg(
+            "short.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=1.2", "-f", "lavfi", "-i", "sine=d=0.7:r=48000", "-c:v",
+                "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+            ], in: directory)
+        let fix = runReelshare(["fix", "--target", "ig-reels", "-o", "fixed.mp4", "--", "short.mp4"], in: directory)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        let times = try ffprobe("fixed.mp4", "v:0", "frame=pts_time", in: directory).split(separator: "\n").compactMap {
+            Double($0.trimmingCharacters(in: CharacterSet(charactersIn: ", ")))
+        }
+        #expect(times.count > 80, "\(times.count) frames")
+        let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+        // A pass started inside the last one brings frames back in time, which the encoder can
+        // only bunch a tick apart.
+        #expect(steps.allSatisfy { $0 > 0.01 }, "frames step back: \(steps.filter { $0 <= 0.01 })")
+    }
 }
