@@ -178,6 +178,10 @@ enum FFmpeg {
                 durationSeconds: info.audio_duration_seconds > 0 ? info.audio_duration_seconds : nil)
             media.audio?.index = info.audio_index >= 0 ? Int(info.audio_index) : nil
             media.audio?.codecID = codecID(info.audio_codec_id)
+            // Opus always decodes at 48 kHz (RFC 7845, 5.1: the header's rate is the input's, for
+            // information only); a container's rate for it (Matroska's SamplingFrequency, as a
+            // muxer copied the input's) is not what plays.
+            if media.audio?.codecID == .opus { media.audio?.sampleRate = 48000 }
             media.audio?.primingSamples = info.audio_priming >= 0 ? Int(info.audio_priming) : nil
             media.audio?.startSeconds = info.audio_start_seconds >= 0 ? info.audio_start_seconds : nil
             media.audio?.primingPackets = info.audio_priming_packets >= 0 ? Int(info.audio_priming_packets) : nil

@@ -68,6 +68,39 @@ struct RealWorldProbeTests {
         #expect(mkv.container == "matroska")
     }
 
+    @Test("Opus plays at 48 kHz whatever rate a WebM's track states (a muxer that copied the input's 44,100)")
+    func opusAt48k() throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("vp9_opus.webm")))
+        // Matroska's SamplingFrequency (0xB5), an 8-byte float of 48000, made 44100.
+        let stated: [UInt8] = [0xB5, 0x88, 0x40, 0xE7, 0x70, 0, 0, 0, 0, 0]
+        let at = try #require(bytes.firstRange(of: Data(stated)))
+        bytes.replaceSubrange(at, with: [0xB5, 0x88] + withUnsafeBytes(of: Double(44100).bitPattern.bigEndian, Array.init))
+        let directory = try scratch("opus")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("opus44100.webm").path
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let media = try av(prober.probe(file))
+        #expect(media.audio?.codec == "opus" && media.audio?.sampleRate == 48000)
+    }
+
+    @Test("an MP4 cut short inside its one sample (a table whole, its sample past the end) is truncated, not refused")
+    func cutInsideOneSample() throws {
+        let directory = try scratch("cut")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try makeWithFFmpeg(
+            "one.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=1080x1920:r=1:d=1", "-frames:v", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "-movflags", "+faststart",
+            ], in: directory)
+        let url = directory.appendingPathComponent("one.mp4")
+        let whole = try Data(contentsOf: url)
+        try whole.prefix(whole.count * 6 / 10).write(to: url)
+        let report = prober.probe(url.path)
+        let media = try av(report)
+        #expect(media.truncated == true, "\(report)")
+    }
+
     @Test("FLV through a pipe: streams that appear only once packets are read")
     func flv() throws {
         let media = try av(prober.probe(TestPaths.fixture("piped_3s.flv")))
