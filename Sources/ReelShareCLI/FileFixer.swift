@@ -74,7 +74,7 @@ struct FileFixer: Sendable {
     func fix(_ path: String) -> FixResult {
         let result = fixFile(path)
         if showsProgress {
-            stderr.write("\r\u{1B}[K")  // the progress line, gone before the file's own line
+            stderr.write(Terminal.eraseLine)  // the progress line, gone before the file's own line
             stderr.flush()
         }
         return result
@@ -252,7 +252,9 @@ struct FileFixer: Sendable {
         guard showsProgress, let total, total > 0 else { return nil }
         let stderr = self.stderr
         return { done in
-            stderr.write("\rreelshare: fixing \(path): \(Units.number(min(done, total))) of \(Units.number(total)) s\u{1B}[K")
+            stderr.write(
+                "\(Terminal.lineStart)reelshare: fixing \(path): \(Units.number(min(done, total))) of \(Units.number(total)) s\(Terminal.escape)[K"
+            )
             stderr.flush()
         }
     }

@@ -51,7 +51,9 @@ public final class Output: Sendable {
     }
 
     public func write(_ text: String) {
-        let text = PathCoding.display(text)  // bytes of a file name that were not UTF-8 show as U+FFFD
+        // Bytes of a file name that were not UTF-8 show as U+FFFD, control characters escaped;
+        // reelshare's own styles reach only a terminal.
+        let text = PathCoding.terminalText(text, styled: terminal)
         let now = DispatchTime.now().uptimeNanoseconds
         state.withLock { state in
             if state.buffer.isEmpty { state.pendingSince = now }

@@ -1,4 +1,5 @@
 // What a terminal gets and a pipe does not: colour, and a progress line for large batches.
+import ReelShareKit
 import ReelShareMedia
 
 enum Terminal {
@@ -8,10 +9,17 @@ enum Terminal {
         return (environment["NO_COLOR"].map(\.isEmpty) ?? true) && environment["TERM"] != "dumb"
     }
 
-    static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\u{1B}[0m" }
-    static func red(_ text: String) -> String { "\u{1B}[31m\(text)\u{1B}[0m" }
-    static func green(_ text: String) -> String { "\u{1B}[32m\(text)\u{1B}[0m" }
-    static func yellow(_ text: String) -> String { "\u{1B}[33m\(text)\u{1B}[0m" }
+    // Styles and the progress line are written with PathCoding's style scalars, which Output
+    // makes escapes for a terminal; a file name's own control bytes are shown escaped.
+    static let escape = String(PathCoding.styleEscape)
+    /// The start of the line, and the line erased from there: a progress line's.
+    static let lineStart = String(PathCoding.styleReturn)
+    static let eraseLine = lineStart + escape + "[K"
+
+    static func bold(_ text: String) -> String { "\(escape)[1m\(text)\(escape)[0m" }
+    static func red(_ text: String) -> String { "\(escape)[31m\(text)\(escape)[0m" }
+    static func green(_ text: String) -> String { "\(escape)[32m\(text)\(escape)[0m" }
+    static func yellow(_ text: String) -> String { "\(escape)[33m\(text)\(escape)[0m" }
 }
 
 /// A "validated N/M" line on a terminal's stderr for large batches. Used from the emitting thread
@@ -33,13 +41,13 @@ struct Progress {
     mutating func tick() {
         done += 1
         guard enabled, done % max(1, total / 100) == 0 || done == total else { return }
-        stderr.write("\rreelshare: \(verb) \(done)/\(total) files")
+        stderr.write("\(Terminal.lineStart)reelshare: \(verb) \(done)/\(total) files")
         stderr.flush()
     }
 
     func finish() {
         guard enabled else { return }
-        stderr.write("\r\u{1B}[K")
+        stderr.write(Terminal.eraseLine)
         stderr.flush()
     }
 }

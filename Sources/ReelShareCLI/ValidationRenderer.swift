@@ -38,7 +38,7 @@ final class ValidationRenderer {
         spool = format == .junit || format == .html ? Spool(directory: temporaryDirectory) : nil
     }
 
-    private func spooled(_ text: String) { spool?.append(Array(PathCoding.display(text).utf8)) }
+    private func spooled(_ text: String) { spool?.append(Array(PathCoding.terminalText(text, styled: false).utf8)) }
 
     func begin() {
         guard format == .json else { return }

@@ -6,10 +6,13 @@
 public enum PathCoding {
     static let base: UInt32 = 0x10FF00
 
-    /// A String for the bytes of a path, lossless.
+    /// A String for the bytes of a path, lossless. A name's own scalars never fall in the range
+    /// kept for bytes and terminal styles (U+10FF00 to U+10FFFF): their bytes are kept one by one.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         // Fast path: valid UTF-8 decodes as it is.
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isEscape) { return text }
+        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isReserved) {
+            return text
+        }
         return decodeSlowly(bytes)
     }
 
@@ -22,7 +25,7 @@ public enum PathCoding {
             let length = lead < 0x80 ? 1 : lead >> 5 == 0x6 ? 2 : lead >> 4 == 0xE ? 3 : lead >> 3 == 0x1E ? 4 : 0
             if length > 0, index + length <= array.count,
                 let text = String(validating: array[index..<(index + length)], as: UTF8.self),
-                let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1, !isEscape(scalar)
+                let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1, !isReserved(scalar)
             {
                 out.append(scalar)
                 index += length
@@ -55,9 +58,71 @@ public enum PathCoding {
         scalar.value >= base + 0x80 && scalar.value <= base + 0xFF
     }
 
+    /// Whether `scalar` is in the range kept for bytes and terminal styles.
+    @inline(__always)
+    static func isReserved(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= base && scalar.value <= base + 0xFF }
+
+    /// A terminal's escape (ESC) and carriage return, as reelshare's own styles and progress line
+    /// write them (Terminal): `terminalText` makes them the real bytes, where nothing else can.
+    public static let styleEscape = Unicode.Scalar(base + 0x1B)!
+    public static let styleReturn = Unicode.Scalar(base + 0x0D)!
+    /// What may follow a style's escape: SGR's reset, bold and three colours, and erase-line.
+    static let styleCodes: [String] = ["[0m", "[1m", "[31m", "[32m", "[33m", "[K"]
+
+    /// Text for a terminal or a log: undecodable bytes shown as U+FFFD; every control character
+    /// but newline and tab (C0, DEL, C1: a file named `\e]0;title\a.mp4` would retitle the
+    /// terminal, `\e[2J.mp4` clear it) escaped as `ls -b` shows it (`\033`, `\r`, `\a`); and, where
+    /// `styled`, reelshare's own styles made escapes (only those).
+    public static func terminalText(_ text: String, styled: Bool) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: { isReserved($0) || isControl($0) }) else { return text }
+        var out = String.UnicodeScalarView()
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            if scalar == styleEscape, styled,
+                let code = styleCodes.first(where: { String(String.UnicodeScalarView(scalars[index...])).hasPrefix($0) })
+            {
+                out.append("\u{1B}")
+                out.append(contentsOf: code.unicodeScalars)
+                index = scalars.index(index, offsetBy: code.unicodeScalars.count)
+            } else if scalar == styleReturn, styled {
+                out.append("\r")
+            } else if isReserved(scalar) {
+                out.append(isEscape(scalar) ? "\u{FFFD}" : "?")
+            } else if isControl(scalar) {
+                out.append(contentsOf: escaped(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// C0 but newline and tab, DEL, and C1.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    /// A control character as `ls -b` writes it: C's escapes, else its UTF-8 bytes in octal.
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        let named: [UInt32: String] = [7: "\\a", 8: "\\b", 11: "\\v", 12: "\\f", 13: "\\r"]
+        if let name = named[scalar.value] { return name }
+        return String(scalar).utf8.map { byte in
+            "\\" + String(byte, radix: 8).leftPadded(to: 3)
+        }.joined()
+    }
+
     /// The path for people and documents: undecodable bytes shown as U+FFFD.
     public static func display(_ path: String) -> String {
         guard path.unicodeScalars.contains(where: isEscape) else { return path }
         return String(String.UnicodeScalarView(path.unicodeScalars.map { isEscape($0) ? "\u{FFFD}" : $0 }))
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
