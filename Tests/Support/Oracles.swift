@@ -202,3 +202,7 @@ public func expectSameFrames(
         "\(what): the sound's packets differ (\(commanded.count) by the command, \(sound.count) by fix), first: \(String(describing: zip(commanded, sound).first { $0.0 != $0.1 }))",
         sourceLocation: sourceLocation)
 }
+
+/// Whether the oracle sets fix beside the printed command for every target of a case, not only
+/// the first (REELSHARE_ORACLE_EVERY_TARGET=1: a longer run, by hand; the suite takes the first).
+public let oracleEveryTarget = ProcessInfo.processInfo.environment["REELSHARE_ORACLE_EVERY_TARGET"] == "1"

@@ -306,7 +306,7 @@ struct FixMatrixTests {
             var printed: String?
             if let output = try printedFix(testCase, target, verdict: verdict, before: before, in: directory) {
                 let picture = [".png", ".gif", ".webp"].contains { testCase.name.hasSuffix($0) }
-                if index == 0 && !picture {
+                if (index == 0 || oracleEveryTarget) && !picture {
                     printed = "printed." + (output.split(separator: ".").last ?? "mp4")
                     try FileManager.default.moveItem(
                         at: directory.appendingPathComponent(output), to: directory.appendingPathComponent(printed!))

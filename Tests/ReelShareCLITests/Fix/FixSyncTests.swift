@@ -288,7 +288,7 @@ extension WhatPlaysTests {
             let target = options[1]
             // The first target's fix on one CPU, a process of its own, as the printed command
             // below: the oracle sets the two side by side. The others in process, as tests run it.
-            let oracle = options == shape.targets.first
+            let oracle = options == shape.targets.first || oracleEveryTarget
             let arguments = ["fix"] + options + ["-o", "fixed.mp4", "--", shape.name]
             let fix = oracle ? try runBinary(arguments, in: directory, oneCPU: true) : runReelshare(arguments, in: directory)
             #expect(fix.status == 0, "\(shape) \(options): \(fix.stderr)")
