@@ -74,6 +74,16 @@ public enum PathCoding {
     /// terminal, `\e[2J.mp4` clear it) escaped as `ls -b` shows it (`\033`, `\r`, `\a`); and, where
     /// `styled`, reelshare's own styles made escapes (only those).
     public static func terminalText(_ text: String, styled: Bool) -> String {
+        // Most text has none: a pass over its bytes (C0 and DEL, C1's and the reserved range's
+        // lead bytes) before any over its scalars.
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xF4 {
+                if byte != 0x0A && byte != 0x09 { return false }
+            }
+            return true
+        }
+        if plain { return text }
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { isReserved($0) || isControl($0) }) else { return text }
         var out = String.UnicodeScalarView()
