@@ -98,6 +98,30 @@ static int open_decoder(rs_fix_job *j) {
     return avcodec_open2(j->dec, codec, NULL);
 }
 
+/// Opens `j->enc`, set up from the graph's sink, with the plan's options ("key=value" lines). An
+/// option the encoder does not take is the plan's mistake, refused by name, not a setting to do
+/// without.
+static int open_encoder(rs_fix_job *j, const AVCodec *codec, AVFormatContext *out, const char *lines, char *why,
+                        size_t why_size) {
+    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    AVDictionary *options = NULL;
+    int err = rs_fix_options(&options, lines);
+    if (err < 0) {
+        snprintf(why, why_size, "the plan's %s encoder options do not parse", codec->name);
+    } else {
+        err = avcodec_open2(j->enc, codec, &options);
+        AVDictionaryEntry *unused = err >= 0 ? av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX) : NULL;
+        if (unused) {
+            snprintf(why, why_size, "the %s encoder does not take the option %s", codec->name, unused->key);
+            err = AVERROR_OPTION_NOT_FOUND;
+        } else if (err < 0) {
+            snprintf(why, why_size, "the %s encoder does not open", codec->name);
+        }
+    }
+    av_dict_free(&options);
+    return err;
+}
+
 typedef struct rs_fix_colours {
     enum AVColorPrimaries primaries;
     enum AVColorTransferCharacteristic trc;
@@ -130,30 +154,13 @@ static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pla
     j->enc->color_trc = colours.trc;
     j->enc->colorspace = colours.space;
     j->enc->color_range = colours.range;
-    AVDictionary *options = NULL;
-    if ((err = rs_fix_options(&options, plan->video_options)) < 0) {
-        av_dict_free(&options);
-        snprintf(why, why_size, "the plan's encoder options do not parse");
-        return err;
-    }
     if (plan->keyframe_seconds > 0) {
         // A keyframe whenever the interval has passed, by time, as -force_key_frames's expression
         // does; the encoder's own interval is left as the ffmpeg CLI leaves it.
         j->key_interval = av_rescale_q(llround(plan->keyframe_seconds * AV_TIME_BASE), AV_TIME_BASE_Q, j->enc->time_base);
         j->next_key = AV_NOPTS_VALUE;
     }
-    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    err = avcodec_open2(j->enc, codec, &options);
-    // An option the encoder did not take is the plan's mistake, not a setting to do without.
-    AVDictionaryEntry *unused = err >= 0 ? av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX) : NULL;
-    if (unused) {
-        snprintf(why, why_size, "the %s encoder does not take the option %s", codec->name, unused->key);
-        err = AVERROR_OPTION_NOT_FOUND;
-    } else if (err < 0) {
-        snprintf(why, why_size, "the %s encoder does not open", codec->name);
-    }
-    av_dict_free(&options);
-    if (err < 0) return err;
+    if ((err = open_encoder(j, codec, out, plan->video_options, why, why_size)) < 0) return err;
     if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;
     j->out->time_base = j->enc->time_base;
     j->out->sample_aspect_ratio = j->enc->sample_aspect_ratio;
@@ -314,23 +321,7 @@ int rs_fix_open_audio(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pl
     j->enc->sample_rate = av_buffersink_get_sample_rate(j->sink);
     if ((err = av_buffersink_get_ch_layout(j->sink, &j->enc->ch_layout)) < 0) return err;
     j->enc->time_base = (AVRational){1, j->enc->sample_rate};
-    if (out->oformat->flags & AVFMT_GLOBALHEADER) j->enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    AVDictionary *options = NULL;
-    if ((err = rs_fix_options(&options, plan->audio_options)) < 0) {
-        av_dict_free(&options);
-        snprintf(why, why_size, "the plan's audio encoder options do not parse");
-        return err;
-    }
-    err = avcodec_open2(j->enc, codec, &options);
-    AVDictionaryEntry *unused = err >= 0 ? av_dict_get(options, "", NULL, AV_DICT_IGNORE_SUFFIX) : NULL;
-    if (unused) {
-        snprintf(why, why_size, "the %s encoder does not take the option %s", codec->name, unused->key);
-        err = AVERROR_OPTION_NOT_FOUND;
-    } else if (err < 0) {
-        snprintf(why, why_size, "the %s encoder does not open", codec->name);
-    }
-    av_dict_free(&options);
-    if (err < 0) return err;
+    if ((err = open_encoder(j, codec, out, plan->audio_options, why, why_size)) < 0) return err;
     if (j->enc->frame_size > 0 && !(codec->capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE))
         av_buffersink_set_frame_size(j->sink, (unsigned)j->enc->frame_size);
     if ((err = avcodec_parameters_from_context(j->out->codecpar, j->enc)) < 0) return err;

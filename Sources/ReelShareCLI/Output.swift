@@ -53,7 +53,14 @@ public final class Output: Sendable {
     public func write(_ text: String) {
         // Bytes of a file name that were not UTF-8 show as U+FFFD, control characters escaped;
         // reelshare's own styles reach only a terminal.
-        let text = PathCoding.terminalText(text, styled: terminal)
+        append(PathCoding.terminalText(text, styled: terminal))
+    }
+
+    /// JSON's text, token by token: its strings escape every C0 control themselves and it holds
+    /// no style, so only bytes of a file name that were not UTF-8 are made U+FFFD.
+    public func write(json text: String) { append(PathCoding.display(text)) }
+
+    private func append(_ text: String) {
         let now = DispatchTime.now().uptimeNanoseconds
         state.withLock { state in
             if state.buffer.isEmpty { state.pendingSince = now }

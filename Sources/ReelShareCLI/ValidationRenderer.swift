@@ -8,7 +8,7 @@ import ReelShareMedia
 /// A JSON writer's sink on an Output.
 struct OutputSink: JSONSink {
     let output: Output
-    func write(_ text: String) { output.write(text) }
+    func write(_ text: String) { output.write(json: text) }
 }
 
 final class ValidationRenderer {

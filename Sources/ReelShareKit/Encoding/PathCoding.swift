@@ -76,23 +76,27 @@ public enum PathCoding {
     public static func terminalText(_ text: String, styled: Bool) -> String {
         // Most text has none: a pass over its bytes (C0 and DEL, C1's and the reserved range's
         // lead bytes) before any over its scalars.
-        var text = text
-        let plain = text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xF4 {
-                if byte != 0x0A && byte != 0x09 { return false }
-            }
-            return true
-        }
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xF4 {
+                        return false
+                    }
+                    index += 1
+                }
+                return true
+            } ?? false
         if plain { return text }
         let scalars = text.unicodeScalars
-        guard scalars.contains(where: { isReserved($0) || isControl($0) }) else { return text }
         var out = String.UnicodeScalarView()
         var index = scalars.startIndex
         while index < scalars.endIndex {
             let scalar = scalars[index]
             index = scalars.index(after: index)
             if scalar == styleEscape, styled,
-                let code = styleCodes.first(where: { String(String.UnicodeScalarView(scalars[index...])).hasPrefix($0) })
+                let code = styleCodes.first(where: { scalars[index...].starts(with: $0.unicodeScalars) })
             {
                 out.append("\u{1B}")
                 out.append(contentsOf: code.unicodeScalars)
