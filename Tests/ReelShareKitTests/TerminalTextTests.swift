@@ -37,4 +37,14 @@ struct TerminalTextTests {
         #expect(PathCoding.encode(name) == bytes + [0])
         #expect(PathCoding.terminalText(name, styled: true) == "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}[2J")
     }
+
+    @Test(
+        "a name's bytes come back as they were: UTF-8, bytes that are not, a plane-16 scalar outside the reserved range (0xF4 too)",
+        arguments: [
+            Array("clip.mp4".utf8), [0x63, 0xFF, 0xFE, 0x2E], Array("\u{1F3AC}reel".utf8), Array("\u{100000}".utf8),
+            [0xF4, 0x8F, 0xBE, 0x80], [0xF4], [0xC3, 0xA9, 0xF4, 0x90, 0x80, 0x80],
+        ] as [[UInt8]])
+    func roundTrip(bytes: [UInt8]) {
+        #expect(PathCoding.encode(PathCoding.decode(bytes)) == bytes + [0])
+    }
 }

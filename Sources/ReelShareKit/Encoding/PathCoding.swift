@@ -10,7 +10,9 @@ public enum PathCoding {
     /// kept for bytes and terminal styles (U+10FF00 to U+10FFFF): their bytes are kept one by one.
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         // Fast path: valid UTF-8 decodes as it is.
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: isReserved) {
+        if let text = String(validating: bytes, as: UTF8.self),
+            !anyByte(of: text, where: { $0 == 0xF4 }) || !text.unicodeScalars.contains(where: isReserved)
+        {
             return text
         }
         return decodeSlowly(bytes)
@@ -41,15 +43,34 @@ public enum PathCoding {
     public static func encode(_ path: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count + 1)
-        for scalar in path.unicodeScalars {
-            if scalar.value >= base + 0x80, scalar.value <= base + 0xFF {
-                bytes.append(UInt8(scalar.value - base))
-            } else {
-                bytes.append(contentsOf: String(scalar).utf8)
+        // Every scalar of the reserved range is 0xF4 0x8F 0xBC-0xBF … in UTF-8: a path with no
+        // 0xF4 byte is its own bytes.
+        if !anyByte(of: path, where: { $0 == 0xF4 }) {
+            bytes.append(contentsOf: path.utf8)
+        } else {
+            for scalar in path.unicodeScalars {
+                if isEscape(scalar) {
+                    bytes.append(UInt8(scalar.value - base))
+                } else {
+                    UTF8.encode(scalar) { bytes.append($0) }
+                }
             }
         }
         bytes.append(0)
         return bytes
+    }
+
+    /// Whether any UTF-8 byte of `text` is one `test` picks: one pass over the bytes, as a plain
+    /// loop (a generic `contains` over a String's view costs ten times as much in a debug build).
+    static func anyByte(of text: String, where test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index < bytes.count {
+                if test(bytes[index]) { return true }
+                index += 1
+            }
+            return false
+        } ?? text.utf8.contains(where: test)
     }
 
     /// Whether `scalar` stands for a byte that was not UTF-8.
@@ -76,19 +97,10 @@ public enum PathCoding {
     public static func terminalText(_ text: String, styled: Bool) -> String {
         // Most text has none: a pass over its bytes (C0 and DEL, C1's and the reserved range's
         // lead bytes) before any over its scalars.
-        let plain =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xF4 {
-                        return false
-                    }
-                    index += 1
-                }
-                return true
-            } ?? false
-        if plain { return text }
+        let marked = anyByte(of: text) { byte in
+            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xF4
+        }
+        if !marked { return text }
         let scalars = text.unicodeScalars
         var out = String.UnicodeScalarView()
         var index = scalars.startIndex
