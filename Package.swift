@@ -88,6 +88,8 @@ let package = Package(
             cSettings: warnings,
             linkerSettings: [
                 .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webpdemux"), .linkedLibrary("webp"),
+                // zlib's raw inflate, for Apple's CgBI PNG (libpng depends on zlib too).
+                .linkedLibrary("z"),
             ]
         ),
         .target(

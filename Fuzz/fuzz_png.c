@@ -1,5 +1,5 @@
-// libFuzzer target: a PNG (rs_img, libpng) probed from memory, then decoded to pixels, whole or
-// reduced (fuzz_image.h).
+// libFuzzer target: a PNG (rs_img: libpng, or the CgBI reader for Apple's PNG) probed from memory,
+// then decoded to pixels, whole or reduced (fuzz_image.h).
 #include "fuzz_image.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -76,4 +76,11 @@ uint32_t rs_img_reduction(uint32_t width, uint32_t height, uint32_t max_side);
 uint32_t rs_img_needed_side(const rs_img_pixels *pixels, uint32_t width, uint32_t height, int orientation);
 uint32_t rs_img_reduced(uint32_t side, uint32_t step);
 
+/// Whether the first `length` bytes of a file are a PNG signature and a CgBI chunk.
+int rs_img_is_cgbi(const uint8_t *head, size_t length);
+/// Reads Apple's CgBI PNG from `input` (the file, `size` bytes) as decode_png reads a PNG: its
+/// facts in `info`, and with `pixels` its picture as straight RGBA, reduced as asked.
+rs_img_status rs_img_decode_cgbi(rs_img_reader *input, size_t size, const rs_img_limits *limits, rs_img_info *info,
+                                 rs_img_pixels *pixels, char *message, size_t message_size);
+
 #endif

@@ -144,6 +144,11 @@ static rs_img_status decode_png(int fd, const uint8_t *data, size_t size, const 
         snprintf(message, message_size, unreadable ? "cannot read the file" : "invalid png: bad signature");
         return unreadable ? RS_IMG_UNREADABLE : RS_IMG_CORRUPT;
     }
+    if (rs_img_is_cgbi(head, got)) {
+        rs_img_status status = rs_img_decode_cgbi(input, size, limits, info, pixels, message, message_size);
+        free(input);
+        return status;
+    }
     // Refuse a decompression bomb from the IHDR alone, before libpng allocates anything: deflate
     // stores at most about 1032 bytes of rows per byte.
     if (got >= 33 && memcmp(head + 12, "IHDR", 4) == 0) {

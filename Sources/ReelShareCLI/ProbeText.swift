@@ -24,7 +24,8 @@ enum ProbeText {
             return []
         case .image(let image):
             rows.append(("kind", "image"))
-            rows.append(("format", image.format.rawValue + (image.decoded ? "" : " (header only)")))
+            let kind = image.format == .cgbi ? " (Apple's CgBI PNG, from Xcode: only Apple's decoders read it)" : ""
+            rows.append(("format", image.format.rawValue + kind + (image.decoded ? "" : " (header only)")))
             rows.append(("size", dimensions(image.width, image.height) ?? "unknown"))
             var pixels: [String] = []
             if let type = image.colorType { pixels.append(type.rawValue) }

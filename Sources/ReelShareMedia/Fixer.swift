@@ -121,11 +121,11 @@ public enum Fixer {
     private static func shown(_ plan: ImagePlan, timeoutSeconds: Double) throws(ProbeFailure) -> Picture {
         // The probe that made the plan named the format: PNG and JPEG are decoded by their libraries.
         var picture: Picture
-        if plan.decoder != .ffmpeg {  // libpng, libjpeg, libwebp
+        if let format = plan.decoder.format {  // libpng, the CgBI reader, libjpeg, libwebp
             // Decoded near the size the fit needs, not whole: a 108-megapixel photo fits a story in
             // the memory of a 2-megapixel one.
             picture = try Pictures.image(
-                plan.input, format: plan.decoder == .png ? .png : plan.decoder == .jpeg ? .jpeg : .webp, maxSide: 0,
+                plan.input, format: format, maxSide: 0,
                 fit: plan.fit.map { ($0.width, $0.height) },
                 timeoutSeconds: timeoutSeconds)
         } else {

@@ -95,7 +95,8 @@ enum ImageCodecs {
         if status == RS_IMG_UNSUPPORTED {
             return .success(
                 ImageMedia(
-                    format: format == .png ? .png : .jpeg, width: Int(info.width), height: Int(info.height),
+                    format: format == .png ? info.apple_cgbi != 0 ? .cgbi : .png : .jpeg, width: Int(info.width),
+                    height: Int(info.height),
                     bitDepth: Int(info.bit_depth), colorType: colorType(info.color_type),
                     progressive: format == .jpeg ? info.progressive != 0 : nil, frameCount: 1,
                     orientation: info.orientation > 0 ? Int(info.orientation) : nil, decoded: false))
@@ -103,7 +104,7 @@ enum ImageCodecs {
         if let failure = failure(status, Posix.text(message)) { return .failure(failure) }
         return .success(
             ImageMedia(
-                format: format == .png ? .png : .jpeg,
+                format: format == .png ? info.apple_cgbi != 0 ? .cgbi : .png : .jpeg,
                 width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
                 colorType: colorType(info.color_type),
                 colorSpace: colorSpace(info.color_space),

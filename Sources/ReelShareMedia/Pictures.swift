@@ -88,7 +88,7 @@ public enum Pictures {
         var message = [CChar](repeating: 0, count: 512)
         let status: rs_img_status
         switch format {
-        case .png: status = rs_img_decode_png(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
+        case .png, .cgbi: status = rs_img_decode_png(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
         case .jpeg: status = rs_img_decode_jpeg(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
         case .webp: status = rs_img_decode_webp(file.descriptor, file.size, &c, &info, &decoded, &message, message.count)
         default:

@@ -72,6 +72,8 @@ typedef struct rs_img_info {
     int progressive;     // JPEG progressive scans
     int frame_count;     // PNG: the APNG acTL frame count, 1 for a still image; JPEG: 1
     int orientation;     // EXIF orientation 1-8 (JPEG APP1, PNG eXIf), 0 when absent
+    int apple_cgbi;      // PNG: Apple's CgBI variant (raw deflate of premultiplied BGRA), read
+                         // without libpng
 } rs_img_info;
 
 /// Decodes a whole PNG: the regular file open on `fd` (read with pread from offset 0; `size` is

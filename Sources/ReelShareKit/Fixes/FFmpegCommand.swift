@@ -31,6 +31,10 @@ public enum FFmpegCommand {
 
     /// The ffmpeg command of an image plan, word by word.
     public static func words(_ plan: ImagePlan) -> [String] {
+        // No ffmpeg reads Apple's CgBI PNG: reelshare's own fix is the command.
+        if plan.decoder == .cgbi {
+            return ["reelshare", "fix", "--target", plan.target ?? "TARGET", "-o", argumentPath(plan.output), "--", plan.input]
+        }
         var filters: [String] = []
         var words = ["ffmpeg"]
         if let turn = plan.turn, let filter = turnFilters[turn] {

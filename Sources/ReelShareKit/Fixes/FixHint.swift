@@ -321,7 +321,7 @@ public enum FixHint {
         return .image(
             ImagePlan(
                 input: s.report.path, decoder: ImagePlan.decoder(for: image.format), output: output, format: format,
-                turn: pixelTurn(image), fit: nil, firstFrame: !image.format.isDecodedInFull))
+                turn: pixelTurn(image), fit: nil, firstFrame: !image.format.isDecodedInFull, target: s.target))
     }
 
     /// An 8-bit JPEG from a JPEG of other samples (12-bit, lossless): FFmpeg's decoder reads those.

@@ -291,11 +291,23 @@ public enum PictureFormat: String, Sendable, Equatable {
 
 /// The plan for an image: a still picture, turned as shown, fitted, in PNG or JPEG.
 public struct ImagePlan: Sendable, Equatable {
-    /// Who decodes the input: libpng or libjpeg (reduced to the fit, its EXIF turn applied), or
-    /// FFmpeg (a GIF's or WebP's first frame, a 12-bit JPEG).
-    /// Who decodes the input: libpng, libjpeg, libwebp (a WebP, still or animated, on every
-    /// FFmpeg), or FFmpeg (a GIF, a 12-bit JPEG).
-    public enum Decoder: Sendable, Equatable { case png, jpeg, webp, ffmpeg }
+    /// Who decodes the input: libpng, reelshare's CgBI reader (Apple's PNG, which no other tool
+    /// here reads), libjpeg, libwebp (a WebP, still or animated, on every FFmpeg), each reduced to
+    /// the fit; or FFmpeg (a GIF, a 12-bit JPEG).
+    public enum Decoder: Sendable, Equatable {
+        case png, cgbi, jpeg, webp, ffmpeg
+
+        /// The format reelshare's own decoder reads; nil for FFmpeg.
+        public var format: ImageFileFormat? {
+            switch self {
+            case .png: return .png
+            case .cgbi: return .cgbi
+            case .jpeg: return .jpeg
+            case .webp: return .webp
+            case .ffmpeg: return nil
+            }
+        }
+    }
 
     public var input: String
     public var decoder: Decoder
@@ -307,11 +319,15 @@ public struct ImagePlan: Sendable, Equatable {
     public var fit: PixelSize?
     /// The input is animated (or a format that may be): its first frame.
     public var firstFrame: Bool
+    /// The target the plan is for: what a command of reelshare's own names (a CgBI picture, which
+    /// no ffmpeg reads, is fixed by `reelshare fix`).
+    public var target: String? = nil
 
     /// The decoder of a picture of `format`, as the probe named it.
     public static func decoder(for format: ImageFileFormat) -> Decoder {
         switch format {
         case .png: return .png
+        case .cgbi: return .cgbi
         case .jpeg: return .jpeg
         case .webp: return .webp
         default: return .ffmpeg

@@ -13,11 +13,15 @@ public struct ImageFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let webp = ImageFileFormat(rawValue: "webp")
     public static let heic = ImageFileFormat(rawValue: "heic")
     public static let avif = ImageFileFormat(rawValue: "avif")
+    /// Apple's CgBI PNG: what Xcode's "Compress PNG Files" makes of an app's PNGs (a CgBI chunk
+    /// before IHDR, raw deflate of premultiplied BGRA). Only Apple's decoders read it: libpng,
+    /// FFmpeg and Android's refuse it. reelshare reads it itself.
+    public static let cgbi = ImageFileFormat(rawValue: "cgbi")
     /// A vector drawing: FFmpeg rasterizes it (librsvg); it has no bit depth of its own.
     public static let svg = ImageFileFormat(rawValue: "svg")
 
-    /// PNG and JPEG, which reelshare decodes itself (libpng, libjpeg), in full.
-    public var isDecodedInFull: Bool { self == .png || self == .jpeg }
+    /// PNG, CgBI and JPEG, which reelshare decodes itself (libpng, its CgBI reader, libjpeg), in full.
+    public var isDecodedInFull: Bool { self == .png || self == .cgbi || self == .jpeg }
 
     public var description: String { rawValue }
 }

@@ -23,6 +23,12 @@ struct ImageFormat: Rule {
                 fix: FixHint.eightBitJPEG(s, image: image))
         }
         guard !allowed.contains(image.format.rawValue) else { return .pass }
+        if image.format == .cgbi {
+            return .fail(
+                "an Apple CgBI PNG (Xcode's \"Compress PNG Files\" output: premultiplied BGRA, raw deflate), which only Apple's decoders read: not a standard PNG (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
+                actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)),
+                fix: FixHint.converted(s, image: image, allowed: allowed))
+        }
         return .fail(
             "\(image.format.rawValue.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
             actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)),

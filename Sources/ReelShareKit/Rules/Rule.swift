@@ -209,8 +209,13 @@ enum Slack {
 /// What a rule sees: the probe report and the file's path (for fix hints).
 public struct Subject: Sendable {
     public var report: ProbeReport
+    /// The target the file is checked for, where the fix names it.
+    public var target: String?
 
-    public init(_ report: ProbeReport) { self.report = report }
+    public init(_ report: ProbeReport, target: String? = nil) {
+        self.report = report
+        self.target = target
+    }
 
     var av: AVMedia? {
         if case .av(let media) = report.content { return media }

@@ -25,7 +25,7 @@ public enum Rules {
             if strict, finding.severity == .warning { finding.severity = .error }
             findings.append(finding)
         }
-        let subject = Subject(report)
+        let subject = Subject(report, target: profile.id)
         if let stop = shareFindings(report, role: role, profile: profile, platforms: platforms) {
             stop.findings.forEach(add)
             if stop.final {
@@ -127,14 +127,14 @@ public enum Rules {
                 let cover = media.streams.first { $0.coverArt && $0.kind == .video }
                 let remedy = Fix.video([.still(cover.map { .coverArt(stream: $0.index) } ?? .plain)])
                 finding.remedy = remedy
-                finding.fix = FixHint.plan(remedy, for: Subject(report)).command
+                finding.fix = FixHint.plan(remedy, for: Subject(report, target: profile.id)).command
                 return ([finding], false)
             }
             // An animated image in the video role is made an H.264 clip (even sides for 4:2:0).
             if case .image(let image) = report.content, role == .backgroundVideo, (image.frameCount ?? 1) > 1 {
                 let remedy = Fix.video([.filter(.evenSides), .encode(EncodeSettings())])
                 finding.remedy = remedy
-                finding.fix = FixHint.plan(remedy, for: Subject(report)).command
+                finding.fix = FixHint.plan(remedy, for: Subject(report, target: profile.id)).command
             }
             return ([finding], true)
         }

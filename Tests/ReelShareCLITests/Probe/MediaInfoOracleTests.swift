@@ -239,6 +239,10 @@ private typealias Why = MediaInfoCase.Difference
 
 /// Where reelshare answers otherwise than mediainfo, by file, and why.
 private let differences: [String: [String: Why]] = [
+    // Apple's CgBI PNG: mediainfo names the container by its signature; reelshare names the variant
+    // that only Apple's decoders read (its chunks are PNG's, its pixels are not).
+    "cgbi_rgb.png": ["format": Why(ours: "cgbi", why: "a CgBI chunk before IHDR: Xcode's PNG, which libpng refuses")],
+    "cgbi_rgba.png": ["format": Why(ours: "cgbi", why: "a CgBI chunk before IHDR: Xcode's PNG, which libpng refuses")],
     // The display matrix flips the picture left to right (-1, 0, 0, 1): reelshare says mirrored,
     // not turned (ffprobe: "rotation of -0.00 degrees", hflip); mediainfo's one angle reads 180.
     "h264_mirrored.mp4": ["rotation": Why(ours: "0", why: "a left-right flip, not a half turn (mirrored: true)")],
