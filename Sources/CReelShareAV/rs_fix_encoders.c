@@ -25,10 +25,13 @@ void rs_fix_job_free(rs_fix_job *j) {
 
 int64_t rs_fix_frame_duration(const rs_fix_job *j, const AVFrame *frame, int64_t ts) {
     int64_t duration = rs_frame_duration(frame);
+    // Sound lasts its samples, as the ffmpeg CLI times it (and ends a -stream_loop pass): from
+    // FFmpeg 8.0 an MP4's last packet states the length its stts gives, which ends before the
+    // coded frame's samples do.
     if (frame->nb_samples > 0)
-        return duration > 0        ? duration
-               : frame->sample_rate > 0 ? av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base)
-                                        : 0;
+        return frame->sample_rate > 0 ? av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base)
+                                      : duration > 0 ? duration
+                                                     : 0;
     // A frame the file gives no length (a browser's WebM states none) lasts as long as the step
     // before it, as probe measures a picture's end and as the ffmpeg CLI of 7.1 and later gives
     // it: a length of one tick where the step is longer is the demuxer's guess, not the file's.

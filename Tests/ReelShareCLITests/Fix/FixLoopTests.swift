@@ -1,29 +1,10 @@
 // A clip too short for its target, looped: fix and its printed command start each pass at the
 // same instant, as the ffmpeg CLI of the release running measures a pass (FFmpeg 5.1 and 6.1 by
-// the sound's own span, 7.0 on by the file's), so the two make the same frames at the same times
-// and the same sound.
+// the sound's own span, 7.0 on by the file's, the sound's end by its decoded samples), so the two
+// make the same frames at the same times and the same sound: on FFmpeg 5.1, 7.1 and 9.0.
 import Foundation
 import ReelShareTestSupport
 import Testing
-
-/// The major version of the libavformat the ffmpeg CLI here runs with (0 where it does not say).
-private let cliFormatMajor: Int = {
-    guard let text = try? runCommand(["ffmpeg", "-hide_banner", "-version"], in: TestPaths.packageRoot).stdout,
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("libavformat") })
-    else { return 0 }
-    return Int(line.dropFirst("libavformat".count).trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) ?? 0
-}()
-
-/// FFmpeg 9.0's CLI (libavformat 63) loops a clip whose sound starts late, and one whose display
-/// matrix mirrors it, otherwise than fix does (its pass 15 to 22 ms longer, the mirrored first
-/// frame drawn otherwise): not yet learnt (issue 39).
-private func loopsAsFFmpeg9(_ body: () throws -> Void) throws {
-    try withKnownIssue("FFmpeg 9.0's -stream_loop and mirrored autorotate, not yet matched", isIntermittent: false) {
-        try body()
-    } when: {
-        cliFormatMajor >= 63
-    }
-}
 
 extension WhatPlaysTests {
     /// `file` (in `directory`) fixed for `target` by fix and by its printed command, each on one
@@ -60,7 +41,7 @@ extension WhatPlaysTests {
                 "-f", "lavfi", "-i", "testsrc2=s=540x960:r=30000/1001:d=1.001", "-itsoffset", "0.05", "-f", "lavfi", "-i",
                 "sine=d=1.1:r=44100", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
             ], in: directory)
-        try loopsAsFFmpeg9 { try sameLoop("late.mp4", "ig-reels", in: directory) }
+        try sameLoop("late.mp4", "ig-reels", in: directory)
     }
 
     @Test(
@@ -72,11 +53,7 @@ extension WhatPlaysTests {
         for name in ["sample_portrait.mp4", "sample_rotate_and_reflect.mp4"] {
             try FileManager.default.copyItem(
                 at: TestPaths.corpus.appendingPathComponent("video/h264/\(name)"), to: directory.appendingPathComponent(name))
-            if name == "sample_portrait.mp4" {
-                try sameLoop(name, "ig-reels", in: directory)
-            } else {
-                try loopsAsFFmpeg9 { try sameLoop(name, "ig-reels", in: directory) }
-            }
+            try sameLoop(name, "ig-reels", in: directory)
         }
     }
 
