@@ -59,7 +59,13 @@ static int transcode(rs_fix_state *r, rs_fix_job *j, AVPacket *pkt) {
         int latest = j->dec->codec_type == AVMEDIA_TYPE_VIDEO && at >= j->latest_ts;
         if (latest) j->latest_ts = at;
         j->previous_ts = ts;
-        if (latest || ts + duration > j->span_end) j->span_end = ts + duration;
+        // A pass of the file ends where its sound's samples end, as the ffmpeg CLI ends a
+        // -stream_loop pass: from FFmpeg 8.0 an MP4's last sound packet states its stts length,
+        // which ends before the coded frame's samples do.
+        int64_t reach = r->frame->nb_samples > 0 && r->frame->sample_rate > 0
+                            ? av_rescale_q(r->frame->nb_samples, (AVRational){1, r->frame->sample_rate}, j->in->time_base)
+                            : duration;
+        if (latest || ts + reach > j->span_end) j->span_end = ts + reach;
         ts += j->offset;
         if (latest || ts + duration > j->last_end) j->last_end = ts + duration;
         if (ts >= j->end_ts) {
@@ -72,6 +78,20 @@ static int transcode(rs_fix_state *r, rs_fix_job *j, AVPacket *pkt) {
             continue;
         }
         r->frame->pts = ts - j->shift;
+        // Sound reaches the filters timed by its samples, as the ffmpeg CLI's decoder stage times it
+        // (audio_ts_process): each frame where the last one's samples end, unless its own time
+        // jumps past that (a gap, or a loop's next pass); a WebM's millisecond times would
+        // otherwise move the sound by a part of a millisecond each frame, and the encoder's
+        // packets with it. The filters' source counts in samples (rs_fix_open_audio).
+        if (j->dec->codec_type == AVMEDIA_TYPE_AUDIO && j->dec->sample_rate > 0) {
+            AVRational samples = {1, j->dec->sample_rate};
+            if (j->sound_next != AV_NOPTS_VALUE &&
+                r->frame->pts > av_rescale_q_rnd(j->sound_next, samples, j->in->time_base, AV_ROUND_UP))
+                j->rescale_last = AV_NOPTS_VALUE;
+            r->frame->pts = av_rescale_delta(j->in->time_base, r->frame->pts, samples, r->frame->nb_samples, &j->rescale_last,
+                                             samples);
+            j->sound_next = r->frame->pts + r->frame->nb_samples;
+        }
         int64_t end = ts + duration < j->end_ts ? ts + duration : j->end_ts;
         if (latest || end > j->sent_end) j->sent_end = end;
         err = av_buffersrc_add_frame_flags(j->src, r->frame, 0);
@@ -154,7 +174,7 @@ static rs_av_status add_stream(rs_fix_state *r, rs_fix_job *j, int i, int index,
     j->latest_ts = INT64_MIN;
     j->last_end = j->span_end = j->sent_end = INT64_MIN;
     j->packet_first = INT64_MAX;
-    j->rescale_last = AV_NOPTS_VALUE;
+    j->rescale_last = j->sound_next = AV_NOPTS_VALUE;
     j->packet_last = j->packet_end = INT64_MIN;
     // The plan's times come from keyframe times printed as decimals: a millisecond's slack lets
     // the video start (and stop) at the keyframe meant, not the next one.

@@ -25,13 +25,10 @@ void rs_fix_job_free(rs_fix_job *j) {
 
 int64_t rs_fix_frame_duration(const rs_fix_job *j, const AVFrame *frame, int64_t ts) {
     int64_t duration = rs_frame_duration(frame);
-    // Sound lasts its samples, as the ffmpeg CLI times it (and ends a -stream_loop pass): from
-    // FFmpeg 8.0 an MP4's last packet states the length its stts gives, which ends before the
-    // coded frame's samples do.
     if (frame->nb_samples > 0)
-        return frame->sample_rate > 0 ? av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base)
-                                      : duration > 0 ? duration
-                                                     : 0;
+        return duration > 0        ? duration
+               : frame->sample_rate > 0 ? av_rescale_q(frame->nb_samples, (AVRational){1, frame->sample_rate}, j->in->time_base)
+                                        : 0;
     // A frame the file gives no length (a browser's WebM states none) lasts as long as the step
     // before it, as probe measures a picture's end and as the ffmpeg CLI of 7.1 and later gives
     // it: a length of one tick where the step is longer is the demuxer's guess, not the file's.
@@ -310,8 +307,9 @@ int rs_fix_open_audio(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pl
     else av_channel_layout_default(&source, j->dec->ch_layout.nb_channels > 0 ? j->dec->ch_layout.nb_channels : 2);
     av_channel_layout_describe(&source, in_layout, sizeof in_layout);
     av_channel_layout_uninit(&source);
-    snprintf(args, sizeof args, "time_base=%d/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->in->time_base.num,
-             j->in->time_base.den, j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
+    // Timed in samples: transcode gives the frames their times as the ffmpeg CLI does.
+    snprintf(args, sizeof args, "time_base=1/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s", j->dec->sample_rate,
+             j->dec->sample_rate, av_get_sample_fmt_name(j->dec->sample_fmt), in_layout);
     if ((err = build_graph(j, args, plan->audio_graph, 0)) < 0) {
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
         else snprintf(why, why_size, "the plan's audio filters do not run");

@@ -46,7 +46,8 @@ typedef struct rs_fix_job {
     int64_t packet_last;    // the latest packet time read (INT64_MIN: none)
     int64_t packet_end;     // the latest end of a packet read (its time and duration)
     int last_samples;       // audio: the samples of the frame decoded last
-    int64_t rescale_last;   // copied sound: where its samples have got to, in their own unit (av_rescale_delta)
+    int64_t rescale_last;   // copied or encoded sound: where its samples have got to, in their own unit (av_rescale_delta)
+    int64_t sound_next;     // encoded sound: where its next frame is expected, in samples (AV_NOPTS_VALUE: none yet)
     int64_t pass_frames;    // the frames decoded since the input was last read from its start
     int64_t sent_end;       // the end of the last frame given to the filters (pts + duration, before the plan's end)
     AVRational frame_rate;  // video: the duration of a frame that has none
