@@ -147,7 +147,7 @@ struct DoctorCommand: Command {
                 }
             } catch {
                 let message = error.description
-                stderr.write("reelshare: error: \(PathCoding.display(input.path)): \(message)\n")
+                stderr.write("reelshare: error: \(PathCoding.lineText(PathCoding.display(input.path))): \(message)\n")
                 let result = Doctor.unreadable(input.path, platform: input.platform, message, targets)
                 summary.add(result)
                 renderer.add(result, card: ReportCard.app(result))

@@ -168,7 +168,8 @@ struct FileFixer: Sendable {
             }
             operations.append("checked: \(command.target.id) accepts it")
             if case .video(let video) = plan, video.dropsAlpha {
-                stderr.write("reelshare: warning: \(path): its transparency is dropped: H.264 carries none\n")
+                stderr.write(
+                    "reelshare: warning: \(PathCoding.lineText(path)): its transparency is dropped: H.264 carries none\n")
             }
             result.outputs = [FixResult.Written(path: destination, durationSeconds: written, operations: operations)]
         } catch {
@@ -253,7 +254,7 @@ struct FileFixer: Sendable {
         let stderr = self.stderr
         return { done in
             stderr.write(
-                "\(Terminal.lineStart)reelshare: fixing \(path): \(Units.number(min(done, total))) of \(Units.number(total)) s\(Terminal.escape)[K"
+                "\(Terminal.lineStart)reelshare: fixing \(PathCoding.lineText(path)): \(Units.number(min(done, total))) of \(Units.number(total)) s\(Terminal.escape)[K"
             )
             stderr.flush()
         }

@@ -173,16 +173,17 @@ struct FixCommand: Command {
             switch format {
             case .text:
                 if let failure = result.failure {
-                    stderr.write("reelshare: error: \(result.path): \(failure)\n")
+                    stderr.write("reelshare: error: \(PathCoding.lineText(result.path)): \(failure)\n")
                 } else if result.alreadyAccepted {
-                    stderr.write("\(result.path): already accepted by \(target.id); nothing written\n")
+                    stderr.write("\(PathCoding.lineText(result.path)): already accepted by \(target.id); nothing written\n")
                 } else {
                     for output in result.outputs {
                         if dryRun {
-                            stdout.write("\(result.path) -> \(output.path) (\(result.reason))\n")
+                            stdout.write(
+                                "\(PathCoding.lineText(result.path)) -> \(PathCoding.lineText(output.path)) (\(result.reason))\n")
                             for operation in output.operations { stdout.write("  \(operation)\n") }
                         } else {
-                            stdout.write(output.path + "\n")
+                            stdout.write(PathCoding.lineText(output.path) + "\n")
                         }
                     }
                 }

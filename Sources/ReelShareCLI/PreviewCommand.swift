@@ -177,7 +177,7 @@ struct PreviewCommand: Command {
                     throw failure
                 }
             } catch {
-                throw .media([error.code], summary: "\(input.path): \(error.message)")
+                throw .media([error.code], summary: "\(PathCoding.lineText(input.path)): \(error.message)")
             }
             if input.role == .sticker {
                 sticker = picture

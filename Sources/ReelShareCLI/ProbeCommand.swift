@@ -66,7 +66,7 @@ struct ProbeCommand: Command {
             _, report in
             if let failure = report.failure {
                 failures.append(failure.code)
-                stderr.write("reelshare: error: \(report.path): \(failure.message)\n")
+                stderr.write("reelshare: error: \(PathCoding.lineText(report.path)): \(failure.message)\n")
             }
             switch format {
             case .json: json.value(ProbeJSON.file(report))

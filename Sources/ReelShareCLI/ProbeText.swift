@@ -4,7 +4,8 @@ import ReelShareKit
 
 enum ProbeText {
     static func render(_ report: ProbeReport, color: Bool) -> String {
-        let name = color ? Terminal.bold(report.path) : report.path
+        let path = PathCoding.lineText(report.path)
+        let name = color ? Terminal.bold(path) : path
         if case .failure(let failure) = report.content {
             let label = color ? Terminal.red("error") : "error"
             return "\(name)\n  \(label)       \(failure.message) [\(failure.code.rawValue)]\n\n"

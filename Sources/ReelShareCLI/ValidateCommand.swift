@@ -135,7 +135,7 @@ struct ValidateCommand: Command {
             }
         ) { _, outcome in
             let (result, failure, card) = outcome
-            if let failure { stderr.write("reelshare: error: \(result.path): \(failure.message)\n") }
+            if let failure { stderr.write("reelshare: error: \(PathCoding.lineText(result.path)): \(failure.message)\n") }
             summary.add(result)
             renderer.add(result, card: card)
             progress.tick()

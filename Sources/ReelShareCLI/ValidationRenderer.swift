@@ -145,18 +145,19 @@ final class ValidationRenderer {
         // The targets the project's share code chose, each where it was found.
         if let shares = result.app?.shares, !shares.isEmpty {
             out +=
-                "\(result.labelled(result.location())): shares to "
+                "\(PathCoding.lineText(result.labelled(result.location()))): shares to "
                 + shares.map { "\($0.target) (\($0.file):\($0.line))" }.joined(separator: ", ") + "\n"
         }
         for (finding, targets) in groups {
-            out += Self.line(result.labelled(result.location(of: finding)), finding, targets: targets, color: color)
+            out += Self.line(
+                PathCoding.lineText(result.labelled(result.location(of: finding))), finding, targets: targets, color: color)
         }
         for (command, targets) in fixes {
-            out += "  fix (\(targets.joined(separator: ", "))): \(command)\n"
+            out += "  fix (\(targets.joined(separator: ", "))): \(PathCoding.lineText(command))\n"
         }
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)
-        var verdict = "\(result.labelled(result.location())): "
+        var verdict = "\(PathCoding.lineText(result.labelled(result.location()))): "
         if result.verdicts.isEmpty, let app = result.app, app.sharesNothing {
             let files = app.sourceFiles ?? 0
             verdict +=

@@ -133,11 +133,27 @@ public enum PathCoding {
 
     /// A control character as `ls -b` writes it: C's escapes, else its UTF-8 bytes in octal.
     static func escaped(_ scalar: Unicode.Scalar) -> String {
-        let named: [UInt32: String] = [7: "\\a", 8: "\\b", 11: "\\v", 12: "\\f", 13: "\\r"]
+        let named: [UInt32: String] = [7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r"]
         if let name = named[scalar.value] { return name }
         return String(scalar).utf8.map { byte in
             "\\" + String(byte, radix: 8).leftPadded(to: 3)
         }.joined()
+    }
+
+    /// A name (or a command holding one) as a line of text shows it: its newlines and tabs written
+    /// as `ls -b` writes them (`\n`, `\t`), so that one line stays one line (Output escapes every
+    /// other control character; a newline of reelshare's own is not in a name).
+    public static func lineText(_ text: String) -> String {
+        guard anyByte(of: text, where: { $0 == 0x0A || $0 == 0x09 }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" {
+                out.append(contentsOf: escaped(scalar).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// The path for people and documents: undecodable bytes shown as U+FFFD.
