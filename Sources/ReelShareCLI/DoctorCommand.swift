@@ -131,9 +131,12 @@ struct DoctorCommand: Command {
                 }
                 // A project's share code, read once for every app under the path.
                 let projects = apps.contains { $0.app.form == .project }
+                // (what a build of another app beside them holds is that app's, not theirs)
+                let appFiles = apps.compactMap { found in found.app.file.map(found.shown) }
                 let code =
                     projects && input.platform == nil
-                    ? AppLocator.shareCode(at: input.path, targets: targets, budget: pathBudget) : nil
+                    ? AppLocator.shareCode(at: input.path, targets: targets, budget: pathBudget)?
+                        .withoutOtherApplications(than: appFiles) : nil
                 if pathBudget.spend() { throw AppLocationError.timeout }
                 // Each app gets the code under its own directory, and what no app's holds.
                 let roots = Set(apps.compactMap(\.root)).sorted()

@@ -205,6 +205,7 @@ public enum AppLocator {
         for index in code.providerCalls.indices {
             code.providerCalls[index].file = AppPath.join(path, code.providerCalls[index].file)
         }
+        code.applicationBuilds = code.applicationBuilds.map { AppPath.join(path, $0) }
         return code
     }
 

@@ -60,6 +60,10 @@ public struct ShareCode: Sendable, Equatable {
     /// The source files read, and those passed over (over 1 MB, generated, minified).
     public var filesRead = 0
     public var filesSkipped = 0
+    /// Directories below the one read that are Android apps' builds of their own (a
+    /// settings.gradle, and a module that applies com.android.application): a test app kept
+    /// beside a plugin's example, say. Their code is theirs.
+    public var applicationBuilds: [String] = []
 
     public init() {}
 
@@ -97,6 +101,20 @@ public struct ShareCode: Sendable, Equatable {
         var code = self
         code.calls = calls.filter { belongs($0.file) }
         code.providerCalls = providerCalls.filter { belongs($0.file) }
+        return code
+    }
+
+    /// The code without what lies in an application build (applicationBuilds) that holds none of
+    /// `appFiles` (the files of the apps judged, named as the calls are): another app's code is
+    /// not theirs. The Gradle build that holds an app judged, and library builds (a plugin's
+    /// android/), stay.
+    public func withoutOtherApplications(than appFiles: [String]) -> ShareCode {
+        func inside(_ file: String, _ directory: String) -> Bool { directory == "." || file.hasPrefix(directory + "/") }
+        let foreign = applicationBuilds.filter { build in !appFiles.contains { inside($0, build) } }
+        guard !foreign.isEmpty else { return self }
+        var code = self
+        code.calls = calls.filter { call in !foreign.contains { inside(call.file, $0) } }
+        code.providerCalls = providerCalls.filter { call in !foreign.contains { inside(call.file, $0) } }
         return code
     }
 

@@ -26,6 +26,24 @@ public enum ShareCodeReader {
         "ios/Pods",
     ])
 
+    /// Whether `directory` (listed as `entries`) is a Gradle build of its own that builds an
+    /// Android app: a settings.gradle(.kts), and a build.gradle(.kts) in it or one level down
+    /// that applies com.android.application (by id or alias name).
+    static func isApplicationBuild(_ tree: AppTree, _ directory: String, _ entries: [AppTreeEntry]) -> Bool {
+        guard entries.contains(where: { !$0.isDirectory && ($0.name == "settings.gradle" || $0.name == "settings.gradle.kts") })
+        else { return false }
+        let modules =
+            [directory] + entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map { AppPath.join(directory, $0.name) }
+        for module in modules {
+            for name in ["build.gradle", "build.gradle.kts"] {
+                guard let bytes = try? tree.read(AppPath.join(module, name), limit: fileLimit) else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text.contains("com.android.application") || text.contains("android.application") { return true }
+            }
+        }
+        return false
+    }
+
     /// Reads the sources under `root` of `tree` for the share calls of `targets` and `plugins`.
     public static func read(_ tree: AppTree, under root: String = "", targets: [TargetProfile], plugins: [SharePlugin])
         -> ShareCode
@@ -41,7 +59,9 @@ public enum ShareCodeReader {
             let directory = queue[next]
             next += 1
             guard seen.insert(tree.identity(of: directory) ?? directory).inserted else { continue }
-            for entry in tree.list(directory) ?? [] {
+            let entries = tree.list(directory) ?? []
+            if directory != root, isApplicationBuild(tree, directory, entries) { code.applicationBuilds.append(directory) }
+            for entry in entries {
                 let path = AppPath.join(directory, entry.name)
                 if entry.isDirectory {
                     if !entry.name.hasPrefix("."), !skipped.contains(entry.name), !entry.name.hasSuffix("Tests"),

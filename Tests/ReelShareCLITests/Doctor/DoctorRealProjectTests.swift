@@ -104,6 +104,28 @@ struct DoctorRealProjectTests {
         #expect(libraries.contains { $0.hasSuffix("modules/services/repositories/src/main/AndroidManifest.xml") })
     }
 
+    @Test(
+        "another Android app's build beside the one judged (social_share's example/IntentDummy): its share code is its own, not the Flutter example's"
+    )
+    func otherAppsCode() {
+        // IntentDummy's MainActivity.kt:19 sends ADD_TO_STORY with no App ID extra. Before, the
+        // Flutter example's Android app was rejected for it.
+        for path in ["flutter-social-share", "flutter-social-share/example"] {
+            let result = doctor(path, ["--target", "ig-stories"])
+            #expect(
+                judged(result) == [
+                    "flutter-social-share/example/ios/Runner/Info.plist: rejected by []",
+                    "flutter-social-share/example/android/app/src/main/AndroidManifest.xml: rejected by []",
+                ], "\(path): \(result.stdout)")
+            #expect(!result.stdout.contains("IntentDummy"), "\(path): \(result.stdout)")
+        }
+        // Judged on its own, the helper app is rejected for its own code.
+        let helper = doctor("flutter-social-share/example/IntentDummy", ["--target", "ig-stories"])
+        #expect(
+            rules(helper, file: "IntentDummy/app/src/main/AndroidManifest.xml", target: "ig-stories").contains("share.app-id"),
+            "\(helper.stdout)")
+    }
+
     @Test("apps one level down: a plugin's example/, a React Native app without its package.json, an Expo monorepo")
     func found() {
         let plugin = doctor("flutter-social-share", ["--target", "ig-stories"])
