@@ -120,6 +120,7 @@ rs_img_status rs_img_decode_cgbi(rs_img_reader *input, size_t size, const rs_img
             break;
         }
         uLong crc = crc32(0L, type, 4);
+        int crc_checked = 0;
         // The chunk's bytes, a piece at a time: CRC'd, and an IDAT's inflated into rows.
         if (!data && !(data = malloc(RS_IMG_CHUNK))) {
             snprintf(message, message_size, "out of memory");
@@ -133,6 +134,15 @@ rs_img_status rs_img_decode_cgbi(rs_img_reader *input, size_t size, const rs_img
             crc = crc32(crc, data, piece);
             left -= piece;
             if (is_header) {
+                // Its CRC first, as libpng checks it: a damaged header is a damaged file.
+                uint8_t stored[4];
+                if ((status = read_exactly(&r, stored, 4)) != RS_IMG_OK) break;
+                if (rs_img_be32(stored) != (uint32_t)crc) {
+                    snprintf(message, message_size, "invalid png: IHDR: CRC error");
+                    status = RS_IMG_CORRUPT;
+                    break;
+                }
+                crc_checked = 1;
                 seen_header = 1;
                 width = rs_img_be32(data);
                 height = rs_img_be32(data + 4);
@@ -150,6 +160,12 @@ rs_img_status rs_img_decode_cgbi(rs_img_reader *input, size_t size, const rs_img
                 info->channels = data[9] == 6 ? 4 : data[9] == 2 ? 3 : 0;
                 if (width == 0 || height == 0) {
                     snprintf(message, message_size, "invalid png: its %s is 0", width == 0 ? "width" : "height");
+                    status = RS_IMG_CORRUPT;
+                    break;
+                }
+                if (data[10] != 0 || data[11] != 0) {
+                    snprintf(message, message_size, "invalid png: IHDR: unknown %s method %d",
+                             data[10] != 0 ? "compression" : "filter", data[10] != 0 ? data[10] : data[11]);
                     status = RS_IMG_CORRUPT;
                     break;
                 }
@@ -190,15 +206,24 @@ rs_img_status rs_img_decode_cgbi(rs_img_reader *input, size_t size, const rs_img
             } else if (is_data && inflating) {
                 z.next_in = data;
                 z.avail_in = piece;
-                while (z.avail_in > 0 && rows_done < height && status == RS_IMG_OK) {
+                // On while input is left, or while the last call filled the row: zlib may hold
+                // output for the next row after its input is used up (a long match's rest).
+                int more = 1;
+                while (more && rows_done < height && status == RS_IMG_OK) {
                     z.next_out = row + filled;
                     z.avail_out = (uInt)(stride + 1 - filled);
                     int code = inflate(&z, Z_NO_FLUSH);
+                    if (code == Z_MEM_ERROR) {
+                        snprintf(message, message_size, "out of memory for inflate");
+                        status = RS_IMG_INTERNAL;
+                        break;
+                    }
                     if (code != Z_OK && code != Z_STREAM_END && code != Z_BUF_ERROR) {
                         snprintf(message, message_size, "invalid png: IDAT: %s", z.msg ? z.msg : "inflate failed");
                         status = RS_IMG_CORRUPT;
                         break;
                     }
+                    more = code == Z_OK && (z.avail_in > 0 || z.avail_out == 0);
                     filled = stride + 1 - z.avail_out;
                     if (filled == stride + 1) {
                         if (!unfilter(row[0], row + 1, prior, stride, bpp)) {
@@ -216,14 +241,13 @@ rs_img_status rs_img_decode_cgbi(rs_img_reader *input, size_t size, const rs_img
                             status = RS_IMG_TIMEOUT;
                         }
                     }
-                    if (code == Z_STREAM_END || code == Z_BUF_ERROR) break;
                 }
             }
         }
         if (status != RS_IMG_OK) break;
         uint8_t stored[4];
-        if ((status = read_exactly(&r, stored, 4)) != RS_IMG_OK) break;
-        if (rs_img_be32(stored) != (uint32_t)crc) {
+        if (!crc_checked && (status = read_exactly(&r, stored, 4)) != RS_IMG_OK) break;
+        if (!crc_checked && rs_img_be32(stored) != (uint32_t)crc) {
             snprintf(message, message_size, "invalid png: %.4s: CRC error", (const char *)type);
             status = RS_IMG_CORRUPT;
             break;
@@ -246,7 +270,7 @@ rs_img_status rs_img_decode_cgbi(rs_img_reader *input, size_t size, const rs_img
     free(prior);
     free(rgba);
     free(reduce.sums);
-    info->all_transparent = info->has_alpha && !shows;
+    if (status == RS_IMG_OK) info->all_transparent = info->has_alpha && !shows;
     if (status == RS_IMG_OK && pixels) {
         pixels->rgba = image;
         pixels->width = out_width;

@@ -106,11 +106,16 @@ struct CgBITests {
             open('filter.png', 'wb').write(cgbi(rgba8, b'\\x07' + bytes(16) + b'\\x00' + bytes(16)))
             open('short.png', 'wb').write(cgbi(rgba8, b'\\x00' + bytes(16)))
             open('deep.png', 'wb').write(cgbi(struct.pack('>IIBBBBB', 4, 2, 16, 6, 0, 0, 0), bytes(2 * 33)))
+            header = bytearray(good)
+            header[header.index(b'IHDR') + 17] ^= 0x01
+            open('header.png', 'wb').write(bytes(header))
+            open('method.png', 'wb').write(cgbi(struct.pack('>IIBBBBB', 4, 2, 8, 6, 1, 0, 0), b'\\x00' * 34))
             """, [TestPaths.fixture("cgbi_rgba.png")], in: directory)
         let expected = [
             ("crc.png", "invalid png: IDAT: CRC error"), ("cut.png", "invalid png: file is truncated"),
             ("filter.png", "invalid png: IDAT: bad filter type 7"),
             ("short.png", "invalid png: IDAT: the image data ends early (after 1 of 2 rows)"),
+            ("header.png", "invalid png: IHDR: CRC error"), ("method.png", "invalid png: IHDR: unknown compression method 1"),
         ]
         for (file, words) in expected {
             let run = runReelshare(["probe", file], in: directory)
@@ -160,5 +165,35 @@ struct CgBITests {
         #expect(
             try ffmpegPixels("magnum_rgba-binary-alpha-iphone.fixed.png", in: directory)
                 == ffmpegPixels("magnum_rgba-binary-alpha.png", in: directory))
+    }
+
+    @Test(
+        "solid pictures of every width from 1 to 39, 8, 33 and 100 rows, opaque and clear: each decodes whole (zlib may hold a row's bytes after its input is used up)"
+    )
+    func solidPictures() throws {
+        let directory = try scratch("cgbi-solid")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try python(
+            """
+            import struct, zlib
+            def chunk(kind, data):
+                return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xFFFFFFFF)
+            for width in range(1, 40):
+                for height in (8, 33, 100):
+                    for alpha in (0, 255):
+                        raw = (b'\\x00' + bytes((alpha, alpha, alpha, alpha)) * width) * height
+                        deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+                        data = deflate.compress(raw) + deflate.flush()
+                        ihdr = struct.pack('>IIBBBBB', width, height, 8, 6, 0, 0, 0)
+                        open('s%d_%d_%d.png' % (width, height, alpha), 'wb').write(
+                            b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'CgBI', b'\\x50\\x00\\x20\\x06') + chunk(b'IHDR', ihdr)
+                            + chunk(b'IDAT', data) + chunk(b'IEND', b''))
+            """, in: directory)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(files.count == 39 * 3 * 2)
+        let run = runReelshare(["probe", "--format", "json", "--"] + files, in: directory)
+        let images = ((run.json?["files"] as? [[String: Any]]) ?? []).compactMap { $0["image"] as? [String: Any] }
+        #expect(run.status == 0 && images.count == files.count, "\(run.stderr.prefix(600))")
+        #expect(images.allSatisfy { $0["decoded"] as? Bool == true && $0["format"] as? String == "cgbi" })
     }
 }
