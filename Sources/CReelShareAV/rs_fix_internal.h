@@ -122,4 +122,14 @@ rs_av_status rs_fix_add_webp(rs_fix_state *r, rs_fix_job *j, const rs_fix_plan *
 /// `seconds`, held to the plan's end and the still's length.
 double rs_fix_still_end(const rs_fix_plan *plan, double seconds);
 
+/// A time and its time base.
+typedef struct rs_fix_time {
+    int64_t ts;
+    AVRational base;
+} rs_fix_time;
+
+/// One pass of the input as `kind` measures it, from the packets the pass read and the frames it
+/// decoded (rs_fix_loop.c); a time of AV_NOPTS_VALUE where nothing was read.
+rs_fix_time rs_fix_pass_length(const rs_fix_job *jobs, int count, rs_fix_loop kind);
+
 #endif

@@ -38,7 +38,8 @@ public enum ShareCodeReader {
             for name in ["build.gradle", "build.gradle.kts"] {
                 guard let bytes = try? tree.read(AppPath.join(module, name), limit: fileLimit) else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
-                if text.contains("com.android.application") || text.contains("android.application") { return true }
+                // (the id, com.android.application, or a version catalog's alias, libs.plugins.android.application)
+                if text.contains("android.application") { return true }
             }
         }
         return false
