@@ -30,7 +30,6 @@
 enum { MAX_STREAMS = RS_CLAIMS_MAX_STREAMS, MAX_DIMENSION = 16384 };
 _Static_assert(MAX_STREAMS <= RS_SCAN_MAX_STREAMS, "the tail scan keeps each stream's discard");
 
-static const rs_video_layout UNKNOWN_LAYOUT = {-1, -1, -1, 0, 0, -1};
 
 static void reset_info(rs_av_info *info) {
     memset(info, 0, sizeof *info);
@@ -45,6 +44,7 @@ static void reset_info(rs_av_info *info) {
     info->trailing_bytes = -1;
     info->video_index = info->audio_index = -1;
     info->rgb = -1;
+    info->color_range = info->stream_color_range = -1;
 }
 
 static rs_av_status probe_source(rs_source *src, const char *name, int deep, double timeout_seconds,
@@ -133,7 +133,7 @@ static void read_container(probe *p) {
 /// The streams, their headers, and the lengths the container states.
 static void read_streams(probe *p) {
     rs_av_info *info = p->info;
-    p->layout = UNKNOWN_LAYOUT;
+    p->layout = RS_VIDEO_LAYOUT_UNKNOWN;
     rs_choose_streams(p->fmt, info, &p->video, &p->audio);
     if (p->video >= 0) rs_fill_video(p->fmt->streams[p->video], info, &p->layout);
     if (p->audio >= 0) rs_fill_audio(p->fmt, p->fmt->streams[p->audio], info);
@@ -190,8 +190,18 @@ static rs_av_status find_stream_info(probe *p) {
         const AVStream *st = p->fmt->streams[p->video];
         const char *known_format = info->pixel_format;
         int known_depth = info->bit_depth;
-        if (p->video != known_video) p->layout = UNKNOWN_LAYOUT;
+        if (p->video != known_video) p->layout = RS_VIDEO_LAYOUT_UNKNOWN;
+        // What the container stated stays its own: the decoder's values (its bitstream's) are
+        // the stream_ fields.
+        const char *transfer = info->color_transfer, *primaries = info->color_primaries, *matrix = info->color_matrix;
+        int range = info->color_range;
         rs_fill_video(st, info, &p->layout);
+        if (p->video == known_video) {
+            if (transfer) info->color_transfer = transfer;
+            if (primaries) info->color_primaries = primaries;
+            if (matrix) info->color_matrix = matrix;
+            if (range >= 0) info->color_range = range;
+        }
         if (known_format && p->layout.chroma >= 0 && p->video == known_video) { // the configuration record wins
             info->pixel_format = known_format;
             info->bit_depth = known_depth;

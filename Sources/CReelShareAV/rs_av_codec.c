@@ -63,15 +63,58 @@ static const int sar_table[17][2] = {
     {80, 33}, {18, 11}, {15, 11}, {64, 33}, {160, 99}, {4, 3}, {3, 2}, {2, 1},
 };
 
-// H.264 sequence parameter set (NAL payload after the one-byte header), through the VUI's aspect
-// ratio.
-static void parse_h264_sps(const uint8_t *nal, size_t size, rs_video_layout *out) {
-    uint8_t rbsp[512];
+/// A colour code point as the layout keeps it: 2 ("unspecified") and reserved values say nothing.
+static int stated_colour(unsigned value) { return value == 2 || value > 255 ? -1 : (int)value; }
+
+// The start of H.264's and HEVC's VUI (H.264 E.1.1, H.265 E.2.1, the same up to the colour):
+// the sample aspect ratio, then the video signal type with its colour description.
+static void read_vui(bit_reader *r, rs_video_layout *out) {
+    if (bits(r, 1)) { // aspect_ratio_info_present_flag
+        unsigned idc = bits(r, 8);
+        int num = 0, den = 0;
+        if (idc == 255) {
+            num = (int)bits(r, 16);
+            den = (int)bits(r, 16);
+        } else if (idc < 17) {
+            num = sar_table[idc][0];
+            den = sar_table[idc][1];
+        }
+        if (r->overrun) return;
+        if (num > 0 && den > 0) {
+            out->sar_num = num;
+            out->sar_den = den;
+        }
+    }
+    if (bits(r, 1)) bits(r, 1); // overscan_info_present_flag, overscan_appropriate_flag
+    if (!bits(r, 1)) return;    // video_signal_type_present_flag
+    bits(r, 3);                 // video_format
+    int full_range = (int)bits(r, 1);
+    int described = (int)bits(r, 1); // colour_description_present_flag
+    unsigned primaries = bits(r, 8), transfer = bits(r, 8), matrix = bits(r, 8);
+    if (r->overrun) return;
+    out->full_range = full_range;
+    if (!described) return;
+    out->primaries = stated_colour(primaries);
+    out->transfer = stated_colour(transfer);
+    out->matrix = stated_colour(matrix);
+}
+
+/// A NAL unit's payload without its emulation prevention bytes (00 00 03), after `header` bytes;
+/// the number of bytes written (at most `capacity`: a longer unit is read in part).
+static size_t unescape_nal(const uint8_t *nal, size_t size, size_t header, uint8_t *rbsp, size_t capacity) {
     size_t n = 0;
-    for (size_t i = 1; i < size && n < sizeof rbsp; i++) {
-        if (i >= 3 && nal[i] == 3 && nal[i - 1] == 0 && nal[i - 2] == 0) continue;
+    for (size_t i = header; i < size && n < capacity; i++) {
+        if (i >= header + 2 && nal[i] == 3 && nal[i - 1] == 0 && nal[i - 2] == 0) continue;
         rbsp[n++] = nal[i];
     }
+    return n;
+}
+
+// H.264 sequence parameter set (NAL payload after the one-byte header), through the VUI's colour
+// description.
+static void parse_h264_sps(const uint8_t *nal, size_t size, rs_video_layout *out) {
+    uint8_t rbsp[512];
+    size_t n = unescape_nal(nal, size, 1, rbsp, sizeof rbsp);
     if (n < 4) return;
     bit_reader r = {rbsp, n * 8, 0, 0};
     int profile_idc = (int)bits(&r, 8);
@@ -135,21 +178,7 @@ static void parse_h264_sps(const uint8_t *nal, size_t size, rs_video_layout *out
     if (bits(&r, 1)) {                // frame_cropping_flag
         for (int i = 0; i < 4; i++) exp_golomb(&r);
     }
-    if (!bits(&r, 1) || r.overrun) return; // vui_parameters_present_flag
-    if (!bits(&r, 1)) return;              // aspect_ratio_info_present_flag
-    unsigned idc = bits(&r, 8);
-    int num = 0, den = 0;
-    if (idc == 255) {
-        num = (int)bits(&r, 16);
-        den = (int)bits(&r, 16);
-    } else if (idc < 17) {
-        num = sar_table[idc][0];
-        den = sar_table[idc][1];
-    }
-    if (!r.overrun && num > 0 && den > 0) {
-        out->sar_num = num;
-        out->sar_den = den;
-    }
+    if (bits(&r, 1) && !r.overrun) read_vui(&r, out); // vui_parameters_present_flag
 }
 
 void rs_parse_avc_config(const uint8_t *data, size_t size, rs_video_layout *out) {
@@ -169,14 +198,246 @@ void rs_parse_avc_config(const uint8_t *data, size_t size, rs_video_layout *out)
     }
 }
 
+// H.265 7.3.4: scaling_list_data, skipped.
+static void skip_hevc_scaling_lists(bit_reader *r) {
+    for (int size_id = 0; size_id < 4; size_id++) {
+        for (int matrix_id = 0; matrix_id < 6 && !r->overrun; matrix_id += size_id == 3 ? 3 : 1) {
+            if (!bits(r, 1)) { // scaling_list_pred_mode_flag
+                exp_golomb(r); // scaling_list_pred_matrix_id_delta
+                continue;
+            }
+            int coefficients = size_id == 0 ? 16 : 64;
+            if (size_id > 1) signed_golomb(r); // scaling_list_dc_coef_minus8
+            for (int i = 0; i < coefficients && !r->overrun; i++) signed_golomb(r);
+        }
+    }
+}
+
+// H.265 7.3.7: the short-term reference picture sets an SPS lists, skipped; each set's number of
+// pictures is kept, as a set predicted from the one before reads a flag per picture of it.
+static int skip_hevc_reference_sets(bit_reader *r, unsigned count) {
+    unsigned pictures[64];
+    for (unsigned set = 0; set < count; set++) {
+        if (set != 0 && bits(r, 1)) { // inter_ref_pic_set_prediction_flag (from the set before)
+            bits(r, 1);               // delta_rps_sign
+            exp_golomb(r);            // abs_delta_rps_minus1
+            unsigned used = 0;
+            for (unsigned j = 0; j <= pictures[set - 1] && !r->overrun; j++) {
+                // used_by_curr_pic_flag, else use_delta_flag
+                if (bits(r, 1) || bits(r, 1)) used++;
+            }
+            pictures[set] = used;
+        } else {
+            unsigned negative = exp_golomb(r), positive = exp_golomb(r);
+            if (negative > 16 || positive > 16) return 0; // sps_max_dec_pic_buffering is at most 16
+            for (unsigned j = 0; j < negative + positive && !r->overrun; j++) {
+                exp_golomb(r); // delta_poc_s0/s1_minus1
+                bits(r, 1);    // used_by_curr_pic_s0/s1_flag
+            }
+            pictures[set] = negative + positive;
+        }
+        if (r->overrun) return 0;
+    }
+    return 1;
+}
+
+// H.265 sequence parameter set (NAL unit with its two-byte header), through the VUI's colour
+// description. The layout's other fields come from the hvcC record's header.
+static void parse_hevc_sps(const uint8_t *nal, size_t size, rs_video_layout *out) {
+    uint8_t rbsp[1024];
+    size_t n = unescape_nal(nal, size, 2, rbsp, sizeof rbsp);
+    bit_reader r = {rbsp, n * 8, 0, 0};
+    bits(&r, 4); // sps_video_parameter_set_id
+    unsigned sub_layers = bits(&r, 3); // sps_max_sub_layers_minus1
+    bits(&r, 1);                       // sps_temporal_id_nesting_flag
+    bits(&r, 32);                      // profile_tier_level: the general profile (7.3.3)
+    bits(&r, 32);
+    bits(&r, 32);
+    int profile_present[8] = {0}, level_present[8] = {0};
+    for (unsigned i = 0; i < sub_layers; i++) {
+        profile_present[i] = (int)bits(&r, 1);
+        level_present[i] = (int)bits(&r, 1);
+    }
+    if (sub_layers > 0)
+        for (unsigned i = sub_layers; i < 8; i++) bits(&r, 2); // reserved_zero_2bits
+    for (unsigned i = 0; i < sub_layers; i++) {
+        if (profile_present[i]) {
+            bits(&r, 32);
+            bits(&r, 32);
+            bits(&r, 24);
+        }
+        if (level_present[i]) bits(&r, 8);
+    }
+    exp_golomb(&r); // sps_seq_parameter_set_id
+    unsigned chroma = exp_golomb(&r);
+    if (chroma > 3) return;
+    if (chroma == 3) bits(&r, 1); // separate_colour_plane_flag
+    exp_golomb(&r);               // pic_width_in_luma_samples
+    exp_golomb(&r);               // pic_height_in_luma_samples
+    if (bits(&r, 1))              // conformance_window_flag
+        for (int i = 0; i < 4; i++) exp_golomb(&r);
+    exp_golomb(&r); // bit_depth_luma_minus8
+    exp_golomb(&r); // bit_depth_chroma_minus8
+    unsigned poc_lsb_bits = exp_golomb(&r) + 4;
+    if (poc_lsb_bits > 16) return;
+    int ordering_for_all = (int)bits(&r, 1); // sps_sub_layer_ordering_info_present_flag
+    for (unsigned i = ordering_for_all ? 0 : sub_layers; i <= sub_layers; i++)
+        for (int j = 0; j < 3; j++) exp_golomb(&r);
+    for (int i = 0; i < 6; i++) exp_golomb(&r); // coding and transform block sizes and depths
+    if (bits(&r, 1) && bits(&r, 1)) skip_hevc_scaling_lists(&r); // scaling_list_enabled, sps_..._present
+    bits(&r, 1); // amp_enabled_flag
+    bits(&r, 1); // sample_adaptive_offset_enabled_flag
+    if (bits(&r, 1)) { // pcm_enabled_flag
+        bits(&r, 8);
+        exp_golomb(&r);
+        exp_golomb(&r);
+        bits(&r, 1);
+    }
+    unsigned sets = exp_golomb(&r);
+    if (sets > 64 || r.overrun || !skip_hevc_reference_sets(&r, sets)) return;
+    if (bits(&r, 1)) { // long_term_ref_pics_present_flag
+        unsigned long_term = exp_golomb(&r);
+        if (long_term > 32) return;
+        for (unsigned i = 0; i < long_term && !r.overrun; i++) {
+            bits(&r, (int)poc_lsb_bits);
+            bits(&r, 1);
+        }
+    }
+    bits(&r, 1); // sps_temporal_mvp_enabled_flag
+    bits(&r, 1); // strong_intra_smoothing_enabled_flag
+    if (bits(&r, 1) && !r.overrun) { // vui_parameters_present_flag
+        rs_video_layout vui = *out;  // the record's sample aspect ratio is none: only the colour
+        read_vui(&r, &vui);
+        out->primaries = vui.primaries;
+        out->transfer = vui.transfer;
+        out->matrix = vui.matrix;
+        out->full_range = vui.full_range;
+    }
+}
+
 void rs_parse_hevc_config(const uint8_t *data, size_t size, rs_video_layout *out) {
-    if (size < 23 || data[0] != 1) return; // hvcC only
-    out->profile = data[1] & 0x1F;
-    out->chroma = data[16] & 0x03;
-    out->bit_depth = 8 + (data[17] & 0x07);
-    // general_constraint_indicator_flags start with progressive_source and interlaced_source.
-    int progressive = data[6] >> 7, interlaced = (data[6] >> 6) & 1;
-    out->scan = interlaced ? 0 : progressive ? 1 : -1;
+    if (size >= 23 && data[0] == 1) { // hvcC, then its arrays of parameter sets
+        out->profile = data[1] & 0x1F;
+        out->chroma = data[16] & 0x03;
+        out->bit_depth = 8 + (data[17] & 0x07);
+        // general_constraint_indicator_flags start with progressive_source and interlaced_source.
+        int progressive = data[6] >> 7, interlaced = (data[6] >> 6) & 1;
+        out->scan = interlaced ? 0 : progressive ? 1 : -1;
+        size_t at = 23;
+        for (unsigned array = 0; array < data[22] && at + 3 <= size; array++) {
+            int type = data[at] & 0x3F;
+            unsigned count = (unsigned)data[at + 1] << 8 | data[at + 2];
+            at += 3;
+            for (unsigned i = 0; i < count && at + 2 <= size; i++) {
+                size_t length = (size_t)data[at] << 8 | data[at + 1];
+                at += 2;
+                if (length > size - at) return;
+                if (type == 33) { // SPS_NUT
+                    parse_hevc_sps(data + at, length, out);
+                    return;
+                }
+                at += length;
+            }
+        }
+        return;
+    }
+    for (size_t i = 0; i + 5 < size; i++) { // Annex B (MPEG-TS): 00 00 01, then the NAL
+        if (data[i] == 0 && data[i + 1] == 0 && data[i + 2] == 1 && ((data[i + 3] >> 1) & 0x3F) == 33) {
+            parse_hevc_sps(data + i + 3, size - i - 3, out);
+            return;
+        }
+    }
+}
+
+/// AV1's uvlc() (4.10.3).
+static unsigned av1_uvlc(bit_reader *r) {
+    int zeros = 0;
+    while (!bits(r, 1)) {
+        if (r->overrun || ++zeros >= 32) {
+            r->overrun = 1;
+            return 0;
+        }
+    }
+    return bits(r, zeros) + ((1u << zeros) - 1);
+}
+
+// AV1 5.5: a sequence header OBU's payload, through color_config's colour description.
+static void parse_av1_sequence_header(const uint8_t *data, size_t size, rs_video_layout *out) {
+    bit_reader r = {data, size * 8, 0, 0};
+    unsigned profile = bits(&r, 3);
+    bits(&r, 1); // still_picture
+    int reduced = (int)bits(&r, 1);
+    if (reduced) {
+        bits(&r, 5); // seq_level_idx[0]
+    } else {
+        int decoder_model = 0, delay_length = 0;
+        if (bits(&r, 1)) { // timing_info_present_flag
+            bits(&r, 32);  // num_units_in_display_tick
+            bits(&r, 32);  // time_scale
+            if (bits(&r, 1)) av1_uvlc(&r); // equal_picture_interval, num_ticks_per_picture_minus_1
+            decoder_model = (int)bits(&r, 1);
+            if (decoder_model) {
+                delay_length = (int)bits(&r, 5) + 1; // buffer_delay_length_minus_1
+                bits(&r, 32);                        // num_units_in_decoding_tick
+                bits(&r, 10); // buffer_removal_time_length_minus_1, frame_presentation_time_length_minus_1
+            }
+        }
+        int display_delay = (int)bits(&r, 1); // initial_display_delay_present_flag
+        unsigned points = bits(&r, 5) + 1;    // operating_points_cnt_minus_1
+        for (unsigned i = 0; i < points && !r.overrun; i++) {
+            bits(&r, 12); // operating_point_idc
+            if (bits(&r, 5) > 7) bits(&r, 1); // seq_level_idx, seq_tier
+            if (decoder_model && bits(&r, 1)) { // decoder_model_present_for_this_op
+                bits(&r, delay_length); // decoder_buffer_delay
+                bits(&r, delay_length); // encoder_buffer_delay
+                bits(&r, 1);            // low_delay_mode_flag
+            }
+            if (display_delay && bits(&r, 1)) bits(&r, 4); // initial_display_delay_minus_1
+        }
+    }
+    int width_bits = (int)bits(&r, 4) + 1, height_bits = (int)bits(&r, 4) + 1;
+    bits(&r, width_bits);  // max_frame_width_minus_1
+    bits(&r, height_bits); // max_frame_height_minus_1
+    if (!reduced && bits(&r, 1)) bits(&r, 7); // frame_id_numbers_present_flag: the two lengths
+    bits(&r, 3); // use_128x128_superblock, enable_filter_intra, enable_intra_edge_filter
+    if (!reduced) {
+        bits(&r, 4); // enable_interintra_compound, masked_compound, warped_motion, dual_filter
+        int order_hint = (int)bits(&r, 1);
+        if (order_hint) bits(&r, 2); // enable_jnt_comp, enable_ref_frame_mvs
+        int screen_content = bits(&r, 1) ? 2 : (int)bits(&r, 1); // seq_choose_screen_content_tools
+        if (screen_content > 0 && !bits(&r, 1)) bits(&r, 1);      // seq_choose_integer_mv
+        if (order_hint) bits(&r, 3);                              // order_hint_bits_minus_1
+    }
+    bits(&r, 3); // enable_superres, enable_cdef, enable_restoration
+    // color_config (5.5.2)
+    int high_bitdepth = (int)bits(&r, 1);
+    if (profile == 2 && high_bitdepth) bits(&r, 1); // twelve_bit
+    int mono = profile == 1 ? 0 : (int)bits(&r, 1);
+    unsigned primaries = 2, transfer = 2, matrix = 2;
+    if (bits(&r, 1)) { // color_description_present_flag
+        primaries = bits(&r, 8);
+        transfer = bits(&r, 8);
+        matrix = bits(&r, 8);
+    }
+    // sRGB (BT.709 primaries, the sRGB transfer, identity matrix) is full range, unsaid.
+    int full_range = !mono && primaries == 1 && transfer == 13 && matrix == 0 ? 1 : (int)bits(&r, 1);
+    if (r.overrun) return;
+    out->primaries = stated_colour(primaries);
+    out->transfer = stated_colour(transfer);
+    out->matrix = stated_colour(matrix);
+    out->full_range = full_range;
+}
+
+/// AV1's leb128() (4.10.5): at most 8 bytes; -1 past `size` or beyond 32 bits.
+static long long av1_leb128(const uint8_t *data, size_t size, size_t *at) {
+    unsigned long long value = 0;
+    for (int i = 0; i < 8; i++) {
+        if (*at >= size) return -1;
+        uint8_t byte = data[(*at)++];
+        value |= (unsigned long long)(byte & 0x7F) << (7 * i);
+        if (!(byte & 0x80)) return value > 0xFFFFFFFFull ? -1 : (long long)value;
+    }
+    return -1;
 }
 
 void rs_parse_av1_config(const uint8_t *data, size_t size, rs_video_layout *out) {
@@ -188,6 +449,20 @@ void rs_parse_av1_config(const uint8_t *data, size_t size, rs_video_layout *out)
     out->profile = seq_profile;
     out->bit_depth = high_bitdepth ? (twelve_bit ? 12 : 10) : 8;
     out->chroma = monochrome ? 0 : (sx && sy) ? 1 : sx ? 2 : 3;
+    // configOBUs: the sequence header, where the muxer put it (5.3: obu_header, then the size).
+    size_t at = 4;
+    while (at < size) {
+        uint8_t header = data[at++];
+        int type = (header >> 3) & 0x0F, extension = (header >> 2) & 1, sized = (header >> 1) & 1;
+        if (extension) at++;
+        long long length = sized ? av1_leb128(data, size, &at) : (long long)(size - at);
+        if (length < 0 || at > size || (unsigned long long)length > size - at) return;
+        if (type == 1) { // OBU_SEQUENCE_HEADER
+            parse_av1_sequence_header(data + at, (size_t)length, out);
+            return;
+        }
+        at += (size_t)length;
+    }
 }
 
 void rs_parse_mpeg4_config(const uint8_t *data, size_t size, rs_video_layout *out) {
@@ -220,9 +495,9 @@ void rs_parse_vp9_frame(const uint8_t *data, size_t size, rs_video_layout *out) 
     int depth = 8;
     if (profile >= 2) depth = bits(&r, 1) ? 12 : 10;
     int color_space = (int)bits(&r, 3);
-    int chroma = 1;
-    if (color_space != 7) { // not RGB
-        bits(&r, 1);        // color_range
+    int chroma = 1, full_range = 1;
+    if (color_space != 7) {             // not RGB
+        full_range = (int)bits(&r, 1); // color_range
         if (profile == 1 || profile == 3) {
             int sx = (int)bits(&r, 1), sy = (int)bits(&r, 1);
             chroma = (sx && sy) ? 1 : sx ? 2 : 3;
@@ -233,6 +508,11 @@ void rs_parse_vp9_frame(const uint8_t *data, size_t size, rs_video_layout *out) 
     if (r.overrun) return;
     out->bit_depth = depth;
     out->chroma = chroma;
+    // VP9 states the matrix only (7.2: color_space), as FFmpeg's decoder names it: unknown, BT.601
+    // (bt470bg), BT.709, SMPTE 170M, SMPTE 240M, BT.2020 (non-constant), reserved, sRGB (RGB).
+    static const int matrices[8] = {-1, 5, 1, 6, 7, 9, -1, 0};
+    out->matrix = matrices[color_space];
+    out->full_range = full_range;
 }
 
 void rs_parse_vp8_frame(const uint8_t *data, size_t size, rs_video_layout *out) {

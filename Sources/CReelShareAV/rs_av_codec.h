@@ -13,7 +13,19 @@ typedef struct rs_video_layout {
     int sar_num;     // sample aspect ratio from the bitstream; 0 unknown
     int sar_den;
     int scan;        // 1 progressive only, 0 may be interlaced, -1 unknown
+    // The colour the bitstream describes (H.264/HEVC VUI, the AV1 sequence header, a VP9 key
+    // frame), as ITU-T H.273 code points, which FFmpeg's AVColor* values are; -1 where it says
+    // nothing (no description, or 2, "unspecified"). full_range: 1 full, 0 limited, -1 unsaid.
+    int primaries;
+    int transfer;
+    int matrix;
+    int full_range;
 } rs_video_layout;
+
+/// A layout of which nothing is known.
+#define RS_VIDEO_LAYOUT_UNKNOWN                                                                               \
+    ((rs_video_layout){.chroma = -1, .bit_depth = -1, .profile = -1, .scan = -1, .primaries = -1, .transfer = -1, \
+                       .matrix = -1, .full_range = -1})
 
 void rs_parse_avc_config(const uint8_t *data, size_t size, rs_video_layout *out);
 void rs_parse_hevc_config(const uint8_t *data, size_t size, rs_video_layout *out);

@@ -90,6 +90,11 @@ void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCod
     }
     if (info->field_order == RS_AV_FIELD_UNKNOWN && layout->scan == 1) info->field_order = RS_AV_FIELD_PROGRESSIVE;
     if (info->video_alpha && info->pixel_format && strcmp(info->pixel_format, "yuv420p") == 0) info->pixel_format = "yuva420p";
+    // av_color_*_name gives NULL for a value past FFmpeg's table.
+    info->stream_color_transfer = layout->transfer >= 0 ? av_color_transfer_name(layout->transfer) : NULL;
+    info->stream_color_primaries = layout->primaries >= 0 ? av_color_primaries_name(layout->primaries) : NULL;
+    info->stream_color_matrix = layout->matrix >= 0 ? av_color_space_name(layout->matrix) : NULL;
+    info->stream_color_range = layout->full_range;
 }
 
 // Fills the video fields that the container headers already carry.
@@ -107,6 +112,8 @@ void rs_fill_video(const AVStream *st, rs_av_info *info, rs_video_layout *layout
     info->color_transfer = par->color_trc == AVCOL_TRC_UNSPECIFIED ? NULL : av_color_transfer_name(par->color_trc);
     info->color_primaries =
         par->color_primaries == AVCOL_PRI_UNSPECIFIED ? NULL : av_color_primaries_name(par->color_primaries);
+    info->color_matrix = par->color_space == AVCOL_SPC_UNSPECIFIED ? NULL : av_color_space_name(par->color_space);
+    info->color_range = par->color_range == AVCOL_RANGE_JPEG ? 1 : par->color_range == AVCOL_RANGE_MPEG ? 0 : -1;
     memset(info->video_codec_tag, 0, sizeof info->video_codec_tag);
     if (par->codec_tag) {
         char tag[AV_FOURCC_MAX_STRING_SIZE];

@@ -122,6 +122,25 @@ enum ProbeText {
             if v.mirrored { display += ", mirrored" }
             rows.append(("display", display))
         }
+        if let container = v.containerColour {
+            func range(_ full: Bool?) -> String? { full.map { $0 ? "full range" : "limited range" } }
+            let fields = [
+                ("transfer", v.colorTransfer, container.transfer), ("primaries", v.colorPrimaries, container.primaries),
+                ("matrix", v.colorMatrix, container.matrix), ("range", range(v.fullRange), range(container.fullRange)),
+            ]
+            let differing = fields.compactMap { name, used, said -> String? in
+                guard let used, let said, used != said else { return nil }
+                return name == "range"
+                    ? "\(used) in the bitstream, \(said) in the container"
+                    : "\(name) \(used) in the bitstream, \(said) in the container"
+            }
+            rows.append(
+                (
+                    "colour",
+                    differing.joined(separator: "; ")
+                        + ": decoders use the bitstream's, a player that reads the container may not"
+                ))
+        }
         return rows
     }
 

@@ -169,6 +169,14 @@ enum FFmpeg {
             media.video?.codecID = codecID(info.video_codec_id)
             media.video?.chroma = chroma(info.chroma)
             media.video?.rgb = info.rgb < 0 ? nil : info.rgb != 0
+            let container = VideoColour(
+                transfer: string(info.color_transfer), primaries: string(info.color_primaries),
+                matrix: string(info.color_matrix), fullRange: range(info.color_range))
+            let bitstream = VideoColour(
+                transfer: string(info.stream_color_transfer), primaries: string(info.stream_color_primaries),
+                matrix: string(info.stream_color_matrix), fullRange: range(info.stream_color_range))
+            media.video?.colour = .decoded(container: container, bitstream: bitstream)
+            media.video?.containerColour = container.contradicts(bitstream) ? container : nil
         }
         if info.has_audio != 0 {
             media.audio = AudioStream(
@@ -279,6 +287,7 @@ enum FFmpeg {
     }
 
     private static func known<T: BinaryInteger>(_ value: T) -> Int? { value > 0 ? Int(value) : nil }
+    private static func range(_ value: Int32) -> Bool? { value < 0 ? nil : value != 0 }
 
     private static func flag(_ value: Int32) -> Bool? { value < 0 ? nil : value != 0 }
 }

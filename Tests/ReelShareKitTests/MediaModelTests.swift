@@ -43,8 +43,8 @@ struct MediaModelTests {
                 {"audio":null,"bitRate":null,"container":"mp4","decode":null,"deep":null,"durationSeconds":null,\
                 "editList":null,"editListEffect":null,"fastStart":null,"fragmented":null,"image":null,"kind":"video",\
                 "otherStreams":[],"path":"clip.mp4","sizeBytes":10,"startSeconds":null,"trailer":null,"trailingBytes":null,"truncated":false,\
-                "video":{"bitDepth":null,"bitRate":null,"codec":"h264","codecTag":null,"colorPrimaries":null,\
-                "colorTransfer":null,"displayHeight":null,"displayWidth":null,"durationSeconds":null,"fieldOrder":null,\
+                "video":{"bitDepth":null,"bitRate":null,"codec":"h264","codecTag":null,"colorMatrix":null,"colorPrimaries":null,\
+                "colorRange":null,"colorTransfer":null,"containerColor":null,"displayHeight":null,"displayWidth":null,"durationSeconds":null,"fieldOrder":null,\
                 "frameRate":null,"hasAlpha":false,"hdr":null,"height":null,"mirrored":false,"pixelFormat":null,"profile":null,"rotation":0,\
                 "sampleAspectRatio":null,"streamCount":1,"width":null}}
                 """)

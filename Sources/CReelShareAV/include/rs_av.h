@@ -157,8 +157,18 @@ typedef struct rs_av_info {
     int rgb;                 // 1 when its planes are R, G and B (GBR, RGB24...), 0 not, -1 unknown
     int bit_depth;
     int64_t video_bit_rate;
+    /// The colour the container states (an MP4's colr box, Matroska's Colour, or what FFmpeg's
+    /// decoder found where it states none), by FFmpeg's names; NULL unsaid.
     const char *_Nullable color_transfer;
     const char *_Nullable color_primaries;
+    const char *_Nullable color_matrix;
+    int color_range;         // 1 full, 0 limited, -1 unsaid
+    /// The colour the bitstream describes (H.264 and HEVC VUI, the AV1 sequence header, a VP9 key
+    /// frame: its matrix and range only), which a decoder uses; NULL, -1 where it says nothing.
+    const char *_Nullable stream_color_transfer;
+    const char *_Nullable stream_color_primaries;
+    const char *_Nullable stream_color_matrix;
+    int stream_color_range;
     int video_alpha;         // 1 when the picture carries transparency (WebM alpha_mode)
 
     int has_audio;

@@ -95,8 +95,23 @@ public struct VideoStream: Sendable, Equatable {
     public var rgb: Bool?
     public var bitDepth: Int?
     public var bitRate: Int?
+    /// The colour a decoder uses (VideoColour.decoded).
     public var colorTransfer: String?
     public var colorPrimaries: String?
+    public var colorMatrix: String?
+    public var fullRange: Bool?
+    /// What the container states of the colour, where it contradicts the bitstream; nil otherwise.
+    public var containerColour: VideoColour?
+    /// The colour as one value.
+    public var colour: VideoColour {
+        get { VideoColour(transfer: colorTransfer, primaries: colorPrimaries, matrix: colorMatrix, fullRange: fullRange) }
+        set {
+            colorTransfer = newValue.transfer
+            colorPrimaries = newValue.primaries
+            colorMatrix = newValue.matrix
+            fullRange = newValue.fullRange
+        }
+    }
     /// How many video streams the file holds (cover art excluded).
     public var streamCount: Int
     /// The sample entry's four characters in MP4/MOV ("avc1", "hvc1", "hev1"); nil elsewhere.
@@ -162,6 +177,40 @@ public struct VideoStream: Sendable, Equatable {
         case "smpte2084": return "pq"
         default: return nil
         }
+    }
+}
+
+/// A video's colour as ITU-T H.273 describes it, by FFmpeg's names ("arib-std-b67", "bt2020",
+/// "bt2020nc"); nil where it is not said.
+public struct VideoColour: Sendable, Equatable {
+    public var transfer: String?
+    public var primaries: String?
+    public var matrix: String?
+    /// Full range (0-255 for 8 bits) rather than limited (16-235).
+    public var fullRange: Bool?
+
+    public init(transfer: String? = nil, primaries: String? = nil, matrix: String? = nil, fullRange: Bool? = nil) {
+        self.transfer = transfer
+        self.primaries = primaries
+        self.matrix = matrix
+        self.fullRange = fullRange
+    }
+
+    /// The colour a decoder uses: field by field, what the bitstream describes (H.264's and HEVC's
+    /// VUI, AV1's sequence header, VP9's key frame), else what the container states. FFmpeg's
+    /// decoders, dav1d and libvpx hand on the bitstream's; a box that disagrees with it is a
+    /// muxer's (the "backward-compatible" HLG files carry a second colr box saying BT.2020 SDR).
+    public static func decoded(container: VideoColour, bitstream: VideoColour) -> VideoColour {
+        VideoColour(
+            transfer: bitstream.transfer ?? container.transfer, primaries: bitstream.primaries ?? container.primaries,
+            matrix: bitstream.matrix ?? container.matrix, fullRange: bitstream.fullRange ?? container.fullRange)
+    }
+
+    /// Whether `other` says something different of a field both state.
+    public func contradicts(_ other: VideoColour) -> Bool {
+        func differ<T: Equatable>(_ a: T?, _ b: T?) -> Bool { a != nil && b != nil && a != b }
+        return differ(transfer, other.transfer) || differ(primaries, other.primaries) || differ(matrix, other.matrix)
+            || differ(fullRange, other.fullRange)
     }
 }
 

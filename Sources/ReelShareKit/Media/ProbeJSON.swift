@@ -66,6 +66,9 @@ public enum ProbeJSON {
             "bitRate": .from(v.bitRate),
             "colorTransfer": .from(v.colorTransfer),
             "colorPrimaries": .from(v.colorPrimaries),
+            "colorMatrix": .from(v.colorMatrix),
+            "colorRange": .from(v.fullRange.map { $0 ? "full" : "limited" }),
+            "containerColor": v.containerColour.map(colour) ?? .null,
             "hdr": .from(v.hdr),
             "streamCount": .int(v.streamCount),
             "codecTag": .from(v.codecTag),
@@ -73,6 +76,13 @@ public enum ProbeJSON {
             "fieldOrder": .from(v.fieldOrder?.rawValue),
             "durationSeconds": .from(v.durationSeconds),
             "hasAlpha": .bool(v.hasAlpha),
+        ])
+    }
+
+    static func colour(_ c: VideoColour) -> JSON {
+        .object([
+            "transfer": .from(c.transfer), "primaries": .from(c.primaries), "matrix": .from(c.matrix),
+            "range": .from(c.fullRange.map { $0 ? "full" : "limited" }),
         ])
     }
 

@@ -40,6 +40,17 @@ struct ProbeCommandTests {
         try expectGolden(indentedJSON(result.stdout), "probe.json")
     }
 
+    @Test("text: a colr box that contradicts the bitstream is said on a colour row, with the field that differs")
+    func colourRow() {
+        let result = runReelshare(["probe", "\(media)/hevc_colr_contradicts.mp4", "\(media)/hevc_main10_hlg.mp4"])
+        #expect(result.status == 0)
+        let rows = result.stdout.split(separator: "\n").filter { $0.contains("colour") }
+        #expect(
+            rows == [
+                "  colour      transfer bt709 in the bitstream, smpte2084 in the container; primaries bt709 in the bitstream, bt2020 in the container; matrix bt709 in the bitstream, bt2020nc in the container: decoders use the bitstream's, a player that reads the container may not"
+            ])
+    }
+
     @Test("ndjson: one object per line, the same objects as json")
     func ndjson() throws {
         let files = ["h264_aac_2s.mp4", "grey.png", "crc_error.png"].map { "\(media)/\($0)" }
