@@ -141,7 +141,10 @@ struct DoctorCommand: Command {
                 // Each app gets the code under its own directory, and what no app's holds.
                 let roots = Set(apps.compactMap(\.root)).sorted()
                 for found in apps {
-                    let owned = found.root.flatMap { root in code?.owned(by: root, among: roots) } ?? code
+                    var owned = found.root.flatMap { root in code?.owned(by: root, among: roots) } ?? code
+                    if case .android(let android) = found.app.content {
+                        owned = owned?.built(by: android.modules.renamed(found.shown))
+                    }
                     let result = Doctor.check(
                         found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, code: owned,
                         choose: chooseTargets, shown: found.shown)

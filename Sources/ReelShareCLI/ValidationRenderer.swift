@@ -155,6 +155,10 @@ final class ValidationRenderer {
         for (command, targets) in fixes {
             out += "  fix (\(targets.joined(separator: ", "))): \(PathCoding.lineText(command))\n"
         }
+        for call in result.app?.unreached ?? [] {
+            out +=
+                "\(PathCoding.lineText(result.labelled(result.location()))): not judged for \(call.target): its share call (\(PathCoding.lineText(call.file)):\(call.line)) is in \(call.function ?? "a function")(), which nothing in its sources calls\n"
+        }
         let accepted = result.verdicts.filter(\.accepted).map(\.target)
         let rejected = result.verdicts.filter { !$0.accepted }.map(\.target)
         var verdict = "\(PathCoding.lineText(result.labelled(result.location()))): "

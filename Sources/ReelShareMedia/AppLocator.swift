@@ -198,15 +198,9 @@ public enum AppLocator {
     /// read within `budget`; files are named as the user reaches them from `path`.
     public static func shareCode(at path: String, targets: [TargetProfile], budget: WorkBudget) -> ShareCode? {
         guard Posix.isDirectory(path) else { return nil }
-        var code = ShareCodeReader.read(
+        let code = ShareCodeReader.read(
             BudgetedTree(DirectoryTree(root: path), budget: budget), targets: targets, plugins: SharePlugin.builtin)
-        guard path != "." else { return code }
-        for index in code.calls.indices { code.calls[index].file = AppPath.join(path, code.calls[index].file) }
-        for index in code.providerCalls.indices {
-            code.providerCalls[index].file = AppPath.join(path, code.providerCalls[index].file)
-        }
-        code.applicationBuilds = code.applicationBuilds.map { AppPath.join(path, $0) }
-        return code
+        return path == "." ? code : code.named { AppPath.join(path, $0) }
     }
 
     /// `body`'s result; its failure as malformed, without the path given when the message starts

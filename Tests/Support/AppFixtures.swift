@@ -257,6 +257,21 @@ public func findingLines(_ result: RunResult, severity: String? = nil) -> [Strin
     return lines.sorted()
 }
 
+/// Each finding of `severity` as "target rule file:line" (the file's last component), sorted.
+public func located(_ result: RunResult, severity: String = "error") -> [String] {
+    var lines: [String] = []
+    for item in resultsOf(result) {
+        for verdict in item["targets"] as? [[String: Any]] ?? [] {
+            for finding in verdict["findings"] as? [[String: Any]] ?? [] where finding["severity"] as? String == severity {
+                let file = (finding["file"] as? String ?? "-").split(separator: "/").last ?? ""
+                let line = (finding["line"] as? Int).map { ":\($0)" } ?? ""
+                lines.append("\(verdict["target"] as? String ?? "") \(finding["rule"] as? String ?? "") \(file)\(line)")
+            }
+        }
+    }
+    return lines.sorted()
+}
+
 public func resultsOf(_ result: RunResult) -> [[String: Any]] { result.json?["results"] as? [[String: Any]] ?? [] }
 
 /// Protocol Buffers' wire format, written from aapt2's field numbers (Resources.proto).

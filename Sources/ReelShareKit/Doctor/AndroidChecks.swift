@@ -121,7 +121,7 @@ extension Doctor {
                 message:
                     "no FileProvider is declared: the target app cannot be given a content:// URI for the media\(without)"
                     + (named == nil ? unlessBuilt(app.completeness) : ""),
-                source: providerSource,
+                actual: named.map { .string($0.name) } ?? .null, source: providerSource,
                 fix:
                     "declare <provider android:name=\"androidx.core.content.FileProvider\" android:authorities=\"${applicationId}.fileprovider\" android:exported=\"false\" android:grantUriPermissions=\"true\"> in <application>"
             )

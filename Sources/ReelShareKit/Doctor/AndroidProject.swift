@@ -21,8 +21,9 @@ enum AndroidProject {
         // A framework keeps its Gradle build in android/ (a React Native app without its
         // package.json too).
         var gradleRoot = [.flutter, .reactNative, .expo, .capacitor].contains(framework) ? "android" : ""
-        if gradleRoot.isEmpty, appModule(tree, "") == nil, appModule(tree, "android") != nil { gradleRoot = "android" }
-        guard let module = appModule(tree, gradleRoot) else {
+        if gradleRoot.isEmpty, appModules(tree, "").isEmpty, !appModules(tree, "android").isEmpty { gradleRoot = "android" }
+        let modules = appModules(tree, gradleRoot)
+        guard !modules.isEmpty else {
             guard framework == .expo else { return [] }
             if let evaluate = files.evaluate {
                 // --evaluate: the manifest prebuild writes, merged with the libraries' as a build would.
@@ -33,6 +34,15 @@ enum AndroidProject {
             }
             return expo(tree, files).map { [$0] } ?? []
         }
+        var apps: [FoundApp] = []
+        for module in modules { apps += try self.apps(tree, module: module, framework: framework, files: files) }
+        return apps
+    }
+
+    /// The apps of one application module: what its build left, else its sources by variant.
+    static func apps(_ tree: AppTree, module: String, framework: AppFramework?, files: AppFinder.ProjectFiles)
+        throws(AppFileError) -> [FoundApp]
+    {
         let buildDirectory = framework == .flutter ? "build/app" : AppPath.join(module, "build")
         let manifest = AppPath.join(module, "src/main/AndroidManifest.xml")
         var stale: [String] = []
@@ -54,16 +64,60 @@ enum AndroidProject {
         return apps
     }
 
-    /// The app module: `app`, or the module whose build file applies com.android.application.
-    static func appModule(_ tree: AppTree, _ root: String) -> String? {
+    /// The app modules: `app`, else every module whose build file applies the application plugin,
+    /// among those settings.gradle includes (`include(":app:android-main")`, at any depth) and
+    /// then the directories beside it (a phone app and its Wear OS app are two apps).
+    static func appModules(_ tree: AppTree, _ root: String) -> [String] {
         let app = AppPath.join(root, "app")
-        if tree.exists(AppPath.join(app, "src/main/AndroidManifest.xml")) { return app }
-        for entry in tree.list(root) ?? [] where entry.isDirectory && !skipped.contains(entry.name) {
-            let module = AppPath.join(root, entry.name)
+        if tree.exists(AppPath.join(app, "src/main/AndroidManifest.xml")) { return [app] }
+        let children = (tree.list(root) ?? []).filter { $0.isDirectory && !skipped.contains($0.name) }.map(\.name)
+        var seen: Set<String> = []
+        var modules: [String] = []
+        for relative in includedModules(tree, root) + children where seen.insert(relative).inserted {
+            let module = AppPath.join(root, relative)
             guard tree.exists(AppPath.join(module, "src/main/AndroidManifest.xml")) else { continue }
-            if gradle(tree, module).contains("com.android.application") { return module }
+            if appliesApplicationPlugin(gradle(tree, module)) { modules.append(module) }
         }
-        return nil
+        return modules
+    }
+
+    /// The Gradle build that holds `module`: the nearest directory above it with a settings file
+    /// (`app/android-main` is two levels down), else its parent.
+    static func gradleRoot(_ tree: AppTree, of module: String) -> String {
+        var directory = AppPath.parent(module)
+        for _ in 0..<4 {
+            if ["settings.gradle", "settings.gradle.kts"].contains(where: { tree.exists(AppPath.join(directory, $0)) }) {
+                return directory
+            }
+            guard !directory.isEmpty, directory != "." else { break }
+            directory = AppPath.parent(directory)
+        }
+        return AppPath.parent(module)
+    }
+
+    /// Whether a module's build file applies Android's application plugin: by its id
+    /// (`com.android.application`) or a version catalog's alias for it, as Android Studio's
+    /// templates name it (`libs.plugins.android.application`, `libs.plugins.androidApplication`).
+    static func appliesApplicationPlugin(_ build: String) -> Bool {
+        build.contains("android.application") || build.contains("androidApplication")
+    }
+
+    /// The modules a Gradle build's settings include, as directories below its root: `":app"`,
+    /// `':app:android-main'` as app/android-main. (A module moved by `projectDir` is not followed.)
+    static func includedModules(_ tree: AppTree, _ root: String) -> [String] {
+        var modules: [String] = []
+        for name in ["settings.gradle", "settings.gradle.kts"] {
+            guard let bytes = try? tree.read(AppPath.join(root, name), limit: AppFinder.configLimit) else { continue }
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.contains("include") {
+                // Each quoted ':a:b' on the line.
+                let parts = line.split(whereSeparator: { $0 == "\"" || $0 == "'" })
+                for (index, part) in parts.enumerated() where index % 2 == 1 && part.hasPrefix(":") {
+                    let path = part.split(separator: ":").joined(separator: "/")
+                    if !path.isEmpty, modules.count < 500 { modules.append(path) }
+                }
+            }
+        }
+        return modules
     }
 
     /// The module's build file (Groovy or Kotlin), as text; empty when there is none.
@@ -178,7 +232,10 @@ enum AndroidProject {
         // Each library's build file, read once: its namespace, and the artefacts it ships.
         let libraryBuilds = libraries.map { gradle(tree, $0) }
         for (library, libraryBuild) in modules.map({ ($0.directory, $0.build) }) + zip(libraries, libraryBuilds) {
-            for name in ["src/main/AndroidManifestNew.xml", "src/main/AndroidManifest.xml"] {
+            // (src/androidMain/: a Kotlin Multiplatform library's Android manifest)
+            for name in [
+                "src/main/AndroidManifestNew.xml", "src/main/AndroidManifest.xml", "src/androidMain/AndroidManifest.xml",
+            ] {
                 let path = AppPath.join(library, name)
                 guard tree.exists(path) else { continue }
                 let namespace = quoted(after: "namespace", in: libraryBuild)
@@ -191,7 +248,7 @@ enum AndroidProject {
         // The Maven artefacts the app, its modules and its libraries ship: what doctor knows of
         // them merged as their manifests would be, the rest said as unread.
         let catalog =
-            (try? tree.read(AppPath.join(AppPath.parent(module), "gradle/libs.versions.toml"), limit: AppFinder.configLimit))
+            (try? tree.read(AppPath.join(gradleRoot(tree, of: module), "gradle/libs.versions.toml"), limit: AppFinder.configLimit))
             .flatMap { $0 }.map { GradleBuild.catalogLibraries(String(decoding: $0, as: UTF8.self)) } ?? [:]
         let shipped = GradleBuild.dependencies(build, catalog: catalog)
         let artefacts = MavenLibraries.read(
@@ -211,6 +268,8 @@ enum AndroidProject {
         }
         for directory in [module] + modules.map(\.directory) + libraries {
             try values(tree, AppPath.join(directory, "src/main/res"), into: &resources, files: &resourceFiles)
+            // (a Kotlin Multiplatform module's Android resources)
+            try values(tree, AppPath.join(directory, "src/androidMain/res"), into: &resources, files: &resourceFiles)
         }
         var advice: BuildAdvice
         switch framework {
@@ -221,7 +280,7 @@ enum AndroidProject {
             advice = BuildAdvice(
                 build: "flutter build apk", artifact: "build/app/outputs/flutter-apk/app-release.apk", note: missing)
         default:
-            let gradleRoot = AppPath.parent(module)
+            let gradleRoot = gradleRoot(tree, of: module)
             advice = BuildAdvice(
                 build: "build the app (./gradlew assembleRelease\(gradleRoot.isEmpty ? "" : " in \(gradleRoot)"))",
                 artifact: AppPath.join(module, "build/outputs/apk/release/app-release.apk"), note: missing)
@@ -235,6 +294,14 @@ enum AndroidProject {
                 return text.contains("flutter_facebook_auth") || text.contains("facebook_app_events")
             } ?? false)
         let targetSdk = GradleBuild.targetSdk(build)
+        // The build's modules: those this app builds, and the others (a Wear OS app beside it).
+        let root = gradleRoot(tree, of: module)
+        let built = [module] + modules.map(\.directory)
+        let identity = { (directory: String) in tree.identity(of: directory) ?? AppPath.normalized(directory) }
+        let builtIdentities = Set(built.map(identity))
+        let others = includedModules(tree, root).map { AppPath.join(root, $0) }.filter {
+            tree.exists($0) && !builtIdentities.contains(identity($0))
+        }
         var found: [FoundApp] = []
         for variant in byVariant ? GradleBuild.releaseVariants(build).map(Optional.some) : [nil] {
             // The variant's own source sets: their manifests before the libraries', their values
@@ -262,6 +329,7 @@ enum AndroidProject {
             judged.sourceSets = variant?.sourceSets
             judged.applicationId = variantPlaceholders["applicationId"]
             judged.targetSdk = judged.targetSdk ?? targetSdk
+            judged.modules = GradleModules(built: built, others: others)
             found.append(FoundApp(form: .project, framework: framework, content: .android(judged)))
         }
         return found

@@ -152,6 +152,10 @@ public struct AndroidApp: Sendable, Equatable {
     /// The API level the app targets (`targetSdkVersion`), where it is written as a number;
     /// package visibility (`<queries>`) applies from 30.
     public var targetSdk: Int?
+    /// Where the source files of its Gradle build lie: the modules it builds (its own and the
+    /// local modules it depends on) and the build's other modules (another app, a module only a
+    /// test uses). Code in another module is not the app's. Empty for a built app.
+    public var modules = GradleModules()
 
     public init(
         manifest: AndroidElement, resources: AndroidResources = AndroidResources(), resourceFiles: Set<String>? = nil,
@@ -246,5 +250,30 @@ public struct FoundApp: Sendable, Equatable {
     /// name (compared without case); every other app (iOS, built) as it is.
     public func isKept(byVariant name: String) -> Bool {
         variantName.map { $0.lowercased() == name.lowercased() } ?? true
+    }
+}
+
+/// The modules of a Gradle build, as directories: those an app builds and the rest.
+public struct GradleModules: Sendable, Equatable {
+    public var built: [String] = []
+    public var others: [String] = []
+
+    public init(built: [String] = [], others: [String] = []) {
+        self.built = built
+        self.others = others
+    }
+
+    /// Whether `file` lies in one of the other modules: the deepest module holding it is not one
+    /// the app builds (`app/wear` inside `app`). A file in no module is the app's.
+    public func excludes(_ file: String) -> Bool {
+        func holds(_ directory: String) -> Bool { directory.isEmpty || directory == "." || file.hasPrefix(directory + "/") }
+        let deepestBuilt = built.filter(holds).map(\.count).max() ?? -1
+        let deepestOther = others.filter(holds).map(\.count).max() ?? -1
+        return deepestOther > deepestBuilt
+    }
+
+    /// The same modules named as `rename` names paths (the path given, not the project's root).
+    public func renamed(_ rename: (String) -> String) -> GradleModules {
+        GradleModules(built: built.map(rename), others: others.map(rename))
     }
 }

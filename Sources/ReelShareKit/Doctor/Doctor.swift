@@ -23,6 +23,9 @@ public struct AppDescription: Sendable, Equatable {
     public var shares: [ShareCall]?
     /// The source files read for them.
     public var sourceFiles: Int?
+    /// Share calls found in functions that nothing in the sources calls, for targets not judged
+    /// (the first of each): said, not judged.
+    public var unreached: [ShareCall] = []
     /// Whether the sources were read and nothing shares: the app was judged for no target.
     public var sharesNothing: Bool { shares?.isEmpty == true }
 
@@ -81,6 +84,15 @@ public enum Doctor {
                 guard let target = targets.first(where: { $0.id == verdicts[v].target }) else { continue }
                 let found = callFindings(app, code: code, target: target) + (note.map { [$0] } ?? [])
                 verdicts[v].findings += found
+                // A share made only through plugins that declare their own FileProvider (react-
+                // native-share's, merged in by the build) needs none of the app's.
+                let calls = (shares ?? []).filter { $0.target == target.id }
+                if app.platform == .android, !calls.isEmpty, calls.allSatisfy({ SharePlugin.declaresProvider($0.plugin) }) {
+                    verdicts[v].findings.removeAll {
+                        $0.rule == .own(.androidFileProvider) && $0.actual == .null && $0.message.hasPrefix("no FileProvider")
+                    }
+                    verdicts[v].fix = verdicts[v].findings.lazy.compactMap(\.fix).first
+                }
             }
         }
         var result = ValidationResult(
@@ -92,6 +104,8 @@ public enum Doctor {
         if let shares, let code {
             description.shares = shares
             description.sourceFiles = code.filesRead
+            description.unreached = code.unreachedCalls(
+                from: app.platform, sourceSets: sourceSets(app), besides: verdicts.map(\.target))
         }
         result.app = description
         return result

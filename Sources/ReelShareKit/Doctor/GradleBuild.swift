@@ -66,7 +66,7 @@ enum GradleBuild {
     /// in turn (not test or lint dependencies), nearest first: each directory with its build
     /// file's text, read once.
     static func localModules(_ tree: AppTree, from module: String, build: String) -> [(directory: String, build: String)] {
-        let root = AppPath.parent(module)
+        let root = AndroidProject.gradleRoot(tree, of: module)
         var found: [(directory: String, build: String)] = []
         let identity = { (directory: String) in tree.identity(of: directory) ?? AppPath.normalized(directory) }
         var seen: Set<String> = [identity(module)]

@@ -95,7 +95,8 @@ enum IOSProject {
         switch framework {
         case .flutter, .reactNative, .expo: return ["ios", ""]
         case .capacitor: return ["ios/App", "ios", ""]
-        default: return ["", "ios"]
+        // (iosApp/: Kotlin Multiplatform's templates keep the iOS app there, beside the Gradle build.)
+        default: return ["", "ios", "iosApp"]
         }
     }
 

@@ -20,7 +20,11 @@ extension Doctor {
             return ([], [], nil)
         }
         let schemes = Set(listed.compactMap { $0.string?.lowercased() })
-        let prepared = targets.filter { $0.ios.map { schemes.contains($0.queryScheme.lowercased()) } ?? false }
+        // (not a target whose share code was found in a function nothing calls: that is said)
+        let unreached = Set(code.unreachedCalls(from: app.platform, besides: []).map(\.target))
+        let prepared = targets.filter {
+            !unreached.contains($0.id) && ($0.ios.map { schemes.contains($0.queryScheme.lowercased()) } ?? false)
+        }
         guard !prepared.isEmpty else { return ([], [], nil) }
         let note = Finding(
             .shareCall, severity: .info,
@@ -36,6 +40,17 @@ extension Doctor {
         let sets = sourceSets(app)
         for call in code.checkedCalls(from: app.platform, sourceSets: sets) where call.target == target.id {
             findings += findingsOf(call, target: target, platform: app.platform)
+        }
+        // A share URL defined as a constant (`STORIES_DEEP_LINK = "instagram-stories://share?
+        // source_application=…"`) is not checked as a call, but the App ID it spells is.
+        for call in code.calls where call.isDefinition && call.target == target.id && call.appIdLiteral != nil {
+            guard call.platform == app.platform, ShareCode.isBuilt(call.file, by: sets) else { continue }
+            var literal = call
+            literal.carriesAppId = true
+            literal.mediaNotData = nil
+            literal.grantsRead = nil
+            literal.fileURILine = nil
+            findings += findingsOf(literal, target: target, platform: app.platform)
         }
         guard case .android(let android) = app.content else { return findings }
         let declared = declaredAuthorities(android)
@@ -111,10 +126,13 @@ extension Doctor {
                     entry.sendsAppId
                     ? "the call passes no \(entry.appIdArgument ?? "App ID")"
                     : "\(plugin) sends no App ID with this share at all"
+            } else if platform == .ios, let misplaced = call.misplacedAppId {
+                said =
+                    "its App ID is put \(misplaced == "source_application" ? "in the URL's source_application" : "under the pasteboard key …sharedSticker.appID"), where \(target.name) does not read it (it reads \(iosPlacement(target)))"
             } else {
                 said =
                     platform == .ios
-                    ? "no App ID is put near it (the pasteboard key …sharedSticker.appID, or source_application in the URL)"
+                    ? "no App ID is put near it (\(iosPlacement(target)))"
                     : "no App ID extra is put near it (\(target.android?.extras.appId ?? "source_application"))"
             }
             findings.append(
@@ -125,13 +143,30 @@ extension Doctor {
                             "\(how) shares to \(target.name) as written, but \(said): the target refuses the share (\"The app you shared from doesn't currently support sharing\")",
                         source: (platform == .ios ? target.ios?.source : target.android?.source) ?? "reelshare"), call))
         }
+        if needsAppId, let literal = call.appIdLiteral, !MetaAppID.isValid(literal) {
+            findings.append(
+                located(
+                    Finding(
+                        .shareAppId, severity: .error,
+                        message:
+                            "\(how) shares to \(target.name) with the App ID \"\(literal)\" as written, which is not a Meta App ID (decimal digits, as the app's dashboard shows them)\(MetaAppID.guess(literal)): the target refuses the share",
+                        actual: .string(literal),
+                        source: (platform == .ios ? target.ios?.source : target.android?.source) ?? "reelshare"), call))
+        }
         if let media = call.mediaNotData {
             var finding = located(
-                Finding(
-                    .shareMediaType, severity: .error,
-                    message:
-                        "the pasteboard's \(media.key) for \(target.name) is given a URL, path or string as written, not the media's bytes (Data): the composer opens without it",
-                    source: target.ios?.source ?? "reelshare", fix: "put Data(contentsOf: url) under the key, not the URL"), call)
+                media.image
+                    ? Finding(
+                        .shareMediaType, severity: .warning,
+                        message:
+                            "the pasteboard's \(media.key) for \(target.name) is given a UIImage as written, where Meta's page puts the image's bytes (Data, a PNG or JPEG): UIPasteboard stores a UIImage under a key of its own choosing, which \(target.name) may not read",
+                        source: target.ios?.source ?? "reelshare", fix: "put image.pngData() under the key, not the UIImage")
+                    : Finding(
+                        .shareMediaType, severity: .error,
+                        message:
+                            "the pasteboard's \(media.key) for \(target.name) is given a URL, path or string as written, not the media's bytes (Data): the composer opens without it",
+                        source: target.ios?.source ?? "reelshare", fix: "put Data(contentsOf: url) under the key, not the URL"),
+                call)
             finding.line = media.line
             findings.append(finding)
         }
@@ -157,6 +192,12 @@ extension Doctor {
             findings.append(finding)
         }
         return findings
+    }
+
+    /// Where `target` reads the App ID on iOS, in words.
+    static func iosPlacement(_ target: TargetProfile) -> String {
+        if case .url(let parameter)? = target.ios?.appId { return "\(parameter) in the URL's query" }
+        return "the pasteboard key …sharedSticker.\(target.ios?.appId.name ?? "appID")"
     }
 
     private static func located(_ finding: Finding, _ call: ShareCall) -> Finding {

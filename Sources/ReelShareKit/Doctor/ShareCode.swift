@@ -23,6 +23,11 @@ public struct ShareCall: Sendable, Equatable {
     /// Whether the code around the call names an App ID (the pasteboard's appID key, a
     /// source_application parameter or extra, the plugin's App ID argument).
     public var carriesAppId: Bool
+    /// iOS: how the code near the call puts an App ID where the target does not read it
+    /// ("sharedSticker.appID" for Instagram Stories, "source_application" for the others).
+    public var misplacedAppId: String?
+    /// The App ID as written, where the code gives it as text ("studio.hypertext.LogDate").
+    public var appIdLiteral: String?
     /// Android, the app's own intent: whether it grants the target read access to what it hands
     /// over; nil where it hands over no URI near the call.
     public var grantsRead: Bool?
@@ -35,10 +40,17 @@ public struct ShareCall: Sendable, Equatable {
     /// `intentString = "…"`), or tests it with canOpenURL and opens nothing: the target is used,
     /// but the call that carries it is elsewhere, so nothing near this line is checked.
     public var isDefinition = false
+    /// The plain function the call lies in (`shareToInstagramStory`), where there is one.
+    public var function: String?
+    /// The function is named nowhere else in the sources: nothing calls it, so the call shares
+    /// nothing (ShareCodeReach).
+    public var unreached = false
 
     public struct MediaKey: Sendable, Equatable {
         public var line: Int
         public var key: String
+        /// Given a UIImage (UIPasteboard stores it in a form of its own), not a URL or a path.
+        public var image = false
     }
 }
 
@@ -64,8 +76,31 @@ public struct ShareCode: Sendable, Equatable {
     /// settings.gradle, and a module that applies com.android.application): a test app kept
     /// beside a plugin's example, say. Their code is theirs.
     public var applicationBuilds: [String] = []
+    /// The directories of known share plugins' own packages (a vendored social_share, the
+    /// react-native-share repository): their native code's calls are checked where the app
+    /// shares to that target, but choose no target, since the app reaches them only through the
+    /// plugin's calls, which choose their own.
+    public var pluginSources: [String] = []
 
     public init() {}
+
+    /// The same code with every file and directory named by `rename` (from the path given).
+    public func named(_ rename: (String) -> String) -> ShareCode {
+        var code = self
+        for index in code.calls.indices { code.calls[index].file = rename(code.calls[index].file) }
+        for index in code.providerCalls.indices { code.providerCalls[index].file = rename(code.providerCalls[index].file) }
+        code.applicationBuilds = applicationBuilds.map(rename)
+        code.pluginSources = pluginSources.map(rename)
+        return code
+    }
+
+    /// Whether `file` is a known plugin's native code (under its android/ or ios/).
+    func isPluginNative(_ file: String) -> Bool {
+        pluginSources.contains { root in
+            let prefix = root.isEmpty || root == "." ? "" : root + "/"
+            return file.hasPrefix(prefix + "android/") || file.hasPrefix(prefix + "ios/")
+        }
+    }
 
     /// The calls that share from `platform`, the first of each target (a share URL before a
     /// bare scheme tested with canOpenURL); with `sourceSets`, only those in Android source sets
@@ -73,10 +108,23 @@ public struct ShareCode: Sendable, Equatable {
     public func calls(from platform: Platform, sourceSets: [String]? = nil) -> [ShareCall] {
         var first: [String: ShareCall] = [:]
         for call in calls where call.platform == nil || call.platform == platform {
-            guard Self.isBuilt(call.file, by: sourceSets) else { continue }
+            guard Self.isBuilt(call.file, by: sourceSets), !isPluginNative(call.file), !call.unreached else { continue }
             // A call before a definition, a share URL before canOpenURL's bare scheme.
             let rank = { (c: ShareCall) in (c.isDefinition ? 2 : 0) + (c.written.hasSuffix("://share") ? 0 : 1) }
             if let seen = first[call.target], rank(seen) <= rank(call) { continue }
+            first[call.target] = call
+        }
+        return first.values.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+
+    /// The calls from `platform` in the variant's source sets that nothing reaches (their
+    /// function is named nowhere), the first of each target not in `judged`.
+    public func unreachedCalls(from platform: Platform, sourceSets: [String]? = nil, besides judged: [String]) -> [ShareCall] {
+        var first: [String: ShareCall] = [:]
+        for call in calls where call.unreached && (call.platform == nil || call.platform == platform) {
+            guard Self.isBuilt(call.file, by: sourceSets), !judged.contains(call.target), first[call.target] == nil else {
+                continue
+            }
             first[call.target] = call
         }
         return first.values.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
@@ -118,13 +166,23 @@ public struct ShareCode: Sendable, Equatable {
         return code
     }
 
+    /// The code without what lies in the Gradle modules an Android app does not build.
+    public func built(by modules: GradleModules) -> ShareCode {
+        guard !modules.others.isEmpty else { return self }
+        var code = self
+        code.calls = calls.filter { !modules.excludes($0.file) }
+        code.providerCalls = providerCalls.filter { !modules.excludes($0.file) }
+        return code
+    }
+
     /// Every call that shares from `platform` in the variant's source sets, each to be checked
     /// as written: on iOS only those that open a share URL (`instagram-stories://` alone is
     /// canOpenURL's test, which carries nothing).
     public func checkedCalls(from platform: Platform, sourceSets: [String]? = nil) -> [ShareCall] {
         calls.filter { call in
             (call.platform == nil || call.platform == platform) && Self.isBuilt(call.file, by: sourceSets) && !call.isDefinition
-                && (call.platform != .ios || call.written.contains("://share"))
+                && !call.unreached
+                && (call.platform != .ios || call.plugin != nil || call.written.contains("://share"))
         }
     }
 
@@ -137,6 +195,7 @@ public struct ShareCode: Sendable, Equatable {
             return true
         }
         let set = parts[src + 1]
-        return set == "main" || sourceSets.contains(String(set))
+        // Kotlin Multiplatform's source sets that an Android build compiles: androidMain, commonMain.
+        return set == "main" || set == "androidMain" || set == "commonMain" || sourceSets.contains(String(set))
     }
 }

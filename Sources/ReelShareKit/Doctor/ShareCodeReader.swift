@@ -27,22 +27,15 @@ public enum ShareCodeReader {
     ])
 
     /// Whether `directory` (listed as `entries`) is a Gradle build of its own that builds an
-    /// Android app: a settings.gradle(.kts), and a build.gradle(.kts) in it or one level down
-    /// that applies com.android.application (by id or alias name).
+    /// Android app: a settings.gradle(.kts), and a build.gradle(.kts) in it, one level down or in
+    /// a module its settings include that applies the application plugin (by id or alias).
     static func isApplicationBuild(_ tree: AppTree, _ directory: String, _ entries: [AppTreeEntry]) -> Bool {
         guard entries.contains(where: { !$0.isDirectory && ($0.name == "settings.gradle" || $0.name == "settings.gradle.kts") })
         else { return false }
         let modules =
             [directory] + entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map { AppPath.join(directory, $0.name) }
-        for module in modules {
-            for name in ["build.gradle", "build.gradle.kts"] {
-                guard let bytes = try? tree.read(AppPath.join(module, name), limit: fileLimit) else { continue }
-                let text = String(decoding: bytes, as: UTF8.self)
-                // (the id, com.android.application, or a version catalog's alias, libs.plugins.android.application)
-                if text.contains("android.application") { return true }
-            }
-        }
-        return false
+            + AndroidProject.includedModules(tree, directory).map { AppPath.join(directory, $0) }
+        return modules.contains { AndroidProject.appliesApplicationPlugin(AndroidProject.gradle(tree, $0)) }
     }
 
     /// Reads the sources under `root` of `tree` for the share calls of `targets` and `plugins`.
@@ -56,12 +49,15 @@ public enum ShareCodeReader {
         var seen: Set<String> = []
         var constants: [String: String] = [:]
         var feedCandidates: [(file: String, line: Int, text: String)] = []
+        // Every source file, storyboard and xib, where a share helper's callers are looked for.
+        var sources: [(path: String, language: Language?)] = []
         while next < queue.count, next < fileBudget {
             let directory = queue[next]
             next += 1
             guard seen.insert(tree.identity(of: directory) ?? directory).inserted else { continue }
             let entries = tree.list(directory) ?? []
             if directory != root, isApplicationBuild(tree, directory, entries) { code.applicationBuilds.append(directory) }
+            if let plugin = knownPlugin(tree, directory, entries, plugins: plugins) { code.pluginSources.append(plugin) }
             for entry in entries {
                 let path = AppPath.join(directory, entry.name)
                 if entry.isDirectory {
@@ -72,8 +68,14 @@ public enum ShareCodeReader {
                     }
                     continue
                 }
+                if entry.name.hasSuffix(".storyboard") || entry.name.hasSuffix(".xib")
+                    || (entry.name.hasSuffix(".xml") && directory.hasSuffix("/layout"))
+                {
+                    sources.append((path, nil))
+                }
                 guard let language = language(of: entry.name) else { continue }
                 guard code.filesRead + code.filesSkipped < fileBudget else { break }
+                sources.append((path, language))
                 guard let bytes = try? tree.read(path, limit: fileLimit) else {
                     code.filesSkipped += 1
                     continue
@@ -86,6 +88,15 @@ public enum ShareCodeReader {
                 scan(
                     bytes, file: path, language: language, targets: targets, plugins: plugins, into: &code,
                     constants: &constants, feedCandidates: &feedCandidates)
+            }
+        }
+        // A share call in a function that nothing names is not made.
+        var functions: [String: Set<String>] = [:]
+        for call in code.calls { if let function = call.function { functions[function, default: []].insert(call.file) } }
+        if !functions.isEmpty {
+            let dead = unreached(functions, in: sources, tree: tree)
+            for index in code.calls.indices where code.calls[index].function.map(dead.contains) == true {
+                code.calls[index].unreached = true
             }
         }
         // Instagram's feed: ACTION_SEND with the package set to Instagram's, directly or through a
@@ -104,6 +115,29 @@ public enum ShareCodeReader {
             }
         }
         return code
+    }
+
+    /// Whether `directory` is the package of a known share plugin (its pubspec.yaml's or
+    /// package.json's name is the plugin's, as when a project vendors it or is its repository):
+    /// its native code is the plugin's, which the app reaches only through the plugin's calls.
+    static func knownPlugin(_ tree: AppTree, _ directory: String, _ entries: [AppTreeEntry], plugins: [SharePlugin])
+        -> String?
+    {
+        for (file, prefix) in [("pubspec.yaml", "pub:"), ("package.json", "npm:")]
+        where entries.contains(where: { !$0.isDirectory && $0.name == file }) {
+            guard let bytes = try? tree.read(AppPath.join(directory, file), limit: fileLimit) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let name: String?
+            if prefix == "pub:" {
+                name = text.split(separator: "\n").first { $0.hasPrefix("name:") }.map {
+                    String($0.dropFirst(5).trimmingBlanks).trimmingCharacters(in: ["\"", "'"])
+                }
+            } else {
+                name = JSON.parse(bytes)?["name"]?.stringValue
+            }
+            if let name, plugins.contains(where: { $0.packages.contains(prefix + name) }) { return directory }
+        }
+        return nil
     }
 
     private static func instagramPackage(_ feed: TargetProfile) -> String { feed.android?.package ?? "com.instagram.android" }
@@ -162,13 +196,19 @@ public enum ShareCodeReader {
                     guard let scheme = target.ios?.queryScheme, let at = line.range(of: "\(scheme)://") else { continue }
                     let written = line[at.lowerBound...].prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != "`" }
                     let window = around(lines, index, before: 30, after: 30, within: spans.around(index))
+                    // The App ID where the target reads it: Instagram Stories in the URL's
+                    // source_application, the others under the pasteboard's appID key.
+                    let placed = { (words: [String]) in
+                        words.contains { window.contains($0) || (spans.isOnly(index) && text.contains($0)) }
+                    }
+                    let (expected, other) = appIdWords(target)
                     var call = ShareCall(
                         target: target.id, platform: .ios, file: file, line: number, written: String(written),
-                        carriesAppId: ["sharedSticker.appID", "source_application"].contains {
-                            window.contains($0) || (spans.isOnly(index) && text.contains($0))
-                        })
+                        carriesAppId: placed(expected))
+                    if !call.carriesAppId, placed(other) { call.misplacedAppId = other[0] }
+                    call.appIdLiteral = (expected + other).lazy.compactMap { literal(after: $0, in: window) }.first
                     if language == .apple { call.mediaNotData = mediaNotData(lines, index) }
-                    call.isDefinition = namesOnly(line)
+                    call.isDefinition = namesOnly(line) || isProbe(lines, index, within: spans.around(index), platform: .ios)
                     code.calls.append(call)
                 }
             }
@@ -181,7 +221,7 @@ public enum ShareCodeReader {
                     // another puts the extras): the App ID anywhere in a file of one call counts.
                     let keys = [target.android?.extras.appId, "source_application"].compactMap { $0 }
                     call.carriesAppId = call.carriesAppId || (spans.isOnly(index) && keys.contains { text.contains($0) })
-                    call.isDefinition = namesOnly(line)
+                    call.isDefinition = namesOnly(line) || isProbe(lines, index, within: spans.around(index), platform: .android)
                     code.calls.append(call)
                 }
             }
@@ -201,11 +241,17 @@ public enum ShareCodeReader {
                     let window = around(lines, index, before: 2, after: 15)
                     code.calls.append(
                         ShareCall(
-                            target: call.target, platform: call.platform, file: file, line: number, written: call.call,
+                            target: call.target, platform: call.platform ?? platformNamed(line), file: file, line: number,
+                            written: call.call,
                             plugin: plugin.id,
-                            carriesAppId: call.sendsAppId && (call.appIdArgument.map { window.contains($0) } ?? true)))
+                            carriesAppId: call.sendsAppId && (call.appIdArgument.map { window.contains($0) } ?? true),
+                            appIdLiteral: call.appIdArgument.map { literal(after: $0, in: window) }
+                                ?? (call.sendsAppId ? firstArgument(of: call.call, in: window) : nil)))
                 }
             }
+        }
+        for index in before..<code.calls.count {
+            code.calls[index].function = enclosingFunction(lines, code.calls[index].line - 1, language: language)
         }
     }
 
@@ -272,10 +318,12 @@ public enum ShareCodeReader {
         {
             fileURI = nil
         }
-        return ShareCall(
+        var call = ShareCall(
             target: target.id, platform: .android, file: file, line: index + 1, written: written,
             carriesAppId: appIdKeys.contains { window.contains($0) }, grantsRead: handsOver ? grants : nil,
             fileURILine: fileURI)
+        call.appIdLiteral = appIdKeys.lazy.compactMap { literal(after: $0, in: window) }.first
+        return call
     }
 
     /// The media keys a pasteboard share reads as bytes (Meta: "NSData"), given near the call a
@@ -283,7 +331,8 @@ public enum ShareCodeReader {
     /// `items["…backgroundVideo"] = url.absoluteString`, `[items setObject:url forKey:@"…backgroundVideo"]`.
     static func mediaNotData(_ lines: [Substring], _ index: Int) -> ShareCall.MediaKey? {
         let keys = ["backgroundVideo", "backgroundImage", "stickerImage"]
-        for offset in max(0, index - 30)..<min(lines.count, index + 31) {
+        // (the items may be filled well after the URL is made: openlly's are 50 lines on)
+        for offset in max(0, index - 30)..<min(lines.count, index + 61) {
             let line = lines[offset]
             guard !isComment(line), line.contains("sharedSticker."),
                 let key = keys.first(where: { line.contains("sharedSticker.\($0)") })
@@ -304,8 +353,29 @@ public enum ShareCodeReader {
             if !bytes, ["url", "path", "string", "uri"].contains(where: { words.contains($0) }) {
                 return ShareCall.MediaKey(line: offset + 1, key: key)
             }
+            if !bytes, words.contains("uiimage") || isImage(identifier(value), in: lines) {
+                return ShareCall.MediaKey(line: offset + 1, key: key, image: true)
+            }
         }
         return nil
+    }
+
+    /// The first identifier of an expression (`image` of ` image]`, `self.photo` → `photo`).
+    static func identifier(_ value: Substring) -> Substring {
+        let trimmed = value.drop { !($0.isLetter || $0 == "_") }
+        let name = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        return name.split(separator: ".").last ?? name
+    }
+
+    /// Whether the file declares `name` a UIImage: `name: UIImage`, `UIImage *name`, `name =
+    /// UIImage(…)`.
+    static func isImage(_ name: Substring, in lines: [Substring]) -> Bool {
+        guard name.count > 1 else { return false }
+        let spellings = [
+            "\(name): UIImage", "UIImage *\(name)", "UIImage* \(name)", "(UIImage *)\(name)", "\(name) = UIImage(",
+            "\(name) = [UIImage",
+        ]
+        return lines.contains { line in spellings.contains { line.contains($0) } }
     }
 
     /// `FileProvider.getUriForFile(context, AUTHORITY, file)`: its second argument, read over
@@ -393,6 +463,37 @@ public enum ShareCodeReader {
     /// definition, or a test of the scheme that opens nothing (`if let url = URL(string:
     /// "instagram-stories://share"), UIApplication.shared.canOpenURL(url)`, which decides whether
     /// to offer the share; Pocket Casts iOS).
+    /// Whether the call at `index` only asks whether the target is there: its URL is given to
+    /// canOpenURL and opened nowhere in its lines, or its intent to resolveActivity or
+    /// queryIntentActivities and started nowhere (an `isInstagramAvailable()` beside the share,
+    /// whose real call, with its App ID, follows).
+    static func isProbe(_ lines: [Substring], _ index: Int, within span: Range<Int>, platform: Platform) -> Bool {
+        let own = lines[index..<min(lines.count, span.upperBound, index + 60)].filter { !isComment($0) }
+        let (tests, acts) =
+            platform == .ios
+            ? (["canOpenURL"], [".open(", "openURL", "open(url"])
+            : (["resolveActivity", "queryIntentActivities"], ["startActivity", "createChooser", "launch("])
+        guard own.contains(where: { line in tests.contains { line.contains($0) } }),
+            !own.contains(where: { line in acts.contains { line.contains($0) } })
+        else { return false }
+        // The URL or intent held in a variable that is opened further on, before the next call (a
+        // long function that fills the pasteboard between canOpenURL and open), is the share.
+        guard let name = assigned(lines[index]) else { return true }
+        return !lines[index..<min(lines.count, span.upperBound)].contains { line in
+            !isComment(line) && acts.contains { line.contains($0) } && hasToken(line, name)
+        }
+    }
+
+    /// The variable a line assigns (`if let url = URL(…)`, `NSURL *url = …`, `val intent:
+    /// Intent = …`); nil where it assigns none.
+    static func assigned(_ line: Substring) -> String? {
+        guard let equals = line.range(of: " = ") else { return nil }
+        var left = line[..<equals.lowerBound]
+        if let colon = left.firstIndex(of: ":") { left = left[..<colon] }
+        let name = left.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()
+        return name.isEmpty || name.first!.isNumber ? nil : String(name)
+    }
+
     static func namesOnly(_ line: Substring) -> Bool {
         if constant(line) != nil { return true }
         guard let test = line.range(of: "canOpenURL") else { return false }

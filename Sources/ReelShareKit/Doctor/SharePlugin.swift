@@ -55,3 +55,11 @@ public struct SharePlugin: Sendable, Equatable {
             source: source)
     }
 }
+
+extension SharePlugin {
+    /// Whether the built-in plugin `id` declares its own FileProvider in its manifest; false for
+    /// nil (the app's own code) or a plugin that does not.
+    public static func declaresProvider(_ id: String?) -> Bool {
+        id.flatMap { id in builtin.first { $0.id == id } }?.declaresProvider ?? false
+    }
+}

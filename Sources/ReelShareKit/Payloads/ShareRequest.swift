@@ -132,14 +132,9 @@ public enum ShareRules {
         guard let appId, !appId.isEmpty else {
             throw ShareRequestError("missing App ID: \(placement); pass --app-id or set REELSHARE_APP_ID")
         }
-        guard appId.allSatisfy({ $0.isASCII && $0.isNumber }), appId.count <= 20 else {
-            var guess = ""
-            if appId.contains(".") {
-                guess = " (it looks like a bundle identifier or package name)"
-            } else if appId.contains("|") || (appId.count == 32 && appId.allSatisfy(\.isHexDigit)) {
-                guess = " (it looks like a client token)"
-            }
-            throw ShareRequestError("App ID '\(appId)' is not a Meta App ID, which is decimal digits\(guess); \(placement)")
+        guard MetaAppID.isValid(appId) else {
+            throw ShareRequestError(
+                "App ID '\(appId)' is not a Meta App ID, which is decimal digits\(MetaAppID.guess(appId)); \(placement)")
         }
         return appId
     }

@@ -150,6 +150,13 @@ public enum ValidationJSON {
                     ])
                 })
             members["sourceFiles"] = .from(a.sourceFiles)
+            members["unreached"] = .array(
+                a.unreached.map {
+                    .object([
+                        "target": .string($0.target), "file": .string($0.file), "line": .int($0.line),
+                        "function": .from($0.function),
+                    ])
+                })
         }
         return .object(members)
     }

@@ -27,21 +27,6 @@ private func shares(_ result: RunResult) -> [String] {
     }
 }
 
-/// Each finding as "target rule file:line", the file's last component.
-private func located(_ result: RunResult, severity: String = "error") -> [String] {
-    var lines: [String] = []
-    for item in resultsOf(result) {
-        for verdict in item["targets"] as? [[String: Any]] ?? [] {
-            for finding in verdict["findings"] as? [[String: Any]] ?? [] where finding["severity"] as? String == severity {
-                let file = (finding["file"] as? String ?? "-").split(separator: "/").last ?? ""
-                let line = (finding["line"] as? Int).map { ":\($0)" } ?? ""
-                lines.append("\(verdict["target"] as? String ?? "") \(finding["rule"] as? String ?? "") \(file)\(line)")
-            }
-        }
-    }
-    return lines.sorted()
-}
-
 /// A React Native app whose iOS plist lists every scheme with an App ID and whose Android
 /// manifest has <queries> for both apps, the App ID and a FileProvider: what a share needs set
 /// up, so that only the share code decides. `files` adds or replaces files.
@@ -60,6 +45,35 @@ private func reactNativeApp(_ files: [String: Any], in directory: URL) throws {
     all.merge(files) { $1 }
     try write(all, in: directory)
 }
+
+/// Callers of the crafted share functions, as an app's screens call them: a share function that
+/// nothing calls shares nothing (ShareCodeReach), so each crafted one is called as real code is.
+private let storyButton = """
+    import UIKit
+
+    final class StoryViewController: UIViewController {
+        var video = Data()
+
+        @IBAction func shareTapped(_ sender: UIButton) {
+            shareToStories(video)
+        }
+    }
+    """
+private let activityPath = "android/app/src/main/java/com/example/demo/MainActivity.kt"
+private func activity(_ body: String) -> String {
+    """
+    package com.example.demo
+
+    class MainActivity : Activity() {
+        override fun onResume() {
+            super.onResume()
+            \(body)
+        }
+    }
+    """
+}
+private let rnCaller =
+    "import { toStory } from './share';\n\nexport default function App({ uri }) {\n  return <Button onPress={() => toStory(uri)} />;\n}\n"
 
 @Suite("doctor reads the share code: the targets an app really shares to, and each call as written")
 struct DoctorShareCodeTests {
@@ -135,7 +149,7 @@ struct DoctorShareCodeTests {
                 }
             }
             """
-        try reactNativeApp(["ios/Demo/StoryShare.swift": share], in: directory)
+        try reactNativeApp(["ios/Demo/StoryShare.swift": share, "ios/Demo/StoryButton.swift": storyButton], in: directory)
         let bad = runReelshare(["doctor", "--format", "json"], in: directory)
         #expect(bad.status == 1)
         #expect(located(bad) == ["ig-stories share.app-id StoryShare.swift:6"], "\(bad.stdout)")
@@ -173,7 +187,8 @@ struct DoctorShareCodeTests {
                 FileProvider.getUriForFile(context, "${context.packageName}.provider", file)
             """
         let path = "android/app/src/main/java/com/example/demo/Share.kt"
-        try reactNativeApp([path: wrong], in: directory)
+        try reactNativeApp(
+            [path: wrong, activityPath: activity("shareToStory(this, File(cacheDir, \"story.png\"))")], in: directory)
         let bad = runReelshare(["doctor", "--format", "json"], in: directory)
         #expect(bad.status == 1)
         #expect(
@@ -211,7 +226,12 @@ struct DoctorShareCodeTests {
         let code =
             "fun first(uri: Uri) {\n\(intent)\n}\n" + String(repeating: "\n", count: 40) + "fun second(uri: Uri) {\n"
             + intent.replacingOccurrences(of: "FLAG_GRANT_READ_URI_PERMISSION or ", with: "") + "\n}\n"
-        try reactNativeApp(["android/app/src/main/java/com/example/demo/Sharing.kt": code], in: directory)
+        try reactNativeApp(
+            [
+                "android/app/src/main/java/com/example/demo/Sharing.kt": code,
+                activityPath: activity("first(uri)\n        second(uri)"),
+            ],
+            in: directory)
         let result = runReelshare(["doctor", "--format", "json"], in: directory)
         #expect(located(result) == ["ig-stories share.read-permission Sharing.kt:51"], "\(result.stdout)")
         // The app is said to share where its first call is.
@@ -238,6 +258,8 @@ struct DoctorShareCodeTests {
                 "pubspec.yaml": "name: demo\ndependencies:\n  appinio_social_share: ^0.3.2\n  share_plus: ^10.0.0\n",
                 ".flutter-plugins-dependencies": #"{"plugins":{"android":[]}}"#,
                 "lib/share.dart": dart,
+                "lib/main.dart":
+                    "import 'share.dart';\n\nvoid main() => toStory(const String.fromEnvironment('APP_ID'), 'story.png');\n",
                 "android/app/build.gradle":
                     "android { defaultConfig { applicationId \"com.example.demo\"; targetSdkVersion 34 } }\n",
                 "android/app/src/main/AndroidManifest.xml": manifest(
@@ -263,9 +285,11 @@ struct DoctorShareCodeTests {
             }
             """
         // A call commented out is not one.
-        try reactNativeApp(["src/share.js": call.split(separator: "\n").map { "// " + $0 }.joined(separator: "\n")], in: rn)
+        try reactNativeApp(
+            ["src/share.js": call.split(separator: "\n").map { "// " + $0 }.joined(separator: "\n"), "src/App.js": rnCaller],
+            in: rn)
         #expect(shares(runReelshare(["doctor", "--format", "json"], in: rn)).isEmpty)
-        try reactNativeApp(["src/share.js": call], in: rn)
+        try reactNativeApp(["src/share.js": call, "src/App.js": rnCaller], in: rn)
         let missing = runReelshare(["doctor", "--format", "json"], in: rn)
         #expect(
             located(missing) == ["ig-stories share.app-id share.js:5", "ig-stories share.app-id share.js:5"], "\(missing.stdout)")

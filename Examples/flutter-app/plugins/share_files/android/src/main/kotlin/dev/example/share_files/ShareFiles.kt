@@ -7,6 +7,8 @@ import android.app.Activity
 import android.content.Intent
 import android.net.Uri
 import androidx.core.content.FileProvider
+import io.flutter.plugin.common.MethodCall
+import io.flutter.plugin.common.MethodChannel
 import java.io.File
 
 class ShareFiles(private val activity: Activity, private val appId: String) {
@@ -42,5 +44,19 @@ class ShareFiles(private val activity: Activity, private val appId: String) {
         if (activity.packageManager.resolveActivity(intent, 0) != null) {
             activity.startActivity(intent)
         }
+    }
+}
+
+/// The plugin's method channel: the app's Dart `ShareFiles.share(target, path)` lands here.
+class ShareFilesPlugin(private val files: ShareFiles) : MethodChannel.MethodCallHandler {
+    override fun onMethodCall(call: MethodCall, result: MethodChannel.Result) {
+        val video = File(call.argument<String>("path") ?: return result.error("path", "no path", null))
+        when (call.method) {
+            "instagramReels" -> files.shareToInstagramReels(video)
+            "instagramStories" -> files.shareToInstagramStories(video)
+            "facebookReels" -> files.shareToFacebookReels(video)
+            else -> return result.notImplemented()
+        }
+        result.success(null)
     }
 }

@@ -1,0 +1,254 @@
+// Whether a share call is reached: a helper that nothing calls (`shareToInstagramStory` kept in a
+// utilities file after the feature was dropped) shares nothing, and judging the app for its target
+// gives errors for a share the app never makes. A static reader cannot prove a call is reached;
+// it can see that the function holding it is named nowhere else in the app's sources, storyboards
+// or xibs. Only a plain function is judged so: a method the system calls by itself (an override,
+// an @objc, @IBAction or @ReactMethod one, a lifecycle or plugin entry point) is taken as reached.
+extension ShareCodeReader {
+    /// The function a call at `index` lies in, by its declaration above whose braces hold the
+    /// call, when it is a plain one a caller must name; nil otherwise (top-level code, a closure
+    /// in a property, a method the system calls).
+    static func enclosingFunction(_ lines: [Substring], _ index: Int, language: Language) -> String? {
+        var depth = 0
+        var at = index
+        while at > 0, index - at < 400 {
+            at -= 1
+            let line = lines[at]
+            if isComment(line) { continue }
+            for character in line {
+                if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+            }
+            // A declaration whose body is still open at the call: the braces from it down to the
+            // call open more than they close (its own `{` may be on the next line).
+            guard let name = declared(lines, at, language: language) else { continue }
+            guard depth > 0 else { continue }
+            let above = at > 0 ? lines[at - 1] : ""
+            // (export default: a screen a file-based router, Expo Router or Next.js, shows by its file)
+            let entry = [
+                "override", "@objc", "IBAction", "@ReactMethod", "@PluginMethod", "@JavascriptInterface", "@Override",
+                "export default",
+            ]
+            if entry.contains(where: { line.contains($0) || above.contains($0) })
+                || systemNames.contains(String(name.prefix { $0 != ":" }))
+            {
+                return nil
+            }
+            return name.count >= 4 ? name : nil
+        }
+        return nil
+    }
+
+    /// Names the system or a framework calls without the app naming them.
+    static let systemNames: Set<String> = [
+        "handleMethodCall", "onMethodCall", "viewDidLoad", "viewWillAppear", "viewDidAppear", "application", "scene",
+        "onCreate", "onStart", "onResume", "onClick", "onActivityResult", "onNewIntent", "build", "render", "main", "init",
+        "body", "register", "registerWithRegistrar", "invoke", "execute", "call", "perform", "handle",
+    ]
+
+    /// The function the line at `index` declares, in `language`; nil when it declares none. An
+    /// Objective-C method of several parts is named by its first two (`backgroundImage:attributionURL`),
+    /// as its first alone is often a common word.
+    static func declared(_ lines: [Substring], _ index: Int, language: Language) -> String? {
+        guard let first = declared(lines[index], language: language) else { return nil }
+        let text = lines[index].drop { $0 == " " || $0 == "\t" }
+        guard language == .apple, text.hasPrefix("-") || text.hasPrefix("+") else { return first }
+        // The next keyword: a word followed by a colon, after the first's, before the body.
+        let following = lines[index..<min(lines.count, index + 4)].joined(separator: " ")
+        let body = following.prefix { $0 != "{" && $0 != ";" }
+        guard let firstColon = body.range(of: first + ":") else { return first }
+        var words: [Substring] = []
+        var word = Substring()
+        var depth = 0
+        for character in body[firstColon.upperBound...] {
+            if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+            if character == ":" && depth == 0 && !word.isEmpty {
+                words.append(word)
+                break
+            }
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                word = Substring()
+            }
+        }
+        return words.first.map { "\(first):\($0)" } ?? first
+    }
+
+    /// Whether `line` (with `next`, the lines after it) mentions `name`: a word, outside string
+    /// literals; an Objective-C `first:second` name also needs its second part, `second:`, there.
+    static func mentions(_ name: String, _ line: Substring, next: ArraySlice<Substring>) -> Bool {
+        let first = String(name.prefix { $0 != ":" })
+        if let swift = swiftName(first), line.contains(swift.base + "(" + swift.label + ":") { return true }
+        guard let colon = name.firstIndex(of: ":") else { return hasCodeToken(line, name) }
+        let second = String(name[name.index(after: colon)...])
+        guard hasCodeToken(line, first) else { return false }
+        return ([line] + next).contains { $0.contains(second + ":") }
+    }
+
+    /// How Swift names an Objective-C method whose first keyword holds a preposition
+    /// (`shareImageToStory:` is `shareImage(toStory:)`, `shareToFacebookStory:` is
+    /// `share(toFacebookStory:)`): split before the last one.
+    static func swiftName(_ first: String) -> (base: String, label: String)? {
+        let prepositions = ["To", "With", "For", "From", "In", "At", "On", "By", "Of", "Into"]
+        var best: String.Index?
+        for preposition in prepositions {
+            var from = first.index(after: first.startIndex)
+            while from < first.endIndex, let range = first.range(of: preposition, range: from..<first.endIndex) {
+                // A word of its own: a capital (or the end) follows it.
+                let next = range.upperBound < first.endIndex ? first[range.upperBound] : nil
+                if next.map({ $0.isUppercase }) ?? false, best.map({ range.lowerBound > $0 }) ?? true { best = range.lowerBound }
+                from = range.upperBound
+            }
+        }
+        guard let split = best else { return nil }
+        let rest = first[split...]
+        return (String(first[..<split]), rest.prefix(1).lowercased() + rest.dropFirst())
+    }
+
+    /// The function `line` declares, in `language`; nil when it declares none.
+    private static func declared(_ line: Substring, language: Language) -> String? {
+        func name(after marker: String) -> String? {
+            guard let range = line.range(of: marker) else { return nil }
+            var rest = line[range.upperBound...].drop { $0 == " " }
+            // Kotlin's extension functions: `fun Context.share(`.
+            if marker == "fun ", let paren = rest.firstIndex(of: "("), let dot = rest[..<paren].lastIndex(of: ".") {
+                rest = rest[rest.index(after: dot)...]
+            }
+            let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return word.isEmpty ? nil : String(word)
+        }
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        switch language {
+        case .apple:
+            if text.hasPrefix("- (") || text.hasPrefix("+ (") || text.hasPrefix("-(") || text.hasPrefix("+(") {
+                guard let close = text.firstIndex(of: ")") else { return nil }
+                let word = text[text.index(after: close)...].drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                return word.isEmpty ? nil : String(word)
+            }
+            if let function = name(after: "func ") { return function }
+            // A computed property (`static var storiesURL: URL? {`), which its users name.
+            if text.hasSuffix("{"), text.contains(":"), !text.contains("="), let property = name(after: "var ") {
+                return property
+            }
+            return nil
+        case .jvm:
+            if let kotlin = name(after: "fun ") { return kotlin }
+            return callable(text)
+        case .javascript:
+            if let function = name(after: "function ") { return function }
+            if text.contains("=>"), let equals = text.range(of: " = ") {
+                let left = text[..<equals.lowerBound].split(separator: " ").last.map(String.init)
+                return left.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? $0 : nil }
+            }
+            return nil
+        case .dart:
+            return callable(text)
+        }
+    }
+
+    /// A Java or Dart method's name: `void share(…) {`, `Future<void> share(…) async {`.
+    private static func callable(_ text: Substring) -> String? {
+        let control = ["if", "for", "while", "switch", "catch", "return", "else", "new", "try", "await", "throw"]
+        guard let paren = text.firstIndex(of: "("), text.hasSuffix("{") || text.hasSuffix("async {") || text.hasSuffix(")") else {
+            return nil
+        }
+        let before = text[..<paren].split(separator: " ")
+        guard before.count >= 2, let last = before.last, !control.contains(String(before.first ?? "")) else { return nil }
+        let word = String(last)
+        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !control.contains(word),
+            !text.contains(" = "), !text.hasPrefix(".")
+        else { return nil }
+        return word
+    }
+
+    /// Which of `names` (functions holding share calls) nothing reaches: each is looked for in
+    /// every file of `files`, outside comments, string literals and its own declarations; a
+    /// mention inside another plain function makes that function a name to look for in turn
+    /// (for `rounds` rounds), and a name mentioned only inside unreached functions is unreached
+    /// too. A mention at the top level, in a method the system calls, or in a storyboard reaches.
+    static func unreached(
+        _ functions: [String: Set<String>], in files: [(path: String, language: Language?)], tree: AppTree, rounds: Int = 3
+    ) -> Set<String> {
+        // name → the functions its mentions lie in (nil: a place that is reached). A function of
+        // the same name in a file other than the one declaring it is another function (an
+        // overload, a protocol's implementation) and is taken as reached.
+        var mentions: [String: [String?]] = [:]
+        var pending = functions
+        for _ in 0..<rounds where !pending.isEmpty {
+            let found = self.mentions(of: pending, in: files, tree: tree)
+            for name in pending.keys { mentions[name] = found.places[name] ?? [] }
+            pending = found.holders.filter { mentions[$0.key] == nil }
+        }
+        // Unreached: a known name every mention of which lies in an unreached known name (or in
+        // itself); grown until nothing changes.
+        var dead = Set(mentions.filter { $0.value.isEmpty }.map(\.key))
+        var changed = true
+        while changed {
+            changed = false
+            for (name, places) in mentions where !dead.contains(name) {
+                if places.allSatisfy({ place in place.map { $0 == name || dead.contains($0) } ?? false }) {
+                    dead.insert(name)
+                    changed = true
+                }
+            }
+        }
+        return dead.intersection(functions.keys)
+    }
+
+    /// Where each of `names` (each with the files that declare it) is mentioned in `files`: the
+    /// plain function holding each mention (nil for a place that is reached), and those holders
+    /// with the files they lie in.
+    private static func mentions(
+        of names: [String: Set<String>], in files: [(path: String, language: Language?)], tree: AppTree
+    ) -> (places: [String: [String?]], holders: [String: Set<String>]) {
+        var found: [String: [String?]] = [:]
+        var holders: [String: Set<String>] = [:]
+        for file in files {
+            guard let bytes = try? tree.read(file.path, limit: fileLimit) else { continue }
+            let present = names.keys.filter { name in
+                let first = String(name.prefix { $0 != ":" })
+                return contains(bytes, first) || swiftName(first).map { contains(bytes, $0.base + "(" + $0.label) } == true
+            }
+            guard !present.isEmpty else { continue }
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where !isComment(line) {
+                for name in present {
+                    guard let language = file.language else {
+                        // A storyboard's or xib's action (`selector="share:"`), a layout's
+                        // `android:onClick="share"`: named there, it is reached.
+                        if line.contains("\"\(name)\"") || line.contains("\"\(name):") { found[name, default: []].append(nil) }
+                        continue
+                    }
+                    guard mentions(name, line, next: lines[(index + 1)..<min(lines.count, index + 3)]) else { continue }
+                    // Its declaration is not a use (a header's too); any other mention is.
+                    if declared(lines, index, language: language) == name { continue }
+                    guard (found[name]?.count ?? 0) < 50 else { continue }
+                    var holder = enclosingFunction(lines, index, language: language)
+                    if holder == name, !(names[name]?.contains(file.path) ?? false) { holder = nil }
+                    found[name, default: []].append(holder)
+                    if let holder { holders[holder, default: []].insert(file.path) }
+                }
+            }
+        }
+        return (found, holders)
+    }
+
+    /// Whether `token` is in `line` as a word outside a string literal (the key
+    /// "…sharedSticker.backgroundImage" does not mention a function named backgroundImage).
+    static func hasCodeToken(_ line: Substring, _ token: String) -> Bool {
+        var from = line.startIndex
+        while let range = line.range(of: token, range: from..<line.endIndex) {
+            from = range.upperBound
+            let quotes = line[..<range.lowerBound].filter { $0 == "\"" }.count
+            guard quotes % 2 == 0 else { continue }
+            if hasToken(line[range.lowerBound...].prefix(token.count + 1), token),
+                range.lowerBound == line.startIndex || !isWord(line[line.index(before: range.lowerBound)])
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+}

@@ -1,0 +1,10 @@
+export { CreatorChannelsList } from "./list";
+export { CreatorChannelsIntro } from "./intro";
+export { CreatorChannelsCongrats } from "./congrats";
+export { CreatorChannelsMembersModal } from "./members-list";
+export { CreatorChannels } from "./channels";
+export { ChannelsSettings } from "./settings";
+export { MessageReactionUserListModal } from "./message-reaction-user-list";
+export { ChannelsPromote } from "./promote";
+export { GatedMessage } from "./components/gated-message";
+export { StarDropBadge } from "./components/gated-message";
