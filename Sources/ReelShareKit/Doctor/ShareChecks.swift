@@ -180,6 +180,19 @@ extension Doctor {
                         source: target.android?.source ?? "reelshare",
                         fix: "intent.addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)"), call))
         }
+        if call.stickerGranted == false {
+            findings.append(
+                located(
+                    Finding(
+                        .shareReadPermission, severity: .error,
+                        message:
+                            "the intent for \(target.name) hands over its sticker in the \(target.android?.extras.sticker ?? "sticker") extra as written, but grants it with no grantUriPermission: an intent's read flag covers its data, not its extras, so the target cannot open the sticker",
+                        source: target.android?.source ?? "reelshare",
+                        fix:
+                            "activity.grantUriPermission(\"\(target.android?.package ?? "com.instagram.android")\", stickerUri, Intent.FLAG_GRANT_READ_URI_PERMISSION)"
+                    ),
+                    call))
+        }
         if let line = call.fileURILine {
             var finding = located(
                 Finding(

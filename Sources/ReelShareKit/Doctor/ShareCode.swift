@@ -31,6 +31,9 @@ public struct ShareCall: Sendable, Equatable {
     /// Android, the app's own intent: whether it grants the target read access to what it hands
     /// over; nil where it hands over no URI near the call.
     public var grantsRead: Bool?
+    /// Android: whether a sticker handed over in its extra (interactive_asset_uri) is granted to
+    /// the target with grantUriPermission; nil where the call hands over no sticker.
+    public var stickerGranted: Bool?
     /// Android: the line of a file:// URI near the call (Uri.fromFile, "file://", File.toUri()).
     public var fileURILine: Int?
     /// iOS: a pasteboard media key near the call given a URL, path or string, not the media's

@@ -307,7 +307,7 @@ public enum ShareCodeReader {
             // Handed over as a file:// URI; not a test of one (startsWith), nor the pre-API-24
             // branch beside a getUriForFile.
             let tests = ["startsWith", "removePrefix", "replace", "equals", "hasPrefix"].contains { line.contains($0) }
-            if (line.contains("Uri.fromFile(") || line.contains("\"file://")) && !tests {
+            if (line.contains("Uri.fromFile(") || line.contains("\"file://") || fileToUri(line)) && !tests {
                 fileURI = offset + 1
                 break
             }
@@ -323,7 +323,24 @@ public enum ShareCodeReader {
             carriesAppId: appIdKeys.contains { window.contains($0) }, grantsRead: handsOver ? grants : nil,
             fileURILine: fileURI)
         call.appIdLiteral = appIdKeys.lazy.compactMap { literal(after: $0, in: window) }.first
+        // A sticker handed over in an extra: the intent's grant flag covers its data and clip
+        // data only, so the target needs grantUriPermission for it.
+        if let sticker = target.android?.extras.sticker, target.android?.grants.contains(.sticker) == true,
+            window.contains(sticker)
+        {
+            call.stickerGranted = window.contains("grantUriPermission")
+        }
         return call
+    }
+
+    /// AndroidX's `File.toUri()` (core-ktx), which is Uri.fromFile: `file.toUri()`,
+    /// `File(path).toUri()`, `imageFile.toUri()` (not a String's toUri(), which parses).
+    static func fileToUri(_ line: Substring) -> Bool {
+        guard let range = line.range(of: ".toUri()") else { return false }
+        let before = line[..<range.lowerBound]
+        if before.hasSuffix(")") { return before.range(of: "File(", options: .backwards) != nil }
+        let receiver = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return String(receiver.reversed()).lowercased().hasSuffix("file")
     }
 
     /// The media keys a pasteboard share reads as bytes (Meta: "NSData"), given near the call a

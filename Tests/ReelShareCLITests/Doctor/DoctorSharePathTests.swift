@@ -321,6 +321,56 @@ struct DoctorSharePathTests {
         #expect(!runReelshare(["doctor"], in: directory).stdout.contains("studio.example.Demo"))
     }
 
+    @Test(
+        "Android, as duckie-android (MIT) writes it: a sticker in interactive_asset_uri with only the intent's read flag, and file.toUri(), a file:// URI"
+    )
+    func stickerGrant() throws {
+        let directory = try scratch("doctor-sticker-grant")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let share = """
+            package com.example.demo
+
+            object ShareUtil {
+                fun intentInstagramStory(path: String, appId: String): Intent {
+                    val file = File(path)
+                    return Intent("com.instagram.share.ADD_TO_STORY").apply {
+                        type = "image/*"
+                        putExtra("source_application", appId)
+                        addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)
+                        putExtra("interactive_asset_uri", file.toUri())
+                    }
+                }
+            }
+            """
+        try write(
+            [
+                "settings.gradle": "include ':app'\n",
+                "app/build.gradle": "android { defaultConfig { applicationId \"com.example.demo\"; targetSdkVersion 34 } }\n",
+                "app/src/main/AndroidManifest.xml": manifest(queries: bothPackages, application: fileProvider()),
+                "app/src/main/res/xml/file_paths.xml": "<paths><cache-path name=\"c\" path=\".\"/></paths>",
+                "app/src/main/java/com/example/demo/ShareUtil.kt": share,
+                "app/src/main/java/com/example/demo/MainActivity.kt":
+                    "package com.example.demo\n\nclass MainActivity : Activity() {\n    override fun onResume() {\n        super.onResume()\n        startActivity(ShareUtil.intentInstagramStory(\"a.png\", \"1\"))\n    }\n}\n",
+            ], in: directory)
+        let result = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(
+            located(result) == ["ig-stories share.file-uri ShareUtil.kt:10", "ig-stories share.read-permission ShareUtil.kt:6"],
+            "\(result.stdout)")
+        let right =
+            share
+            .replacingOccurrences(
+                of: "file.toUri()", with: "FileProvider.getUriForFile(context, \"${context.packageName}.fileprovider\", file)"
+            )
+            .replacingOccurrences(
+                of: "addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)",
+                with:
+                    "addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)\n            context.grantUriPermission(\"com.instagram.android\", sticker, Intent.FLAG_GRANT_READ_URI_PERMISSION)"
+            )
+        try write(["app/src/main/java/com/example/demo/ShareUtil.kt": right], in: directory)
+        let good = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(located(good).isEmpty, "\(good.stdout)")
+    }
+
     @Test("a UIImage under a pasteboard media key is a warning (Meta's page puts Data); the image's pngData() is none")
     func uiImage() throws {
         let directory = try scratch("doctor-uiimage")
