@@ -145,6 +145,14 @@ struct DoctorCommand: Command {
                     if case .android(let android) = found.app.content {
                         owned = owned?.built(by: android.modules.renamed(found.shown))
                     }
+                    // An App Clip is judged for the share calls it compiles, and not at all when
+                    // it compiles none (or when --target, not its code, chose the targets).
+                    if case .ios(let ios) = found.app.content, let clip = ios.appClipSources {
+                        guard let code = owned?.compiled(from: Set(clip.map(found.shown))),
+                            !code.calls(from: .ios).isEmpty, chooseTargets
+                        else { continue }
+                        owned = code
+                    }
                     let result = Doctor.check(
                         found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, code: owned,
                         choose: chooseTargets, shown: found.shown)

@@ -151,16 +151,19 @@ public struct XcodeTarget {
     public var release: [String: String]
     public var debug: [String: String]
     public var xcconfig: String?
+    /// The files its Sources build phase compiles (paths from the project's directory).
+    public var sources: [String]
 
     public init(
         _ name: String, _ productType: String = "com.apple.product-type.application", release: [String: String],
-        debug: [String: String]? = nil, xcconfig: String? = nil
+        debug: [String: String]? = nil, xcconfig: String? = nil, sources: [String] = []
     ) {
         self.name = name
         self.productType = productType
         self.release = release
         self.debug = debug ?? release
         self.xcconfig = xcconfig
+        self.sources = sources
     }
 }
 
@@ -207,10 +210,34 @@ public func pbxproj(_ targets: [XcodeTarget], projectSettings: [String: String] 
     var targetIDs: [String] = []
     for target in targets {
         let list = configurationList(target.release, target.debug, base: target.xcconfig)
+        // Its compiled files: a file reference each (in the main group), a build file each, and
+        // the Sources phase that lists them.
+        var buildFiles: [String] = []
+        for path in target.sources {
+            let reference = references[path] ?? id()
+            if references[path] == nil {
+                references[path] = reference
+                groupChildren.append(reference)
+                objects.append(
+                    "\t\t\(reference) /* \(path) */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \"\(path)\"; sourceTree = \"<group>\"; };"
+                )
+            }
+            let buildFile = id()
+            buildFiles.append(buildFile)
+            objects.append("\t\t\(buildFile) /* \(path) in Sources */ = {isa = PBXBuildFile; fileRef = \(reference); };")
+        }
+        var phases = ""
+        if !target.sources.isEmpty {
+            let phase = id()
+            phases = "\t\t\t\t\(phase) /* Sources */,\n"
+            objects.append(
+                "\t\t\(phase) /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tfiles = (\n\(buildFiles.map { "\t\t\t\t\($0)," }.joined(separator: "\n"))\n\t\t\t);\n\t\t};"
+            )
+        }
         let targetID = id()
         targetIDs.append(targetID)
         objects.append(
-            "\t\t\(targetID) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(list);\n\t\t\tbuildPhases = (\n\t\t\t);\n\t\t\tname = \"\(target.name)\";\n\t\t\tproductName = \"\(target.name)\";\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};"
+            "\t\t\(targetID) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(list);\n\t\t\tbuildPhases = (\n\(phases)\t\t\t);\n\t\t\tname = \"\(target.name)\";\n\t\t\tproductName = \"\(target.name)\";\n\t\t\tproductType = \"\(target.productType)\";\n\t\t};"
         )
     }
     let group = id()

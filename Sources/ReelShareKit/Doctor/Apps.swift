@@ -108,6 +108,9 @@ public struct IOSApp: Sendable, Equatable {
     /// For a project's Info.plist: the build settings the project's files assign (a `$(NAME)`
     /// value is checked as what they set, when they agree).
     public var buildSettings: [String: [BuildSetting]] = [:]
+    /// An App Clip's compiled files, inside the path given; nil for an app. An App Clip is judged
+    /// only for the share calls in them (one that shares nothing is not judged at all).
+    public var appClipSources: [String]?
 
     public init(plist: [String: PlistValue], repeatedKeys: [String] = [], file: String?, completeness: AppCompleteness) {
         self.plist = plist

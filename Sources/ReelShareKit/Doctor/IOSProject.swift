@@ -27,6 +27,8 @@ enum IOSProject {
         var project: String
         var generated: [String: PlistValue] = [:]
         var settings: [String: [BuildSetting]]?
+        /// An App Clip's: the files it compiles (it is judged only where they share).
+        var appClipSources: [String]?
     }
 
     static func apps(_ tree: AppTree, framework: AppFramework?, files: AppFinder.ProjectFiles) throws(AppFileError)
@@ -84,6 +86,7 @@ enum IOSProject {
             }
             app.plist.merge(source.generated) { _, generated in generated }
             app.buildSettings = source.settings ?? buildSettings(tree, project: source.project)
+            app.appClipSources = source.appClipSources
             apps.append(FoundApp(form: .project, framework: framework, content: .ios(app)))
         }
         return apps
@@ -135,7 +138,11 @@ enum IOSProject {
     /// The iPhone application targets of `project`, each with its Info.plist and settings.
     static func applications(_ project: XcodeProject, tree: AppTree) -> [Source] {
         var result: [Source] = []
-        for target in project.targets where target.productType == XcodeProject.application {
+        // The apps, and the App Clips whose compiled files the project lists.
+        for target in project.targets
+        where target.productType == XcodeProject.application
+            || (target.productType == XcodeProject.appClip && target.sources != nil)
+        {
             guard let release = target.release else { continue }
             let value = { (name: String) in target.setting(name, in: release, project: project) }
             // A watch, Mac or TV app is not shared from an iPhone.
@@ -143,6 +150,7 @@ enum IOSProject {
             let platforms = value("SUPPORTED_PLATFORMS")?.value ?? ""
             guard sdk.hasPrefix("iphoneos") || platforms.contains("iphoneos") else { continue }
             var source = Source(plist: nil, project: project.directory)
+            if target.productType == XcodeProject.appClip { source.appClipSources = target.sources }
             if let file = value("INFOPLIST_FILE")?.value, !file.isEmpty {
                 // Xcode on a Mac finds Example/Info.plist stored as example/Info.plist.
                 guard let path = existing(project.path(file), in: tree) else { continue }

@@ -155,18 +155,11 @@ extension Doctor {
         }
         if let media = call.mediaNotData {
             var finding = located(
-                media.image
-                    ? Finding(
-                        .shareMediaType, severity: .warning,
-                        message:
-                            "the pasteboard's \(media.key) for \(target.name) is given a UIImage as written, where Meta's page puts the image's bytes (Data, a PNG or JPEG): UIPasteboard stores a UIImage under a key of its own choosing, which \(target.name) may not read",
-                        source: target.ios?.source ?? "reelshare", fix: "put image.pngData() under the key, not the UIImage")
-                    : Finding(
-                        .shareMediaType, severity: .error,
-                        message:
-                            "the pasteboard's \(media.key) for \(target.name) is given a URL, path or string as written, not the media's bytes (Data): the composer opens without it",
-                        source: target.ios?.source ?? "reelshare", fix: "put Data(contentsOf: url) under the key, not the URL"),
-                call)
+                Finding(
+                    .shareMediaType, severity: .error,
+                    message:
+                        "the pasteboard's \(media.key) for \(target.name) is given a URL, path or string as written, not the media's bytes (Data): the composer opens without it",
+                    source: target.ios?.source ?? "reelshare", fix: "put Data(contentsOf: url) under the key, not the URL"), call)
             finding.line = media.line
             findings.append(finding)
         }

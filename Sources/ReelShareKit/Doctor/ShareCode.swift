@@ -52,8 +52,6 @@ public struct ShareCall: Sendable, Equatable {
     public struct MediaKey: Sendable, Equatable {
         public var line: Int
         public var key: String
-        /// Given a UIImage (UIPasteboard stores it in a form of its own), not a URL or a path.
-        public var image = false
     }
 }
 
@@ -166,6 +164,14 @@ public struct ShareCode: Sendable, Equatable {
         var code = self
         code.calls = calls.filter { call in !foreign.contains { inside(call.file, $0) } }
         code.providerCalls = providerCalls.filter { call in !foreign.contains { inside(call.file, $0) } }
+        return code
+    }
+
+    /// The code in `files` only (an App Clip's compiled sources).
+    public func compiled(from files: Set<String>) -> ShareCode {
+        var code = self
+        code.calls = calls.filter { files.contains($0.file) }
+        code.providerCalls = providerCalls.filter { files.contains($0.file) }
         return code
     }
 

@@ -370,29 +370,8 @@ public enum ShareCodeReader {
             if !bytes, ["url", "path", "string", "uri"].contains(where: { words.contains($0) }) {
                 return ShareCall.MediaKey(line: offset + 1, key: key)
             }
-            if !bytes, words.contains("uiimage") || isImage(identifier(value), in: lines) {
-                return ShareCall.MediaKey(line: offset + 1, key: key, image: true)
-            }
         }
         return nil
-    }
-
-    /// The first identifier of an expression (`image` of ` image]`, `self.photo` → `photo`).
-    static func identifier(_ value: Substring) -> Substring {
-        let trimmed = value.drop { !($0.isLetter || $0 == "_") }
-        let name = trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-        return name.split(separator: ".").last ?? name
-    }
-
-    /// Whether the file declares `name` a UIImage: `name: UIImage`, `UIImage *name`, `name =
-    /// UIImage(…)`.
-    static func isImage(_ name: Substring, in lines: [Substring]) -> Bool {
-        guard name.count > 1 else { return false }
-        let spellings = [
-            "\(name): UIImage", "UIImage *\(name)", "UIImage* \(name)", "(UIImage *)\(name)", "\(name) = UIImage(",
-            "\(name) = [UIImage",
-        ]
-        return lines.contains { line in spellings.contains { line.contains($0) } }
     }
 
     /// `FileProvider.getUriForFile(context, AUTHORITY, file)`: its second argument, read over

@@ -19,6 +19,9 @@ struct XcodeProject {
         var productType: String
         /// Each configuration's assignments, lowest level first.
         var configurations: [(name: String, assignments: [Assignment])]
+        /// The files its Sources build phase compiles, in the tree; nil where the project does
+        /// not list them (a folder Xcode keeps in sync, whose files it finds itself).
+        var sources: [String]? = nil
     }
 
     /// The directory holding the .xcodeproj (SRCROOT), inside the tree.
@@ -86,8 +89,17 @@ struct XcodeProject {
                 assignments += pbxSettings(settings, configuration: configuration, file: pbxproj)
                 resolved.append((configuration, assignments))
             }
+            var compiled: [String]?
+            if case .array(let phases)? = target["buildPhases"] {
+                for phase in phases.compactMap({ object($0.string) }) where phase["isa"]?.string == "PBXSourcesBuildPhase" {
+                    guard case .array(let files)? = phase["files"] else { continue }
+                    compiled = (compiled ?? []) + files.compactMap { object($0.string)?["fileRef"]?.string.flatMap { paths[$0] } }
+                }
+            }
+            if case .array(let synchronized)? = target["fileSystemSynchronizedGroups"], !synchronized.isEmpty { compiled = nil }
             targets.append(
-                Target(name: name, productType: target["productType"]?.string ?? "", configurations: resolved))
+                Target(
+                    name: name, productType: target["productType"]?.string ?? "", configurations: resolved, sources: compiled))
         }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return XcodeProject(

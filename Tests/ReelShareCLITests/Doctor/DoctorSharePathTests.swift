@@ -1,8 +1,8 @@
 // doctor on shapes found in sixteen more real public projects (read by hand on 2026-12-07; their
 // code is not copied, as most carry no licence): where the app lives (a Kotlin Multiplatform
 // monorepo), which calls share (a probe before the share, a helper nothing calls, a vendored
-// plugin's own code), and what each call carries (the App ID in the wrong place or as the wrong
-// text, a UIImage where Data goes). Each shape failed before its mend.
+// plugin's own code, an App Clip that compiles the share), and what each call carries (the App ID
+// in the wrong place or as the wrong text, a sticker not granted). Each shape failed before its mend.
 import Foundation
 import ReelShareTestSupport
 import Testing
@@ -371,34 +371,49 @@ struct DoctorSharePathTests {
         #expect(located(good).isEmpty, "\(good.stdout)")
     }
 
-    @Test("a UIImage under a pasteboard media key is a warning (Meta's page puts Data); the image's pngData() is none")
-    func uiImage() throws {
-        let directory = try scratch("doctor-uiimage")
+    @Test("an App Clip that compiles the share code is judged for it, with its own plist; one that compiles none is not judged")
+    func appClip() throws {
+        let directory = try scratch("doctor-app-clip")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let objc = """
-            #import "StoryShare.h"
+        let share = """
+            import UIKit
 
-            @implementation StoryShare
-            - (void)shareImageToStory:(UIImage *)image appID:(NSString *)appID {
-                NSURL *url = [NSURL URLWithString:[@"instagram-stories://share?source_application=" stringByAppendingString:appID]];
-                NSArray *items = @[@{@"com.instagram.sharedSticker.backgroundImage" : image}];
-                [[UIPasteboard generalPasteboard] setItems:items options:@{}];
-                [[UIApplication sharedApplication] openURL:url options:@{} completionHandler:nil];
+            enum StoryShare {
+                static func share(_ image: Data, appID: String) {
+                    UIPasteboard.general.setItems([["com.instagram.sharedSticker.backgroundImage": image]], options: [:])
+                    UIApplication.shared.open(URL(string: "instagram-stories://share?source_application=\\(appID)")!)
+                }
             }
-            @end
             """
-        try iosApp(
+        func project(clipSources: [String]) -> [String: Any] {
             [
-                "ios/Demo/StoryShare.m": objc,
-                "ios/Demo/Button.swift": button("StoryShare().shareImage(toStory: UIImage(), appID: \"1\")"),
-            ], in: directory)
-        let result = runReelshare(["doctor", "--format", "json"], in: directory)
-        #expect(located(result, severity: "warning") == ["ig-stories share.media-type StoryShare.m:6"], "\(result.stdout)")
-        #expect(result.status == 0)
+                "Demo.xcodeproj/project.pbxproj": pbxproj([
+                    XcodeTarget(
+                        "Demo", release: ["INFOPLIST_FILE": "Demo/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.demo"],
+                        sources: ["Demo/StoryShare.swift", "Demo/ShareButton.swift"]),
+                    XcodeTarget(
+                        "DemoClip", "com.apple.product-type.application.on-demand-install-capable",
+                        release: ["INFOPLIST_FILE": "DemoClip/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.demo.Clip"],
+                        sources: clipSources),
+                ]),
+                "Demo/Info.plist": infoPlist(["instagram-stories"]),
+                "DemoClip/Info.plist": infoPlist([]),
+                "Demo/StoryShare.swift": share,
+                "Demo/ShareButton.swift": button("StoryShare.share(Data(), appID: \"1234567890123456\")"),
+                "DemoClip/ClipView.swift": "import SwiftUI\n",
+            ]
+        }
         try write(
-            ["ios/Demo/StoryShare.m": objc.replacingOccurrences(of: ": image}", with: ": UIImagePNGRepresentation(image)}")],
-            in: directory)
-        #expect(located(runReelshare(["doctor", "--format", "json"], in: directory), severity: "warning").isEmpty)
+            project(clipSources: ["DemoClip/ClipView.swift", "Demo/StoryShare.swift", "Demo/ShareButton.swift"]), in: directory)
+        let result = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(chosen(result) == ["Demo/Info.plist: ig-stories", "DemoClip/Info.plist: ig-stories"], "\(result.stdout)")
+        #expect(
+            findingLines(result, severity: "error") == ["ig-stories ios.query-scheme DemoClip/Info.plist"], "\(result.stdout)")
+        #expect(result.status == 1)
+        try write(project(clipSources: ["DemoClip/ClipView.swift"]), in: directory)
+        let apart = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(chosen(apart) == ["Demo/Info.plist: ig-stories"], "\(apart.stdout)")
+        #expect(apart.status == 0)
     }
 
     @Test(
