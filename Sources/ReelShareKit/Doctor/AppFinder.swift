@@ -295,6 +295,8 @@ public enum AppFinder {
             return true
         }
         if names.contains("ios") && names.contains("android") { return true }
+        // Tuist's: the workspace's manifest (its .xcodeproj files are generated, not committed).
+        if names.contains("Workspace.swift") || names.contains("Project.swift") && names.contains("Info.plist") { return true }
         if names.contains(where: { $0.hasPrefix("settings.gradle") }), names.contains("app") { return true }
         if names.contains("package.json"), names.contains("ios") || names.contains("android") { return true }
         return names.contains { $0.hasSuffix(".xcodeproj") }

@@ -93,7 +93,10 @@ enum GradleBuild {
         var result: [[String]] = []
         for line in build.split(whereSeparator: \.isNewline) {
             let statement = line.drop { $0 == " " || $0 == "\t" }
-            let excluded = ["test", "androidTest", "debug", "lintChecks", "lintPublish", "kapt", "ksp", "detekt"]
+            let excluded = [
+                "test", "androidTest", "debug", "lintChecks", "lintPublish", "kapt", "ksp", "detekt", "screenshotTest",
+                "testFixtures",
+            ]
             if excluded.contains(where: { statement.hasPrefix($0) }) { continue }
             if let range = statement.range(of: "project(") {
                 let rest = statement[range.upperBound...].drop { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "(" }
@@ -229,7 +232,13 @@ enum GradleBuild {
     private static func ships(_ configuration: String) -> Bool {
         let lower = configuration.lowercased()
         guard ["implementation", "api", "runtimeonly", "compile"].contains(where: { lower.hasSuffix($0) }) else { return false }
-        return !["test", "androidtest", "debug", "unittest", "testfixtures", "compileonly", "lintchecks"].contains {
+        // (screenshotTest: the screenshot-testing plugin's; desktopMain, jvmMain, iosMain: other
+        // Kotlin Multiplatform targets')
+        let notShipped = [
+            "test", "androidtest", "debug", "unittest", "testfixtures", "compileonly", "lintchecks", "screenshottest",
+            "desktopmain", "jvmmain", "iosmain",
+        ]
+        return !notShipped.contains {
             lower.hasPrefix($0) || lower.hasSuffix($0)
         }
     }

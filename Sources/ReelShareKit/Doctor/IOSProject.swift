@@ -115,6 +115,7 @@ enum IOSProject {
             }
             if !found.isEmpty { return found }
         }
+        if let tuist = tuistApplications(tree), !tuist.isEmpty { return tuist }
         switch framework {
         case .flutter: return tree.exists("ios/Runner/Info.plist") ? [Source(plist: "ios/Runner/Info.plist", project: "ios")] : []
         case .capacitor:
@@ -133,6 +134,35 @@ enum IOSProject {
             }
         }
         return []
+    }
+
+    /// A Tuist project's apps (its Workspace.swift or Tuist/ at the top; no .xcodeproj until
+    /// `tuist generate`): each Project.swift, to two levels down, that declares an `.app` product,
+    /// with the Info.plist its `infoPlist: .file(path:)` names or the one beside it; nil for a
+    /// project that is not Tuist's.
+    static func tuistApplications(_ tree: AppTree) -> [Source]? {
+        guard tree.exists("Workspace.swift") || tree.exists("Tuist") || tree.exists("Project.swift") else { return nil }
+        let manifests = tree.find(
+            under: "", depth: 3, where: { path, entry in !entry.isDirectory && entry.name == "Project.swift" }, skipping: skipped)
+        var found: [Source] = []
+        for manifest in manifests.prefix(50) {
+            guard let bytes = try? tree.read(manifest, limit: AppFinder.configLimit) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.contains("product: .app,") || text.contains("product: .app)") else { continue }
+            let directory = AppPath.parent(manifest)
+            // `.relativeToRoot("Projects/App/Info.plist")`, or `"Info.plist"` from the manifest's directory.
+            var plist = AppPath.join(directory, "Info.plist")
+            if let range = text.range(of: "infoPlist: .file(path: ") {
+                let rest = text[range.upperBound...]
+                let rooted = rest.hasPrefix(".relativeToRoot(")
+                if let open = rest.firstIndex(of: "\"") {
+                    let value = rest[rest.index(after: open)...].prefix { $0 != "\"" }
+                    plist = rooted ? String(value) : AppPath.join(directory, String(value))
+                }
+            }
+            if tree.exists(plist) { found.append(Source(plist: plist, project: directory)) }
+        }
+        return found
     }
 
     /// The iPhone application targets of `project`, each with its Info.plist and settings.

@@ -1,16 +1,9 @@
 // What a share call carries of the App ID, as written: where it puts it (Instagram Stories reads
 // it from the URL's source_application, the other iOS targets from the pasteboard's appID key) and,
-// when the code spells it out, the text given, which a Meta App ID's digits must be. Also the
-// platform a plugin call names (appinio_social_share's `.android.` and `.iOS.` objects).
+// when the code spells it out, the text given, which a Meta App ID's digits must be.
+// (appinio_social_share's `.android.` and `.iOS.` objects call one method channel: a call through
+// either shares from both platforms.)
 extension ShareCodeReader {
-    /// The platform a plugin call names on its line (appinio_social_share's `.android.` and
-    /// `.iOS.` objects); nil for a call that shares from both.
-    static func platformNamed(_ line: Substring) -> Platform? {
-        if line.contains(".android.") { return .android }
-        if line.contains(".iOS.") || line.contains(".ios.") { return .ios }
-        return nil
-    }
-
     /// The first argument of the call to `function` in `text` when it is a quoted literal (a
     /// plugin whose App ID comes first: `shareToInstagramStory("appId", …)`); nil otherwise.
     static func firstArgument(of function: String, in text: String) -> String? {

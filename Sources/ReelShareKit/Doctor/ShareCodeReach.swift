@@ -9,19 +9,26 @@ extension ShareCodeReader {
     /// call, when it is a plain one a caller must name; nil otherwise (top-level code, a closure
     /// in a property, a method the system calls).
     static func enclosingFunction(_ lines: [Substring], _ index: Int, language: Language) -> String? {
-        var depth = 0
+        // Walking up, each `{` not closed below it holds the call; a declaration holds it when
+        // its line, or the next (Objective-C's and Java's brace on its own line), opens one.
+        var closed = 0
+        var holds = [Bool](repeating: false, count: 2)  // this line's and the one below's
         var at = index
         while at > 0, index - at < 400 {
             at -= 1
             let line = lines[at]
+            holds[1] = holds[0]
+            holds[0] = false
             if isComment(line) { continue }
-            for character in line {
-                if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
+            for character in line.reversed() {
+                if character == "}" {
+                    closed += 1
+                } else if character == "{" {
+                    if closed > 0 { closed -= 1 } else { holds[0] = true }
+                }
             }
-            // A declaration whose body is still open at the call: the braces from it down to the
-            // call open more than they close (its own `{` may be on the next line).
             guard let name = declared(lines, at, language: language) else { continue }
-            guard depth > 0 else { continue }
+            guard holds[0] || (holds[1] && !line.contains("{")) else { continue }
             let above = at > 0 ? lines[at - 1] : ""
             // (export default: a screen a file-based router, Expo Router or Next.js, shows by its file)
             let entry = [
@@ -136,10 +143,16 @@ extension ShareCodeReader {
             return callable(text)
         case .javascript:
             if let function = name(after: "function ") { return function }
-            if text.contains("=>"), let equals = text.range(of: " = ") {
+            // `const share = async (uri) => {`, its parameters on the next lines too (`= async (`).
+            if let equals = text.range(of: " = "),
+                text.contains("=>") || text.hasSuffix("= (") || text.hasSuffix("= async (")
+            {
                 let left = text[..<equals.lowerBound].split(separator: " ").last.map(String.init)
                 return left.flatMap { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? $0 : nil }
             }
+            // An object literal's or a class's method (`async share() {`, `share: async () => {`):
+            // named through its object, so taken as reached (a name of its own is no function a
+            // caller must name alone).
             return nil
         case .dart:
             return callable(text)

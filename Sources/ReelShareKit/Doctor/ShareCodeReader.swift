@@ -185,11 +185,13 @@ public enum ShareCodeReader {
         let sends = text.contains("ACTION_SEND") || text.contains("android.intent.action.SEND")
         let before = code.calls.count, providersBefore = code.providerCalls.count
         let spans = CallSpans(lines, targets: targets)
+        let storyActions = targets.compactMap { $0.android?.action }.filter { $0 != "android.intent.action.SEND" }
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if code.calls.count - before >= callsPerFile || code.calls.count >= callLimit { break }
-            // A call commented out shares nothing (`// await SocialShare.shareInstagramStory(…)`).
-            if isComment(line) { continue }
+            // A call commented out shares nothing (`// await SocialShare.shareInstagramStory(…)`),
+            // nor one a log message names.
+            if isComment(line) || isLog(line) { continue }
             // Cheap tests first: most lines hold none of these.
             if line.contains("://") {
                 for target in targets {
@@ -230,7 +232,10 @@ public enum ShareCodeReader {
             {
                 code.providerCalls.append(providerCall(lines, index, file: file))
             }
-            if sends, line.contains("setPackage("), feedCandidates.count < providerCallLimit {
+            // (a setPackage of a Stories or Reels intent, whose action is near it, is not the feed's)
+            if sends, line.contains("setPackage("), feedCandidates.count < providerCallLimit,
+                !storyActions.contains(where: { around(lines, index, before: 8, after: 2).contains($0) })
+            {
                 feedCandidates.append((file, number, String(line)))
             }
             if line.contains("\"com.") || line.contains("'com."), constants.count < 10_000, let constant = constant(line) {
@@ -241,8 +246,7 @@ public enum ShareCodeReader {
                     let window = around(lines, index, before: 2, after: 15)
                     code.calls.append(
                         ShareCall(
-                            target: call.target, platform: call.platform ?? platformNamed(line), file: file, line: number,
-                            written: call.call,
+                            target: call.target, platform: call.platform, file: file, line: number, written: call.call,
                             plugin: plugin.id,
                             carriesAppId: call.sendsAppId && (call.appIdArgument.map { window.contains($0) } ?? true),
                             appIdLiteral: call.appIdArgument.map { literal(after: $0, in: window) }
@@ -491,9 +495,17 @@ public enum ShareCodeReader {
     }
 
     static func namesOnly(_ line: Substring) -> Bool {
-        if constant(line) != nil { return true }
-        guard let test = line.range(of: "canOpenURL") else { return false }
-        return !(line[..<test.lowerBound] + line[test.upperBound...]).contains("open")
+        constant(line) != nil
+    }
+
+    /// Whether the line writes a log message (a scheme or action in it names nothing the code
+    /// opens: `print("[IG] opening instagram-stories://share")`).
+    static func isLog(_ line: Substring) -> Bool {
+        let loggers = [
+            "print(", "NSLog(", "debugPrint(", "os_log(", "Log.d(", "Log.i(", "Log.w(", "Log.e(", "Log.v(", "console.log(",
+            "logger.", "DDLog",
+        ]
+        return loggers.contains { line.contains($0) }
     }
 
     /// `NAME = "com.…"` (Kotlin `val`, Java `static final String`, Dart, JavaScript).
@@ -552,7 +564,7 @@ struct CallSpans {
         calls = lines.indices.filter { index in
             let line = lines[index]
             return words.contains { line.contains($0) } && !ShareCodeReader.isComment(line)
-                && !ShareCodeReader.namesOnly(line)
+                && !ShareCodeReader.namesOnly(line) && !ShareCodeReader.isLog(line)
         }
     }
 

@@ -151,6 +151,126 @@ struct DoctorSharePathTests {
         #expect(text.contains("shares to ig-stories (android/app/src/main/java/com/example/demo/Share.kt:10)"), "\(text)")
     }
 
+    @Test(
+        "a share URL tested by canOpenURL in the same guard and opened further on is the share, checked; a log line naming the scheme is no call"
+    )
+    func guardedShare() throws {
+        let directory = try scratch("doctor-guarded")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let swift = """
+            import UIKit
+
+            enum InstagramUtils {
+                static func shareInstagramStory(_ image: Data) {
+                    guard let urlScheme = URL(string: "instagram-stories://share"), UIApplication.shared.canOpenURL(urlScheme) else {
+                        return
+                    }
+                    UIPasteboard.general.setItems([["com.instagram.sharedSticker.backgroundImage": image]], options: [:])
+                    print("[IG] opening instagram-stories://share with the image")
+                    UIApplication.shared.open(urlScheme)
+                }
+            }
+            """
+        try iosApp(
+            [
+                "ios/Demo/InstagramUtils.swift": swift,
+                "ios/Demo/Button.swift": button("InstagramUtils.shareInstagramStory(Data())"),
+            ], in: directory)
+        let result = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(located(result) == ["ig-stories share.app-id InstagramUtils.swift:5"], "\(result.stdout)")
+    }
+
+    @Test(
+        "a Tuist project (no .xcodeproj until tuist generate): the Project.swift with an .app product gives the app and its Info.plist"
+    )
+    func tuist() throws {
+        let directory = try scratch("doctor-tuist")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(
+            [
+                "Workspace.swift":
+                    "import ProjectDescription\n\nlet workspace = Workspace(name: \"Demo\", projects: [\"Projects/App\", \"Projects/Core\"])\n",
+                "Projects/App/Project.swift":
+                    "let project = Project(name: \"App\", targets: [\n  .target(\n    name: \"Demo\",\n    product: .app,\n    infoPlist: .file(path: .relativeToRoot(\"Projects/App/Info.plist\"))\n  )\n])\n",
+                "Projects/App/Info.plist": infoPlist([]),
+                "Projects/Core/Project.swift":
+                    "let project = Project(name: \"Core\", targets: [.target(name: \"Core\", product: .framework)])\n",
+                "Projects/Core/Sources/StoryShare.swift":
+                    "import UIKit\n\nenum StoryShare {\n    static func share(_ image: Data, appID: String) {\n        UIPasteboard.general.setItems([[\"com.instagram.sharedSticker.backgroundImage\": image]], options: [:])\n        UIApplication.shared.open(URL(string: \"instagram-stories://share?source_application=\\(appID)\")!)\n    }\n}\n",
+                "Projects/App/Sources/Button.swift": button("StoryShare.share(Data(), appID: \"1234567890123456\")"),
+            ], in: directory)
+        let result = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(chosen(result) == ["App/Info.plist: ig-stories"], "\(result.stdout)")
+        #expect(
+            findingLines(result, severity: "error") == ["ig-stories ios.query-scheme Projects/App/Info.plist"], "\(result.stdout)"
+        )
+    }
+
+    @Test(
+        "JavaScript: a share in an object literal's method is reached, and a caller whose parameters run over lines is a caller; a Stories intent's setPackage is not Instagram's feed"
+    )
+    func javascriptAndFeed() throws {
+        let directory = try scratch("doctor-js-shapes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let service = """
+            import { Linking } from 'react-native';
+
+            async function loadThing() {
+              return 1;
+            }
+
+            export const stories = {
+              async share(appId) {
+                await Linking.openURL(`instagram-stories://share?source_application=${appId}`);
+              },
+            };
+
+            const openReels = async () => {
+              await Linking.openURL('facebook-reels://share');
+            };
+
+            export const reelsTapped = async (
+              target
+            ) => {
+              await openReels();
+            };
+            """
+        let kotlin = """
+            package com.example.demo
+
+            fun shareStory(context: Context, uri: Uri, appId: String) {
+                val intent = Intent("com.instagram.share.ADD_TO_STORY").apply {
+                    setDataAndType(uri, "image/png")
+                    setPackage("com.instagram.android")
+                    putExtra("source_application", appId)
+                    addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)
+                }
+                context.startActivity(intent)
+            }
+
+            fun shareAnywhere(context: Context, uri: Uri) {
+                val send = Intent(Intent.ACTION_SEND).apply { putExtra(Intent.EXTRA_STREAM, uri) }
+                context.startActivity(Intent.createChooser(send, "Share"))
+            }
+            """
+        try iosApp(
+            [
+                "src/service.js": service,
+                "src/App.js": "import { reelsTapped } from './service';\n",
+                "android/app/build.gradle":
+                    "android { defaultConfig { applicationId \"com.example.demo\"; targetSdkVersion 34 } }\n",
+                "android/app/src/main/AndroidManifest.xml": manifest(queries: bothPackages, application: fileProvider()),
+                "android/app/src/main/res/xml/file_paths.xml": "<paths><cache-path name=\"c\" path=\".\"/></paths>",
+                "android/app/src/main/java/com/example/demo/Share.kt": kotlin,
+                "android/app/src/main/java/com/example/demo/MainActivity.kt":
+                    "package com.example.demo\n\nclass MainActivity : Activity() {\n    override fun onResume() {\n        super.onResume()\n        shareStory(this, Uri.EMPTY, \"1\")\n        shareAnywhere(this, Uri.EMPTY)\n    }\n}\n",
+            ], in: directory)
+        let result = runReelshare(["doctor", "--format", "json"], in: directory)
+        #expect(
+            chosen(result) == ["Demo/Info.plist: ig-stories, fb-reels", "main/AndroidManifest.xml: ig-stories"],
+            "\(result.stdout)")
+    }
+
     @Test("react-native-share declares its own FileProvider: no provider is asked of the app before node_modules is installed")
     func pluginProvider() throws {
         let directory = try scratch("doctor-rn-provider")
@@ -308,7 +428,8 @@ struct DoctorSharePathTests {
             ], in: directory)
         let result = runReelshare(["doctor", "--format", "json"], in: directory)
         let literal = findingLines(result, severity: "error").filter { $0.contains("share.app-id") }
-        #expect(literal.count == 3, "\(result.stdout)")
+        // appinio's iOS object calls the one method channel both platforms answer: its call counts on each.
+        #expect(literal.count == 4, "\(result.stdout)")
         let text = runReelshare(["doctor"], in: directory).stdout
         for id in ["studio.example.Demo", "com.example.demo", "appId"] {
             #expect(text.contains("with the App ID \"\(id)\" as written, which is not a Meta App ID"), "\(id): \(text)")
