@@ -26,6 +26,16 @@ private func iosApp(_ files: [String: Any], in directory: URL) throws {
     try write(all, in: directory)
 }
 
+/// An Android app module set up for every target (queries, a FileProvider and its paths).
+private let androidBuild = "android { defaultConfig { applicationId \"com.example.demo\"; targetSdkVersion 34 } }\n"
+private let androidManifest = manifest(queries: bothPackages, application: fileProvider())
+private let filePaths = "<paths><cache-path name=\"c\" path=\".\"/></paths>"
+
+/// The app's activity, calling `body` as a screen calls a share helper.
+private func mainActivity(_ body: String) -> String {
+    "package com.example.demo\n\nclass MainActivity : Activity() {\n    override fun onResume() {\n        super.onResume()\n        \(body)\n    }\n}\n"
+}
+
 /// A button that calls `call`, as a screen calls a share helper.
 private func button(_ call: String) -> String {
     "import UIKit\n\nfinal class ShareViewController: UIViewController {\n    @IBAction func shareTapped(_ sender: UIButton) {\n        \(call)\n    }\n}\n"
@@ -140,8 +150,8 @@ struct DoctorSharePathTests {
                 "android/app/src/main/AndroidManifest.xml": manifest(queries: bothPackages, application: fileProvider()),
                 "android/app/src/main/res/xml/file_paths.xml": "<paths><cache-path name=\"c\" path=\".\"/></paths>",
                 "android/app/src/main/java/com/example/demo/Share.kt": kotlin,
-                "android/app/src/main/java/com/example/demo/MainActivity.kt":
-                    "package com.example.demo\n\nclass MainActivity : Activity() {\n    override fun onResume() {\n        super.onResume()\n        if (isAvailable(this)) share(this, File(cacheDir, \"s.png\"), \"1\")\n    }\n}\n",
+                "android/app/src/main/java/com/example/demo/MainActivity.kt": mainActivity(
+                    "if (isAvailable(this)) share(this, File(cacheDir, \"s.png\"), \"1\")"),
             ], in: directory)
         let result = runReelshare(["doctor", "--format", "json"], in: directory)
         #expect(located(result).isEmpty, "\(result.stdout)")
@@ -262,8 +272,8 @@ struct DoctorSharePathTests {
                 "android/app/src/main/AndroidManifest.xml": manifest(queries: bothPackages, application: fileProvider()),
                 "android/app/src/main/res/xml/file_paths.xml": "<paths><cache-path name=\"c\" path=\".\"/></paths>",
                 "android/app/src/main/java/com/example/demo/Share.kt": kotlin,
-                "android/app/src/main/java/com/example/demo/MainActivity.kt":
-                    "package com.example.demo\n\nclass MainActivity : Activity() {\n    override fun onResume() {\n        super.onResume()\n        shareStory(this, Uri.EMPTY, \"1\")\n        shareAnywhere(this, Uri.EMPTY)\n    }\n}\n",
+                "android/app/src/main/java/com/example/demo/MainActivity.kt": mainActivity(
+                    "shareStory(this, Uri.EMPTY, \"1\")\n        shareAnywhere(this, Uri.EMPTY)"),
             ], in: directory)
         let result = runReelshare(["doctor", "--format", "json"], in: directory)
         #expect(
@@ -423,8 +433,7 @@ struct DoctorSharePathTests {
                 "android/app/src/main/AndroidManifest.xml": manifest(queries: bothPackages, application: fileProvider()),
                 "android/app/src/main/res/xml/file_paths.xml": "<paths><cache-path name=\"c\" path=\".\"/></paths>",
                 "android/app/src/main/java/com/example/demo/Reel.kt": kotlin,
-                "android/app/src/main/java/com/example/demo/MainActivity.kt":
-                    "package com.example.demo\n\nclass MainActivity : Activity() {\n    override fun onResume() {\n        super.onResume()\n        shareReel(this, Uri.EMPTY)\n    }\n}\n",
+                "android/app/src/main/java/com/example/demo/MainActivity.kt": mainActivity("shareReel(this, Uri.EMPTY)"),
             ], in: directory)
         let result = runReelshare(["doctor", "--format", "json"], in: directory)
         let literal = findingLines(result, severity: "error").filter { $0.contains("share.app-id") }
