@@ -45,6 +45,9 @@ extension ShareCodeReader {
         return nil
     }
 
+    /// At most this many functions are followed (those holding calls, then their callers).
+    static let maxFunctions = 1_000
+
     /// Names the system or a framework calls without the app naming them.
     static let systemNames: Set<String> = [
         "handleMethodCall", "onMethodCall", "viewDidLoad", "viewWillAppear", "viewDidAppear", "application", "scene",
@@ -186,11 +189,15 @@ extension ShareCodeReader {
         // the same name in a file other than the one declaring it is another function (an
         // overload, a protocol's implementation) and is taken as reached.
         var mentions: [String: [String?]] = [:]
-        var pending = functions
-        for _ in 0..<rounds where !pending.isEmpty {
+        var pending =
+            functions.count > maxFunctions
+            ? Dictionary(uniqueKeysWithValues: functions.prefix(maxFunctions).map { ($0.key, $0.value) }) : functions
+        for _ in 0..<rounds where !pending.isEmpty && mentions.count < maxFunctions {
             let found = self.mentions(of: pending, in: files, tree: tree)
             for name in pending.keys { mentions[name] = found.places[name] ?? [] }
-            pending = found.holders.filter { mentions[$0.key] == nil }
+            // (past maxFunctions the callers left are not followed: they count as reached)
+            pending = found.holders.filter { mentions[$0.key] == nil }.prefix(maxFunctions - mentions.count)
+                .reduce(into: [:]) { $0[$1.key] = $1.value }
         }
         // Unreached: a known name every mention of which lies in an unreached known name (or in
         // itself); grown until nothing changes.
@@ -216,16 +223,43 @@ extension ShareCodeReader {
     ) -> (places: [String: [String?]], holders: [String: Set<String>]) {
         var found: [String: [String?]] = [:]
         var holders: [String: Set<String>] = [:]
+        // The word each name is found by (its first keyword, and its Swift form's base): a file is
+        // split into lines only when one of its words is one of these, found in one pass over its
+        // bytes whatever the number of names.
+        var byWord: [String: [String]] = [:]
+        for name in names.keys {
+            let first = String(name.prefix { $0 != ":" })
+            byWord[first, default: []].append(name)
+            if let swift = swiftName(first) { byWord[swift.base, default: []].append(name) }
+        }
+        let lengths = Set(byWord.keys.map(\.utf8.count))
         for file in files {
             guard let bytes = try? tree.read(file.path, limit: fileLimit) else { continue }
-            let present = names.keys.filter { name in
-                let first = String(name.prefix { $0 != ":" })
-                return contains(bytes, first) || swiftName(first).map { contains(bytes, $0.base + "(" + $0.label) } == true
+            var present: Set<String> = []
+            var start = -1
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : 0
+                let isWord =
+                    byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                if isWord {
+                    if start < 0 { start = index }
+                    continue
+                }
+                if start >= 0, lengths.contains(index - start),
+                    let named = byWord[String(decoding: bytes[start..<index], as: UTF8.self)]
+                {
+                    present.formUnion(named)
+                }
+                start = -1
             }
             guard !present.isEmpty else { continue }
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            // The words again, each by its own bytes: a line is looked at only where one is in it.
+            let words = present.map { name in
+                (name, String(name.prefix { $0 != ":" }), swiftName(String(name.prefix { $0 != ":" }))?.base)
+            }
             for (index, line) in lines.enumerated() where !isComment(line) {
-                for name in present {
+                for (name, first, base) in words where has(line, first) || base.map({ has(line, $0) }) == true {
                     guard let language = file.language else {
                         // A storyboard's or xib's action (`selector="share:"`), a layout's
                         // `android:onClick="share"`: named there, it is reached.

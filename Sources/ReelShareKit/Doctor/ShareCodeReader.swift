@@ -193,7 +193,7 @@ public enum ShareCodeReader {
             // nor one a log message names.
             if isComment(line) || isLog(line) { continue }
             // Cheap tests first: most lines hold none of these.
-            if line.contains("://") {
+            if has(line, "://") {
                 for target in targets {
                     guard let scheme = target.ios?.queryScheme, let at = line.range(of: "\(scheme)://") else { continue }
                     let written = line[at.lowerBound...].prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != "`" }
@@ -214,9 +214,9 @@ public enum ShareCodeReader {
                     code.calls.append(call)
                 }
             }
-            if language != .apple, line.contains(".share.") || line.contains(".stories.") || line.contains(".reels.") {
+            if language != .apple, has(line, ".share.") || has(line, ".stories.") || has(line, ".reels.") {
                 for target in targets {
-                    guard let action = target.android?.action, action != "android.intent.action.SEND", line.contains(action)
+                    guard let action = target.android?.action, action != "android.intent.action.SEND", has(line, action)
                     else { continue }
                     var call = androidCall(target, lines, index, file: file, written: action, within: spans.around(index))
                     // An intent built across a class's methods (the constructor sets the action,
@@ -227,18 +227,18 @@ public enum ShareCodeReader {
                     code.calls.append(call)
                 }
             }
-            if language == .jvm, line.contains("getUriForFile("), code.providerCalls.count - providersBefore < 20,
+            if language == .jvm, has(line, "getUriForFile("), code.providerCalls.count - providersBefore < 20,
                 code.providerCalls.count < providerCallLimit
             {
                 code.providerCalls.append(providerCall(lines, index, file: file))
             }
             // (a setPackage of a Stories or Reels intent, whose action is near it, is not the feed's)
-            if sends, line.contains("setPackage("), feedCandidates.count < providerCallLimit,
+            if sends, has(line, "setPackage("), feedCandidates.count < providerCallLimit,
                 !storyActions.contains(where: { around(lines, index, before: 8, after: 2).contains($0) })
             {
                 feedCandidates.append((file, number, String(line)))
             }
-            if line.contains("\"com.") || line.contains("'com."), constants.count < 10_000, let constant = constant(line) {
+            if has(line, "\"com.") || has(line, "'com."), constants.count < 10_000, let constant = constant(line) {
                 constants[constant.name] = constant.value
             }
             for plugin in usedPlugins {
@@ -498,6 +498,33 @@ public enum ShareCodeReader {
         constant(line) != nil
     }
 
+    /// Whether `line` holds `word`, compared as UTF-8 bytes: the reader asks this of every line of
+    /// every file that holds a share word, where Foundation's search, which compares as Unicode,
+    /// took half of doctor's time on a large project.
+    static func has(_ line: Substring, _ word: String) -> Bool {
+        var word = word
+        return word.withUTF8 { needle -> Bool in
+            guard let first = needle.first else { return true }
+            return line.utf8.withContiguousStorageIfAvailable { hay -> Bool in
+                guard hay.count >= needle.count else { return false }
+                var at = 0
+                let last = hay.count - needle.count
+                while at <= last {
+                    if hay[at] == first {
+                        var same = true
+                        for offset in 1..<needle.count where hay[at + offset] != needle[offset] {
+                            same = false
+                            break
+                        }
+                        if same { return true }
+                    }
+                    at += 1
+                }
+                return false
+            } ?? line.contains(String(decoding: needle, as: UTF8.self))
+        }
+    }
+
     /// Whether the line writes a log message (a scheme or action in it names nothing the code
     /// opens: `print("[IG] opening instagram-stories://share")`).
     static func isLog(_ line: Substring) -> Bool {
@@ -505,7 +532,7 @@ public enum ShareCodeReader {
             "print(", "NSLog(", "debugPrint(", "os_log(", "Log.d(", "Log.i(", "Log.w(", "Log.e(", "Log.v(", "console.log(",
             "logger.", "DDLog",
         ]
-        return loggers.contains { line.contains($0) }
+        return loggers.contains { has(line, $0) }
     }
 
     /// `NAME = "com.…"` (Kotlin `val`, Java `static final String`, Dart, JavaScript).
@@ -563,7 +590,7 @@ struct CallSpans {
             + targets.compactMap { $0.android?.action }.filter { $0 != "android.intent.action.SEND" }
         calls = lines.indices.filter { index in
             let line = lines[index]
-            return words.contains { line.contains($0) } && !ShareCodeReader.isComment(line)
+            return words.contains { ShareCodeReader.has(line, $0) } && !ShareCodeReader.isComment(line)
                 && !ShareCodeReader.namesOnly(line) && !ShareCodeReader.isLog(line)
         }
     }
