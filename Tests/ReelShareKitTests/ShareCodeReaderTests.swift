@@ -259,6 +259,28 @@ struct ShareCodeLinesTests {
     }
 }
 
+@Suite("the share-code reader's byte search, as Foundation's contains answers")
+struct ShareCodeByteSearchTests {
+    @Test("has(line, word) agrees with String.contains on ASCII, accented, emoji and edge cases")
+    func agrees() {
+        let lines: [Substring] = [
+            "let url = \"instagram-stories://share\"", "", "é://", "caf\u{E9} instagram-stories://", "🎬 .share. 🎬",
+            "ADD_TO_STORY", "com.instagram.share.ADD_TO_STORY\")", "://", ":/", "a:/a//",
+            Substring(String(repeating: "x", count: 300) + "setPackage("),
+        ]
+        let words = ["://", ".share.", "com.instagram.share.ADD_TO_STORY", "é", "🎬", "setPackage(", "x", ""]
+        for line in lines {
+            for word in words {
+                #expect(ShareCodeReader.has(line, word) == (word.isEmpty || line.contains(word)), "\(line) / \(word)")
+            }
+        }
+        // A slice in the middle of a string (a line split from a file) is searched only within it.
+        let text = "abc\nde://f\nghi"
+        let middle = text.split(separator: "\n")[1]
+        #expect(ShareCodeReader.has(middle, "://") && !ShareCodeReader.has(middle, "ghi") && !ShareCodeReader.has(middle, "abc"))
+    }
+}
+
 @Suite("the share code each app found under a path owns")
 struct ShareCodeOwnershipTests {
     @Test("a file belongs to the deepest app directory holding it; a shared package to the apps nearest it")
