@@ -432,8 +432,10 @@ static rs_av_status probe_source(rs_source *src, const char *name, int deep, dou
     else if (err < 0)
         status = err == AVERROR(ENOMEM) && !logged[0] ? refuse(&p, RS_AV_INTERNAL, "out of memory")
                                                       : rs_sniff_open_failure(src, err, &p.budget, logged, message, message_size);
-    else
+    else {
+        info->leading_junk = claims.ts_junk;
         status = probe_steps(&p, deep);
+    }
     rs_av_log_capture(NULL, 0);
     rs_close_input(&p.fmt);
     return status;

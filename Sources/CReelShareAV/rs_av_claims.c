@@ -1,5 +1,6 @@
 // rs_av_claims.c: see rs_av_claims.h.
 #include "rs_av_claims.h"
+#include "rs_av_sniff.h"
 #include "rs_av_ebml.h"
 
 #include <inttypes.h>
@@ -146,10 +147,12 @@ int rs_open_checked(rs_source *src, const char *name, rs_deadline *budget, rs_is
         }
     } else if (check_ts(src, claims)) {
         return RS_AVERROR_CLAIMS;
+    } else {
+        claims->ts_junk = rs_sniff_ts_after_junk(src);
     }
     AVDictionary *options = NULL;
     if (claims->ignore_editlist) av_dict_set(&options, "ignore_editlist", "1", 0);
-    int err = rs_open_input(src, name, budget, &options, out);
+    int err = rs_open_input(src, name, budget, &options, claims->ts_junk > 0 ? av_find_input_format("mpegts") : NULL, out);
     av_dict_free(&options);
     if (err >= 0 && rs_deadline_passed(budget)) {
         rs_close_input(out);

@@ -33,6 +33,9 @@ typedef struct rs_claims {
     int refused;
     char message[256];
     int ignore_editlist; // FFmpeg was told to leave the edit lists alone
+    /// Bytes before an MPEG-TS file's first transport packet (junk), which FFmpeg's probe reads as
+    /// MPEG-PS: the file is opened as MPEG-TS, whose demuxer finds its packets; 0 otherwise.
+    int64_t ts_junk;
 } rs_claims;
 
 /// Holds the file's claims to its bytes (ISO-BMFF: its boxes walked into `iso`, when not NULL),

@@ -72,6 +72,27 @@ int rs_sniff_ts_cut_mid_packet(const rs_source *src) {
     return rs_read_at(src, partial + offset, &next, 1) && next == SYNC;
 }
 
+int64_t rs_sniff_ts_after_junk(const rs_source *src) {
+    enum { SYNC = 0x47, PACKET = 188, RUN = 5, WINDOW = 1 << 16 };
+    int64_t span = src->size < WINDOW + PACKET * RUN ? src->size : WINDOW + PACKET * RUN;
+    if (span < PACKET * RUN) return 0;
+    uint8_t *head = av_malloc((size_t)span);
+    if (!head) return 0;
+    int64_t found = 0;
+    if (rs_read_at(src, 0, head, (size_t)span) && head[0] != SYNC) {
+        for (int64_t at = 1; at + PACKET * (RUN - 1) < span && at < WINDOW; at++) {
+            int run = 0;
+            while (run < RUN && head[at + (int64_t)run * PACKET] == SYNC) run++;
+            if (run == RUN) {
+                found = at;
+                break;
+            }
+        }
+    }
+    av_free(head);
+    return found;
+}
+
 const char *rs_sniff_trailer(const rs_source *src) {
     uint8_t tail[4];
     if (src->size < 8 || !rs_read_at(src, src->size - 4, tail, 4)) return NULL;

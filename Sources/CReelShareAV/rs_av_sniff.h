@@ -13,6 +13,10 @@ const char *rs_sniff_text_kind(const rs_source *src);
 const char *rs_sniff_trailer(const rs_source *src);
 /// Whether an MPEG-TS (or M2TS) file ends inside a packet.
 int rs_sniff_ts_cut_mid_packet(const rs_source *src);
+/// Where the transport packets of an MPEG-TS start after bytes that are none (a capture's junk,
+/// which may lie between its packets too): the first of five sync bytes 188 apart, within the
+/// first 64 KiB; 0 for a file that starts with one, or none found.
+int64_t rs_sniff_ts_after_junk(const rs_source *src);
 
 /// The status and message for a file avformat_open_input refused with `err`: an MP4/MOV cut short,
 /// an empty file, a spent budget, text or a web page, what FFmpeg logged (`logged`), or FFmpeg's

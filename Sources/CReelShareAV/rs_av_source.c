@@ -82,7 +82,8 @@ static int refuse_io_open(struct AVFormatContext *s, AVIOContext **pb, const cha
 
 enum { AVIO_BUFFER = 64 * 1024 };
 
-int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, AVDictionary **options, AVFormatContext **out) {
+int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, AVDictionary **options, const AVInputFormat *format,
+                  AVFormatContext **out) {
     *out = NULL;
     AVFormatContext *fmt = avformat_alloc_context();
     uint8_t *buffer = av_malloc(AVIO_BUFFER);
@@ -101,7 +102,7 @@ int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, AVDicti
     fmt->interrupt_callback.callback = interrupt_callback;
     fmt->interrupt_callback.opaque = budget;
     // The name is only a hint for format probing; FFmpeg opens nothing by it (custom I/O).
-    int err = avformat_open_input(&fmt, name, NULL, options);
+    int err = avformat_open_input(&fmt, name, format, options);
     if (err < 0) {
         // avformat_open_input freed fmt; the I/O context is still ours.
         av_freep(&io->buffer);

@@ -52,12 +52,14 @@ int rs_window_read(rs_window *window, int64_t offset, uint8_t *buffer, size_t le
 /// Starts the time budget (<= 0: none) and the byte budget of one file.
 void rs_start_budget(rs_source *src, rs_deadline *budget, double timeout_seconds);
 /// Opens the source with libavformat through a custom AVIOContext that reads only the source and
-/// follows no references, with the demuxer `options` (may be NULL); returns FFmpeg's error code.
+/// follows no references, with the demuxer `options` (may be NULL) and the demuxer `format` (NULL:
+/// FFmpeg's probe chooses); returns FFmpeg's error code.
 /// rs_close_input frees both. Callers open through rs_open_checked (rs_av_claims.h), which holds
 /// what the file claims to its bytes first.
 struct AVDictionary;
+struct AVInputFormat;
 int rs_open_input(rs_source *src, const char *name, rs_deadline *budget, struct AVDictionary **options,
-                  struct AVFormatContext **out);
+                  const struct AVInputFormat *format, struct AVFormatContext **out);
 void rs_close_input(struct AVFormatContext **fmt);
 /// av_read_frame on an input rs_open_input opened, within its budgets: the time budget checked
 /// before every packet (FFmpeg serves packets from its buffer without a read, where its interrupt

@@ -78,6 +78,10 @@ enum ProbeText {
                 rows.append(("decode", line))
             }
             for other in media.otherStreams { rows.append(("unread", "\(other.description): a codec FFmpeg does not know")) }
+            if let junk = media.leadingJunkBytes {
+                rows.append(
+                    ("junk", "\(bytes(junk)) before the first transport packet (read as MPEG-TS, past junk between packets too)"))
+            }
             if let trailing = media.trailingBytes {
                 rows.append(("trailing data", "\(bytes(trailing)) after the media\(media.trailer.map { " (\($0))" } ?? "")"))
             }

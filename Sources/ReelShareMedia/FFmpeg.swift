@@ -124,6 +124,7 @@ enum FFmpeg {
         media.fragmented = info.fast_start < 0 ? nil : info.fragmented != 0
         media.truncated = info.truncated != 0
         media.trailingBytes = known(info.trailing_bytes)
+        media.leadingJunkBytes = known(info.leading_junk)
         media.trailer = string(info.trailer)
         media.otherStreams = withUnsafeBytes(of: info.other_streams) { raw in
             Array(raw.bindMemory(to: rs_av_other_stream.self).prefix(Int(info.other_stream_count)))

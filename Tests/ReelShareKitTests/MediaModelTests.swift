@@ -41,7 +41,7 @@ struct MediaModelTests {
         #expect(
             ProbeJSON.file(report).serialized == """
                 {"audio":null,"bitRate":null,"container":"mp4","decode":null,"deep":null,"durationSeconds":null,\
-                "editList":null,"editListEffect":null,"fastStart":null,"fragmented":null,"image":null,"kind":"video",\
+                "editList":null,"editListEffect":null,"fastStart":null,"fragmented":null,"image":null,"kind":"video","leadingJunkBytes":null,\
                 "otherStreams":[],"path":"clip.mp4","sizeBytes":10,"startSeconds":null,"trailer":null,"trailingBytes":null,"truncated":false,\
                 "video":{"bitDepth":null,"bitRate":null,"codec":"h264","codecTag":null,"colorMatrix":null,"colorPrimaries":null,\
                 "colorRange":null,"colorTransfer":null,"containerColor":null,"displayHeight":null,"displayWidth":null,"durationSeconds":null,"fieldOrder":null,\

@@ -203,6 +203,10 @@ typedef struct rs_av_info {
     int64_t trailing_bytes;
     /// What those bytes are, when known ("Samsung SEF"); NULL otherwise.
     const char *_Nullable trailer;
+    /// MPEG-TS: the bytes before its first transport packet (a capture's junk, which may lie
+    /// between its packets too), which made it read as MPEG-TS rather than as FFmpeg's probe
+    /// guesses; 0 when none.
+    int64_t leading_junk;
 
     /// Where duration_seconds comes from; unknown with the reason in duration_unknown_reason.
     rs_av_duration_source duration_from;

@@ -122,7 +122,10 @@ public struct FFmpegJob: Sendable, Equatable {
         muxer = plan.container == .mp4 ? "mp4" : "webm"
         output = plan.output
         loops = plan.loopTo != nil
-        let file = Input(source: .file(plan.input), options: loops ? [FFmpegOption("stream_loop", "-1")] : [])
+        let file = Input(
+            source: .file(plan.input),
+            options: (loops ? [FFmpegOption("stream_loop", "-1")] : []) + (plan.inputFormat.map { [FFmpegOption("f", $0)] } ?? [])
+        )
         inputs = [file]
         var encode = plan.encode
         var stillGraph: String?

@@ -229,6 +229,8 @@ public enum FixHint {
             let held = plan.loopTo != nil ? plan.endSeconds ?? seconds : min(seconds, plan.endSeconds ?? seconds)
             plan.still = StillVideo(picture: still, seconds: held)
         }
+        // A transport stream after junk: FFmpeg's probe takes it for MPEG-PS.
+        plan.inputFormat = media?.leadingJunkBytes != nil ? "mpegts" : nil
         // An animated WebP's frames come from libwebp: FFmpeg before 9 decodes none.
         plan.webpFrames = s.image?.format == .webp
         plan.dropsAlpha = reencode && media?.video?.hasAlpha == true

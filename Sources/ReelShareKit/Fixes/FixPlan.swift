@@ -239,6 +239,10 @@ public struct VideoPlan: Sendable, Equatable {
     public var primingCut: PrimingCut?
     /// An audio file's clip: the video is this picture, held (and encoded as `video` says).
     public var still: StillVideo?
+    /// The demuxer the file must be read with, named where FFmpeg's probe would take another
+    /// (`mpegts` for a transport stream after junk, which it reads as MPEG-PS): the printed
+    /// command says `-f` before `-i`; fix opens it so by itself (rs_open_checked, the same test).
+    public var inputFormat: String?
     /// An animated WebP made a clip: its frames decoded by libwebp (FFmpeg before 9 decodes no
     /// animated WebP), each shown as long as the file says.
     public var webpFrames = false

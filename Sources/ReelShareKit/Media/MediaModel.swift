@@ -403,6 +403,10 @@ public struct AVMedia: Sendable, Equatable {
     public var trailingBytes: Int?
     /// What they are, when known ("Samsung SEF").
     public var trailer: String?
+    /// MPEG-TS: bytes before its first transport packet (a capture's junk, which may lie between
+    /// its packets too); the file is read as MPEG-TS, which an ffmpeg command must be told (`-f
+    /// mpegts`: FFmpeg's probe takes it for MPEG-PS). Nil when none.
+    public var leadingJunkBytes: Int?
     /// Streams FFmpeg cannot describe, left out of `video` and `audio`.
     public var otherStreams: [OtherStream] = []
     /// Every stream of the file, in its order.

@@ -31,6 +31,7 @@ public enum ProbeJSON {
             object["truncated"] = .bool(media.truncated)
             object["trailingBytes"] = .from(media.trailingBytes)
             object["trailer"] = .from(media.trailer)
+            object["leadingJunkBytes"] = .from(media.leadingJunkBytes)
             object["otherStreams"] = .array(
                 media.otherStreams.map {
                     .object([

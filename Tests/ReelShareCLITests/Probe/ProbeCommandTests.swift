@@ -51,6 +51,25 @@ struct ProbeCommandTests {
             ])
     }
 
+    @Test(
+        "a transport stream with junk before and between its packets (androidx/media's ts/sample_with_junk) is read as MPEG-TS: 3 video packets, as ExoPlayer's extractor test expects, and the fix's command says -f mpegts"
+    )
+    func transportStreamWithJunk() throws {
+        let file = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/thirdparty/androidx/media/ts/sample_with_junk")
+            .path
+        let result = runReelshare(["probe", "--deep", "--format", "json", file])
+        let facts = try #require((result.json?["files"] as? [[String: Any]])?.first, "\(result.stderr)")
+        #expect(facts["container"] as? String == "mpegts")
+        #expect(facts["leadingJunkBytes"] as? Int == 155)
+        #expect((facts["deep"] as? [String: Any])?["videoPackets"] as? Int == 3)
+        let text = runReelshare(["validate", "--target", "ig-reels", file]).stdout
+        #expect(text.contains("ffmpeg -stream_loop -1 -f mpegts -i "), "\(text)")
+        // A clean transport stream names no junk.
+        let clean = runReelshare(["probe", "--format", "json", "\(media)/h264_hlg_vui.ts"])
+        let cleanFacts = try #require((clean.json?["files"] as? [[String: Any]])?.first)
+        #expect(cleanFacts["leadingJunkBytes"] is NSNull)
+    }
+
     @Test("ndjson: one object per line, the same objects as json")
     func ndjson() throws {
         let files = ["h264_aac_2s.mp4", "grey.png", "crc_error.png"].map { "\(media)/\($0)" }
