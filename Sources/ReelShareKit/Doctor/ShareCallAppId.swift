@@ -15,6 +15,21 @@ extension ShareCodeReader {
         return String(value)
     }
 
+    /// `source_application=\(String(describing: id))` where the file makes `id` an optional
+    /// (`id: String?`, `let id = config?.appId`): Swift writes it `Optional("…")`, as the text
+    /// `Optional(…)` says; nil otherwise.
+    static func describedOptional(in window: String, file lines: [Substring]) -> String? {
+        guard let range = window.range(of: "source_application=\\(String(describing: ") else { return nil }
+        let name = window[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty else { return nil }
+        let optional = lines.contains { line in
+            line.contains("\(name): String?")
+                || ((line.contains("let \(name) = ") || line.contains("var \(name) = "))
+                    && (line.contains("?.") || line.contains("as? ")))
+        }
+        return optional ? "Optional(…)" : nil
+    }
+
     /// The words that put an App ID where `target` reads it on iOS, and those that put it in the
     /// other place (the first of each is how it is named).
     static func appIdWords(_ target: TargetProfile) -> (expected: [String], other: [String]) {

@@ -149,7 +149,7 @@ extension Doctor {
                     Finding(
                         .shareAppId, severity: .error,
                         message:
-                            "\(how) shares to \(target.name) with the App ID \"\(literal)\" as written, which is not a Meta App ID (decimal digits, as the app's dashboard shows them)\(MetaAppID.guess(literal)): the target refuses the share",
+                            "\(how) shares to \(target.name) with the App ID \"\(literal)\" as written\(literal.hasPrefix("Optional(") ? " (String(describing:) of an optional: unwrap it first)" : ""), which is not a Meta App ID (decimal digits, as the app's dashboard shows them)\(MetaAppID.guess(literal)): the target refuses the share",
                         actual: .string(literal),
                         source: (platform == .ios ? target.ios?.source : target.android?.source) ?? "reelshare"), call))
         }

@@ -208,7 +208,9 @@ public enum ShareCodeReader {
                         target: target.id, platform: .ios, file: file, line: number, written: String(written),
                         carriesAppId: placed(expected))
                     if !call.carriesAppId, placed(other) { call.misplacedAppId = other[0] }
-                    call.appIdLiteral = (expected + other).lazy.compactMap { literal(after: $0, in: window) }.first
+                    call.appIdLiteral =
+                        (expected + other).lazy.compactMap { literal(after: $0, in: window) }.first
+                        ?? describedOptional(in: window, file: lines)
                     if language == .apple { call.mediaNotData = mediaNotData(lines, index) }
                     call.isDefinition = namesOnly(line) || isProbe(lines, index, within: spans.around(index), platform: .ios)
                     code.calls.append(call)

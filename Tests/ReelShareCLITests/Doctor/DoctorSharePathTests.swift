@@ -444,6 +444,30 @@ struct DoctorSharePathTests {
             #expect(text.contains("with the App ID \"\(id)\" as written, which is not a Meta App ID"), "\(id): \(text)")
         }
         #expect(text.contains("(it looks like a bundle identifier or package name)"))
+        // An optional described into the URL (openlly's `String(describing: appIDString)`) writes
+        // Optional("…"); a plain String described is its text.
+        let described = """
+            import UIKit
+
+            func shareStory(_ remote: RemoteConfig) {
+                let appIDString = remote.model?.facebookAppId
+                if let url = URL(string: "instagram-stories://share?source_application=\\(String(describing: appIDString))") {
+                    UIApplication.shared.open(url)
+                }
+            }
+            """
+        try write(
+            ["ios/Demo/Story.swift": described, "ios/Demo/Button.swift": button("shareStory(RemoteConfig())")], in: directory)
+        let optional = runReelshare(["doctor"], in: directory).stdout
+        #expect(
+            optional.contains("with the App ID \"Optional(…)\" as written (String(describing:) of an optional"), "\(optional)")
+        try write(
+            [
+                "ios/Demo/Story.swift": described.replacingOccurrences(
+                    of: "remote.model?.facebookAppId", with: "remote.facebookAppId")
+            ],
+            in: directory)
+        #expect(!runReelshare(["doctor"], in: directory).stdout.contains("Optional("))
         // Digits pass.
         try write(
             ["ios/Demo/Links.swift": swift.replacingOccurrences(of: "studio.example.Demo", with: "1234567890123456")],
