@@ -1,5 +1,5 @@
 // rs_av_codec: the pixel layout that codec configuration records and frame headers state, inside
-// CReelShareAV only (rs_av_codec.c). Plain bytes in, numbers out: it reads no file.
+// CReelShareAV only (rs_av_codec.c, rs_av_codec_nal.c). Plain bytes in, numbers out: it reads no file.
 #ifndef RS_AV_CODEC_H
 #define RS_AV_CODEC_H
 
