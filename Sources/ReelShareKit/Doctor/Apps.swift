@@ -255,28 +255,3 @@ public struct FoundApp: Sendable, Equatable {
         variantName.map { $0.lowercased() == name.lowercased() } ?? true
     }
 }
-
-/// The modules of a Gradle build, as directories: those an app builds and the rest.
-public struct GradleModules: Sendable, Equatable {
-    public var built: [String] = []
-    public var others: [String] = []
-
-    public init(built: [String] = [], others: [String] = []) {
-        self.built = built
-        self.others = others
-    }
-
-    /// Whether `file` lies in one of the other modules: the deepest module holding it is not one
-    /// the app builds (`app/wear` inside `app`). A file in no module is the app's.
-    public func excludes(_ file: String) -> Bool {
-        func holds(_ directory: String) -> Bool { directory.isEmpty || directory == "." || file.hasPrefix(directory + "/") }
-        let deepestBuilt = built.filter(holds).map(\.count).max() ?? -1
-        let deepestOther = others.filter(holds).map(\.count).max() ?? -1
-        return deepestOther > deepestBuilt
-    }
-
-    /// The same modules named as `rename` names paths (the path given, not the project's root).
-    public func renamed(_ rename: (String) -> String) -> GradleModules {
-        GradleModules(built: built.map(rename), others: others.map(rename))
-    }
-}
