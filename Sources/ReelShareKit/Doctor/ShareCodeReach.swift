@@ -89,9 +89,9 @@ extension ShareCodeReader {
     static func mentions(_ name: String, _ line: Substring, next: ArraySlice<Substring>) -> Bool {
         let first = String(name.prefix { $0 != ":" })
         if let swift = swiftName(first), line.contains(swift.base + "(" + swift.label + ":") { return true }
-        guard let colon = name.firstIndex(of: ":") else { return hasCodeToken(line, name) }
+        guard let colon = name.firstIndex(of: ":") else { return hasToken(line, name, outsideStrings: true) }
         let second = String(name[name.index(after: colon)...])
-        guard hasCodeToken(line, first) else { return false }
+        guard hasToken(line, first, outsideStrings: true) else { return false }
         return ([line] + next).contains { $0.contains(second + ":") }
     }
 
@@ -279,23 +279,4 @@ extension ShareCodeReader {
         }
         return (found, holders)
     }
-
-    /// Whether `token` is in `line` as a word outside a string literal (the key
-    /// "…sharedSticker.backgroundImage" does not mention a function named backgroundImage).
-    static func hasCodeToken(_ line: Substring, _ token: String) -> Bool {
-        var from = line.startIndex
-        while let range = line.range(of: token, range: from..<line.endIndex) {
-            from = range.upperBound
-            let quotes = line[..<range.lowerBound].filter { $0 == "\"" }.count
-            guard quotes % 2 == 0 else { continue }
-            if hasToken(line[range.lowerBound...].prefix(token.count + 1), token),
-                range.lowerBound == line.startIndex || !isWord(line[line.index(before: range.lowerBound)])
-            {
-                return true
-            }
-        }
-        return false
-    }
-
-    private static func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
 }
