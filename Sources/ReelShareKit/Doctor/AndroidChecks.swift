@@ -19,11 +19,15 @@ extension Doctor {
     ]
 
     /// One target's verdict on an Android app; nil for a target without an Android envelope.
-    static func checkAndroid(_ app: AndroidApp, target: TargetProfile, appId: String?) -> TargetVerdict? {
+    /// `providedByPlugin`: the app shares to the target only through plugins that declare their
+    /// own FileProvider (react-native-share's, merged in by the build), so it needs none of its own.
+    static func checkAndroid(_ app: AndroidApp, target: TargetProfile, appId: String?, providedByPlugin: Bool = false)
+        -> TargetVerdict?
+    {
         guard let android = target.android else { return nil }
         let facts = ManifestFacts(app.manifest)
         var list = FindingList(visibilityFindings(facts, android: android, app: app))
-        providerFindings(facts, app: app, into: &list)
+        providerFindings(facts, app: app, providedByPlugin: providedByPlugin, into: &list)
         for entry in android.metaData where entry.when == .always || app.facebookSDK {
             list.append(contentsOf: metaDataFindings(facts, entry: entry, app: app, appId: appId))
         }
@@ -109,10 +113,11 @@ extension Doctor {
     /// FileProvider's paths meta-data) must be there, not exported, granting URI permissions, with
     /// its paths resource. Other providers (the Facebook SDK's FacebookContentProvider is exported
     /// on purpose) are not held to its rules.
-    static func providerFindings(_ facts: ManifestFacts, app: AndroidApp, into list: inout FindingList) {
+    static func providerFindings(_ facts: ManifestFacts, app: AndroidApp, providedByPlugin: Bool, into list: inout FindingList) {
         let fileProviders = facts.declaredProviders.filter { fileProviderClasses.contains($0.name) || $0.paths != nil }
         guard !fileProviders.isEmpty else {
             let named = facts.declaredProviders.first { $0.name.hasSuffix("FileProvider") }
+            if named == nil, providedByPlugin { return }
             let without =
                 named.map { "; \($0.name) has no android.support.FILE_PROVIDER_PATHS meta-data, which a FileProvider needs" }
                 ?? ""
@@ -121,7 +126,7 @@ extension Doctor {
                 message:
                     "no FileProvider is declared: the target app cannot be given a content:// URI for the media\(without)"
                     + (named == nil ? unlessBuilt(app.completeness) : ""),
-                actual: named.map { .string($0.name) } ?? .null, source: providerSource,
+                source: providerSource,
                 fix:
                     "declare <provider android:name=\"androidx.core.content.FileProvider\" android:authorities=\"${applicationId}.fileprovider\" android:exported=\"false\" android:grantUriPermissions=\"true\"> in <application>"
             )

@@ -73,7 +73,12 @@ public enum Doctor {
             verdicts = targets.compactMap { checkIOS(ios, target: $0, appIdKeys: appIdKeys, appId: appId, plistPath: plist) }
         case .android(var android):
             android.completeness = android.completeness.shown(shown)
-            verdicts = targets.compactMap { checkAndroid(android, target: $0, appId: appId) }
+            verdicts = targets.compactMap { target in
+                // Shared to only through plugins that declare their own FileProvider.
+                let calls = (shares ?? []).filter { $0.target == target.id }
+                let provided = !calls.isEmpty && calls.allSatisfy { SharePlugin.declaresProvider($0.plugin) }
+                return checkAndroid(android, target: target, appId: appId, providedByPlugin: provided)
+            }
         }
         for v in verdicts.indices {
             for f in verdicts[v].findings.indices { verdicts[v].findings[f].file = verdicts[v].findings[f].file.map(shown) }
@@ -84,15 +89,6 @@ public enum Doctor {
                 guard let target = targets.first(where: { $0.id == verdicts[v].target }) else { continue }
                 let found = callFindings(app, code: code, target: target) + (note.map { [$0] } ?? [])
                 verdicts[v].findings += found
-                // A share made only through plugins that declare their own FileProvider (react-
-                // native-share's, merged in by the build) needs none of the app's.
-                let calls = (shares ?? []).filter { $0.target == target.id }
-                if app.platform == .android, !calls.isEmpty, calls.allSatisfy({ SharePlugin.declaresProvider($0.plugin) }) {
-                    verdicts[v].findings.removeAll {
-                        $0.rule == .own(.androidFileProvider) && $0.actual == .null && $0.message.hasPrefix("no FileProvider")
-                    }
-                    verdicts[v].fix = verdicts[v].findings.lazy.compactMap(\.fix).first
-                }
             }
         }
         var result = ValidationResult(
