@@ -2,7 +2,7 @@
 // reelshare: pre-flight checks and share payloads for Meta's Reels and Stories composers.
 //
 // Layers (each depends only on the ones above it):
-//   CFFmpeg, CImageLibs, CLibWebP, COpenSSL, CLibZip
+//   CFFmpeg, CImageLibs, CLibWebP, CLibHeif, COpenSSL, CLibZip
 //                                system libraries found through pkg-config
 //   CReelShareIO                 the shims' shared byte reading and EINTR-safe writing, and output
 //                                files: unnamed until whole, removed on a signal (a leaf)
@@ -57,6 +57,13 @@ let package = Package(
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
+        // HEIF, HEIC and AVIF: libheif, with its HEVC and AV1 decoders (libde265, dav1d or libaom).
+        .systemLibrary(
+            name: "CLibHeif",
+            path: "Sources/CLibHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
         .systemLibrary(
             name: "CLibZip",
             path: "Sources/CLibZip",
@@ -84,10 +91,11 @@ let package = Package(
         ),
         .target(
             name: "CReelShareImage",
-            dependencies: ["CImageLibs", "CLibWebP", "CReelShareIO"],
+            dependencies: ["CImageLibs", "CLibWebP", "CLibHeif", "CReelShareIO"],
             cSettings: warnings,
             linkerSettings: [
                 .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webpdemux"), .linkedLibrary("webp"),
+                .linkedLibrary("heif"),
                 // zlib's raw inflate, for Apple's CgBI PNG (libpng depends on zlib too).
                 .linkedLibrary("z"),
             ]

@@ -388,3 +388,13 @@ rs_av_status rs_open_video_decoder(AVFormatContext *fmt, int threads, int thread
         if ((int)i != *index) fmt->streams[i]->discard = AVDISCARD_ALL;
     return RS_AV_OK;
 }
+
+const char *rs_av_cicp_name(int kind, int value) {
+    if (value < 0 || value > 255 || value == 2) return NULL; // 2: unspecified, in all three
+    switch (kind) {
+    case 0: return av_color_primaries_name((enum AVColorPrimaries)value);
+    case 1: return av_color_transfer_name((enum AVColorTransferCharacteristic)value);
+    case 2: return av_color_space_name((enum AVColorSpace)value);
+    default: return NULL;
+    }
+}

@@ -202,7 +202,7 @@ static void reducer_emit(rs_img_reducer *r, uint8_t *out) {
 /// and, at the block's end, averaged into `image`.
 void rs_img_reducer_take(rs_img_reducer *r, const uint8_t *row, uint32_t y, uint32_t height, uint8_t *image) {
     if (r->step == 1) {
-        memcpy(image + (size_t)y * r->width * 4, row, (size_t)r->width * 4);
+        memmove(image + (size_t)y * r->width * 4, row, (size_t)r->width * 4);
         return;
     }
     reducer_add(r, row);

@@ -26,7 +26,8 @@ enum ProbeText {
         case .image(let image):
             rows.append(("kind", "image"))
             let kind = image.format == .cgbi ? " (Apple's CgBI PNG, from Xcode: only Apple's decoders read it)" : ""
-            rows.append(("format", image.format.rawValue + kind + (image.decoded ? "" : " (header only)")))
+            let notes = [image.codec, image.decoded ? nil : "header only"].compactMap { $0 }
+            rows.append(("format", image.format.rawValue + kind + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")))
             rows.append(("size", dimensions(image.width, image.height) ?? "unknown"))
             var pixels: [String] = []
             if let type = image.colorType { pixels.append(type.rawValue) }
@@ -36,6 +37,14 @@ enum ProbeText {
             if image.progressive == true { pixels.append("progressive") }
             if !pixels.isEmpty { rows.append(("pixels", pixels.joined(separator: ", "))) }
             if let frames = image.frameCount, frames > 1 { rows.append(("frames", "\(frames) (animated)")) }
+            var colour: [String] = []
+            if let c = image.colour {
+                colour += [c.primaries, c.transfer, c.matrix].compactMap { $0 }
+                if let full = c.fullRange { colour.append(full ? "full range" : "limited range") }
+                if let hdr = c.hdr { colour.append("HDR \(hdr.uppercased())") }
+            }
+            if image.hasColorProfile == true { colour.append("ICC profile") }
+            if !colour.isEmpty { rows.append(("colour", colour.joined(separator: ", "))) }
             if let orientation = image.orientation, orientation != 1 {
                 let shown = dimensions(image.displayWidth, image.displayHeight) ?? "unknown"
                 rows.append(("displayed", "\(shown) (EXIF orientation \(orientation))"))

@@ -1,5 +1,6 @@
 // Probing and decoding images through the libpng/libjpeg shim (CReelShareImage). (Pictures.swift
 // uses the same shim to write PNG and JPEG.)
+import CReelShareAV
 import CReelShareImage
 import ReelShareKit
 
@@ -77,6 +78,57 @@ enum ImageCodecs {
         (String(cString: rs_img_png_version()), String(cString: rs_img_png_built_version()))
     }
     static var jpegVersion: String { String(cString: rs_img_jpeg_version()) }
+    static var heifVersion: String { String(cString: rs_heif_version()) }
+
+    /// The codecs libheif here decodes, by the names probe gives a HEIF item's codec.
+    static var heifDecoders: [String] {
+        let codecs: [(String, rs_heif_codec)] = [
+            ("hevc", RS_HEIF_HEVC), ("av1", RS_HEIF_AV1), ("h264", RS_HEIF_AVC), ("jpeg", RS_HEIF_JPEG), ("vvc", RS_HEIF_VVC),
+            ("jpeg2000", RS_HEIF_JPEG2000),
+        ]
+        return codecs.filter { rs_heif_can_decode($0.1) != 0 }.map(\.0)
+    }
+
+    /// The failure of a HEIF whose codec libheif here does not decode.
+    static func heifLacks(_ codec: String) -> ProbeFailure {
+        ProbeFailure(
+            .unsupported,
+            "libheif \(heifVersion) here decodes HEIF coded in \(heifDecoders.joined(separator: ", ")), not in \(codec)")
+    }
+
+    /// A HEIF nclx triple by FFmpeg's names; nil when the file states none.
+    static func colour(_ info: rs_heif_info) -> VideoColour? {
+        guard info.primaries >= 0 else { return nil }
+        func name(_ kind: Int32, _ value: Int32) -> String? { rs_av_cicp_name(kind, value).map { String(cString: $0) } }
+        return VideoColour(
+            transfer: name(1, info.transfer), primaries: name(0, info.primaries), matrix: name(2, info.matrix),
+            fullRange: info.full_range != 0)
+    }
+
+    /// What libheif says of a HEIF's primary image, laid over what the header reader found: its
+    /// size as shown (libheif applies the clean aperture, which the header reader does not),
+    /// alpha, bit depth and colour. A file libheif has no decoder for keeps the header's facts.
+    static func heif(_ file: ReadableFile, header: ImageMedia, limits: ImageLimits, timeoutSeconds: Double)
+        -> Result<ImageMedia, ProbeFailure>
+    {
+        var c = Self.limits(limits, timeoutSeconds: timeoutSeconds)
+        var info = rs_heif_info()
+        var message = [CChar](repeating: 0, count: 512)
+        let status = rs_heif_probe(file.descriptor, file.size, &c, &info, &message, message.count)
+        if status == RS_IMG_UNSUPPORTED { return .success(header) }
+        if let failure = failure(status, Posix.text(message)) { return .failure(failure) }
+        var image = header
+        // Stored as the model keeps sizes: before the turn the orientation makes.
+        let turned = (5...8).contains(header.orientation ?? 1)
+        image.width = Int(turned ? info.height : info.width)
+        image.height = Int(turned ? info.width : info.height)
+        // libheif misses an alpha item with no ispe (cavif-rs's files), which the header reader sees.
+        image.hasAlpha = info.has_alpha != 0 || header.hasAlpha == true
+        image.bitDepth = info.bit_depth > 0 ? Int(info.bit_depth) : nil
+        image.colour = colour(info)
+        image.hasColorProfile = info.icc_size > 0
+        return .success(image)
+    }
 
     /// Decodes the whole image in the file open on `descriptor`, row by row.
     static func decode(_ file: ReadableFile, as format: Format, limits: ImageLimits, timeoutSeconds: Double)

@@ -41,6 +41,9 @@ public struct MediaProber: Sendable {
             ("FFmpeg", ffmpeg.running, ffmpeg.built), ("libavformat", format.running, format.built),
             ("libavcodec", codec.running, codec.built), ("libpng", png.running, png.built),
             ("libjpeg", ImageCodecs.jpegVersion, nil),
+            (
+                "libheif", "\(ImageCodecs.heifVersion) (decodes \(ImageCodecs.heifDecoders.joined(separator: ", ")))", nil
+            ),
         ]
     }
 
@@ -71,6 +74,15 @@ public struct MediaProber: Sendable {
             if image.format == .gif || image.format == .webp, size <= 64 << 20 {
                 image.frameCount = (try? file.read(count: size)).flatMap { FormatSniffer.frameCount(format: image.format, $0) }
             }
+            if image.format.isHEIF {
+                if FormatSniffer.isLowOverheadHEIF(prefix) {
+                    // libheif reads it from 1.20 on, as an experimental feature.
+                    let said =
+                        "a low-overhead \(image.format) ('mini' box, HEIF's 2024 amendment), which libheif \(ImageCodecs.heifVersion) does not read"
+                    return report(.failure(ProbeFailure(.unsupported, said)))
+                }
+                return report(heif(file, header: image, sequence: FormatSniffer.namesHEIFSequence(prefix)))
+            }
             return report(.image(image))
         case .invalid(_, let reason):
             return report(.failure(ProbeFailure(.corrupt, reason)))
@@ -96,6 +108,32 @@ public struct MediaProber: Sendable {
             return ProbeFailure(.unreadable, "\(error) (media is read from a file reelshare can seek: \(saveFirst))")
         case .tooLarge: return ProbeFailure(.tooLarge, error.description)
         case .directory, .shrank, .swapped, .system: return ProbeFailure(.unreadable, error.description)
+        }
+    }
+
+    /// A HEIF: an image sequence's frames counted from its track (up to 64 MiB: a sequence's
+    /// moov may follow its samples), and the primary image's facts from libheif. A sequence with
+    /// no primary image has its track's size.
+    private func heif(_ file: ReadableFile, header: ImageMedia, sequence named: Bool) -> ProbeReport.Content {
+        var image = header
+        let sequence =
+            named && file.size <= 64 << 20 ? (try? file.read(count: file.size)).flatMap(FormatSniffer.heifSequence) : nil
+        image.frameCount = sequence?.frames ?? 1
+        if image.width == nil, let sequence {
+            image.width = sequence.width
+            image.height = sequence.height
+        }
+        // A codec libheif here does not decode (libheif before 1.19 knows no H.264 or JPEG item,
+        // and refuses the file): what the header says.
+        if let codec = image.codec, !ImageCodecs.heifDecoders.contains(codec) { return .image(image) }
+        switch ImageCodecs.heif(file, header: image, limits: options.imageLimits, timeoutSeconds: options.timeoutSeconds) {
+        case .success(let read): return .image(read)
+        case .failure(let failure) where failure.code == .corrupt && image.width != nil && image.height != nil:
+            // A structure this libheif does not take (a sequence with no meta, an ftyp with no
+            // compatible brands, a meta box of size 0) whose primary image the header states:
+            // what the header says, undecoded; a fix says libheif's complaint.
+            return .image(image)
+        case .failure(let failure): return .failure(failure)
         }
     }
 

@@ -139,7 +139,7 @@ struct FormatSnifferTests {
             }
             switch FormatSniffer.sniff(bytes) {
             case .headerOnlyImage(let image):
-                #expect([ImageFileFormat.heic, .avif].contains(image.format))
+                #expect([ImageFileFormat.heic, .avif, .heif].contains(image.format))
                 named += 1
             case .other, .invalid: break
             case .png, .jpeg: Issue.record("damaged HEIF taken for PNG or JPEG: \(bytes)")

@@ -269,6 +269,11 @@ rs_av_status rs_av_decode_descriptor(int fd, const char *_Nonnull name, int thre
 
 /// Versions of the libraries this binary runs with, as "major.minor.micro", and of the FFmpeg
 /// release ("7.1.3-0+deb13u1").
+/// FFmpeg's name of an ITU-T H.273 code point (a HEIF colr box's nclx): `kind` 0 colour
+/// primaries, 1 transfer characteristics, 2 matrix coefficients. NULL for "unspecified", reserved
+/// and unknown values.
+const char *_Nullable rs_av_cicp_name(int kind, int value);
+
 const char *_Nonnull rs_av_format_version(void);
 const char *_Nonnull rs_av_codec_version(void);
 const char *_Nonnull rs_av_ffmpeg_version(void);

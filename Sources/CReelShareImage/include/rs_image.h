@@ -142,6 +142,56 @@ void rs_webp_anim_close(rs_webp_anim *_Nullable anim);
 rs_img_status rs_img_decode_webp(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_img_info *_Nonnull info,
                                  rs_img_pixels *_Nonnull pixels, char *_Nonnull message, size_t message_size);
 
+/// HEIF, HEIC and AVIF through libheif (its decoders: libde265 for HEVC, dav1d or libaom for AV1,
+/// and what else the libheif linked was built with).
+typedef struct rs_heif_info {
+    /// The primary image as shown: its clean aperture, rotation and mirror applied.
+    uint32_t width;
+    uint32_t height;
+    int has_alpha;
+    int bit_depth;    // of luma
+    int images;       // top-level images
+    /// Its colr box's nclx code points (ITU-T H.273), -1 when it has none.
+    int primaries;
+    int transfer;
+    int matrix;
+    int full_range;
+    /// The size of its ICC profile (colr prof or rICC), 0 when it has none.
+    size_t icc_size;
+} rs_heif_info;
+
+/// The codecs a HEIF item may be coded with, for rs_heif_can_decode.
+typedef enum rs_heif_codec {
+    RS_HEIF_HEVC = 1,
+    RS_HEIF_AV1 = 2,
+    RS_HEIF_AVC = 3,
+    RS_HEIF_JPEG = 4,
+    RS_HEIF_VVC = 5,
+    RS_HEIF_JPEG2000 = 6,
+} rs_heif_codec;
+
+/// The primary image's facts of the HEIF file open on `fd` (`size` bytes), its pixels not decoded.
+/// Past the limits' sides or pixels: RS_IMG_TOO_LARGE. A file libheif cannot read for a feature
+/// it lacks: RS_IMG_UNSUPPORTED.
+rs_img_status rs_heif_probe(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_heif_info *_Nonnull info,
+                            char *_Nonnull message, size_t message_size);
+
+/// A decoded HEIF picture: it owns the pixels rs_heif_decode gives.
+typedef struct rs_heif_picture rs_heif_picture;
+/// Decodes the primary image as shown (clean aperture, rotation and mirror applied) into 8-bit RGBA
+/// (straight alpha), reduced as `pixels` asks (max_side, or the fit box). pixels->rgba belongs to
+/// the picture returned (free it with rs_heif_release); pixels->icc is the image's ICC profile,
+/// malloc'd (free with rs_img_free). NULL on failure, with `status` and `message` said. Refused
+/// before decoding when the decoder's planes and the RGBA picture would need more than
+/// limits->max_decoder_memory.
+rs_heif_picture *_Nullable rs_heif_decode(int fd, size_t size, const rs_img_limits *_Nonnull limits,
+                                          rs_heif_info *_Nonnull info, rs_img_pixels *_Nonnull pixels,
+                                          rs_img_status *_Nonnull status, char *_Nonnull message, size_t message_size);
+void rs_heif_release(rs_heif_picture *_Nullable picture);
+/// Whether the libheif linked has a decoder for `codec`.
+int rs_heif_can_decode(rs_heif_codec codec);
+const char *_Nonnull rs_heif_version(void);
+
 /// Writes an RGBA picture as a PNG (8-bit RGBA, no interlace) to `fd`, tagged sRGB, or with the
 /// ICC profile `icc` (`icc_size` bytes) when given (one libpng refuses is left out: sRGB). On
 /// failure a one-line reason goes to `message`, and a failed write's errno to `write_error` (0

@@ -27,7 +27,7 @@ public enum FormatSniffer {
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return checked(gif(b)) }
         if b.starts(with: Array("RIFF".utf8)), b.ascii(8, 4) == "WEBP" { return checked(webp(b)) }
-        if let image = heif(b) { return checked(image) }
+        if let image = heif(b) { return image }
         return .other
     }
 
@@ -159,8 +159,17 @@ public enum FormatSniffer {
 
     private static let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
     private static let avifBrands: Set<String> = ["avif", "avis"]
+    /// HEIF's structural brands, and those of its other codecs (JPEG, H.264, H.266, JPEG 2000).
+    private static let heifBrands: Set<String> = [
+        "mif1", "mif2", "msf1", "miaf", "jpeg", "jpgs", "avci", "avcs", "vvic", "vvcs", "j2ki", "j2is",
+    ]
+    /// Item types (ISO/IEC 23008-12), as the codec names reelshare reports.
+    private static let itemCodecs: [String: String] = [
+        "hvc1": "hevc", "hev1": "hevc", "av01": "av1", "jpeg": "jpeg", "avc1": "h264", "vvc1": "vvc", "j2k1": "jpeg2000",
+        "unci": "uncompressed",
+    ]
 
-    private static func heif(_ b: ByteReader) -> ImageMedia? {
+    private static func heif(_ b: ByteReader) -> SniffedFormat? {
         guard b.ascii(4, 4) == "ftyp", let size = b.be32(0), size >= 16, let ftyp = b.window(8, size - 8) else { return nil }
         var brands: [String] = []
         if let major = ftyp.ascii(0, 4) { brands.append(major) }
@@ -169,67 +178,206 @@ public enum FormatSniffer {
             brands.append(brand)
             at += 4
         }
-        guard let major = brands.first else { return nil }
+        guard var major = brands.first else { return nil }
+        // The low-overhead form (a 'mini' box, HEIF's 2024 amendment) puts its codec's brand where
+        // the minor version is.
+        if major == "mif3", let brand = ftyp.ascii(4, 4) { major = brand }
+        let item = primaryItem(b)
         let format: ImageFileFormat
-        if avifBrands.contains(major) || (major == "mif1" && brands.contains { avifBrands.contains($0) }) {
-            format = .avif
-        } else if heicBrands.contains(major) || major == "mif1" || major == "msf1" {
-            format = .heic
-        } else {
-            return nil
+        switch item?.codec {
+        case "hevc": format = .heic
+        case "av1": format = .avif
+        case "jpeg", "h264", "vvc", "jpeg2000", "uncompressed": format = .heif
+        default:
+            // A grid of tiles, or an item not found in the first bytes: the brands say.
+            if avifBrands.contains(major) || (!heicBrands.contains(major) && brands.contains { avifBrands.contains($0) }) {
+                format = .avif
+            } else if heicBrands.contains(major) || brands.contains(where: { heicBrands.contains($0) }) {
+                format = .heic
+            } else if heifBrands.contains(major) || brands.contains("mif1") || brands.contains("msf1") {
+                format = .heif
+            } else {
+                return nil
+            }
         }
         var image = ImageMedia(format: format)
-        if let item = primaryItem(b) {
+        if let item {
             image.width = item.width
             image.height = item.height
             image.orientation = item.orientation
+            image.codec = item.codec.flatMap { itemCodecs.values.contains($0) ? $0 : nil }
+            if item.alpha { image.hasAlpha = true }
         }
-        return image
+        return checked(image)
     }
 
-    /// The primary item's properties: pitm names it, ipma lists its properties by index into
-    /// ipco; 'ispe' is its size, 'irot' and 'imir' how it is turned and flipped on display.
-    private static func primaryItem(_ b: ByteReader) -> (width: Int?, height: Int?, orientation: Int?)? {
+    /// What the header says of the primary item.
+    private struct PrimaryItem {
+        /// Its item type, as a codec name (a grid's: its first tile's).
+        var codec: String?
+        var width: Int?
+        var height: Int?
+        var orientation: Int?
+        /// An alpha auxiliary item refers to it (iref 'auxl', auxC naming alpha).
+        var alpha = false
+    }
+
+    /// The primary item's codec (its item type) and properties: pitm names it, iinf types it,
+    /// ipma lists its properties by index into ipco; 'ispe' is its size, 'irot' and 'imir' how it
+    /// is turned and flipped on display.
+    private static func primaryItem(_ b: ByteReader) -> PrimaryItem? {
         guard let meta = b.boxes().first(where: { $0.type == "meta" }), let metaChildren = meta.payload.rest(from: 4) else {
             return nil
         }
         let children = metaChildren.boxes()  // meta is a full box: version and flags first
         guard let pitm = children.first(where: { $0.type == "pitm" })?.payload,
-            let iprp = children.first(where: { $0.type == "iprp" })?.payload,
             let pitmVersion = pitm.u8(0),
             let primary = pitmVersion == 0 ? pitm.be16(4) : pitm.be32(4)
         else { return nil }
-        let properties = iprp.boxes()
-        guard let ipco = properties.first(where: { $0.type == "ipco" })?.payload,
-            let ipma = properties.first(where: { $0.type == "ipma" })?.payload,
-            let version = ipma.u8(0), let flags = ipma.u8(3), let entries = ipma.be32(4)
-        else { return nil }
-        let items = ipco.boxes()
+        var result = PrimaryItem()
+        let iinf = children.first(where: { $0.type == "iinf" })?.payload
+        let references = children.first(where: { $0.type == "iref" }).map { itemReferences($0.payload) } ?? []
+        var type = iinf.flatMap { itemType(primary, iinf: $0) }
+        // A grid is coded as its tiles are: the first item it is derived from (iref 'dimg').
+        if type == "grid", let iinf, let tile = references.first(where: { $0.type == "dimg" && $0.from == primary })?.to.first {
+            type = itemType(tile, iinf: iinf) ?? type
+        }
+        result.codec = type.map { itemCodecs[$0] ?? $0 }
+        guard let iprp = children.first(where: { $0.type == "iprp" })?.payload,
+            let ipco = iprp.boxes().first(where: { $0.type == "ipco" })?.payload,
+            let ipma = iprp.boxes().first(where: { $0.type == "ipma" })?.payload
+        else { return result }
+        let properties = ipco.boxes()
+        let associations = itemProperties(ipma)
+        var rotation = 0, mirror: Int?
+        // A transformation is applied whether or not it is marked essential, as libheif applies it
+        // (MIAF requires the mark and libavif refuses a file without it; libheif wrote irot
+        // unmarked until 2025, strukturag/libheif #1496).
+        for index in associations[primary] ?? [] where index >= 1 && index <= properties.count {
+            let property = properties[index - 1]
+            switch property.type {
+            case "ispe":
+                result.width = property.payload.be32(4)
+                result.height = property.payload.be32(8)
+            case "irot": rotation = Int(property.payload.u8(0) ?? 0) & 3
+            case "imir": mirror = Int(property.payload.u8(0) ?? 0) & 1
+            default: break
+            }
+        }
+        result.orientation = orientation(rotation: rotation, mirror: mirror)
+        // An auxiliary item for the primary one whose auxC says alpha (AVIF's and HEVC's URNs).
+        for reference in references where reference.type == "auxl" && reference.to.contains(primary) {
+            let auxC = (associations[reference.from] ?? []).compactMap { index in
+                index >= 1 && index <= properties.count && properties[index - 1].type == "auxC"
+                    ? properties[index - 1].payload : nil
+            }
+            if auxC.contains(where: { alphaTypes.contains(auxiliaryType($0) ?? "") }) {
+                result.alpha = true
+            }
+        }
+        return result
+    }
+
+    /// The auxiliary types of an alpha plane: AVIF's (MPEG-B CICP) and HEVC's.
+    private static let alphaTypes: Set<String> = ["urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", "urn:mpeg:hevc:2015:auxid:1"]
+
+    /// An auxC property's aux_type: the text after its version and flags, up to its NUL.
+    private static func auxiliaryType(_ auxC: ByteReader) -> String? {
+        guard let text = auxC.rest(from: 4), let bytes = text.bytes(0, min(text.count, 128)) else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// ipma's associations: each item's property indices (from 1).
+    private static func itemProperties(_ ipma: ByteReader) -> [Int: [Int]] {
+        guard let version = ipma.u8(0), let flags = ipma.u8(3), let entries = ipma.be32(4) else { return [:] }
         let wideIndex = flags & 1 == 1
         let idSize = version < 1 ? 2 : 4
+        var result: [Int: [Int]] = [:]
         var at = 8
         for _ in 0..<min(entries, ipma.count) {
-            guard let item = idSize == 2 ? ipma.be16(at) : ipma.be32(at), let count = ipma.u8(at + idSize) else { return nil }
+            guard let item = idSize == 2 ? ipma.be16(at) : ipma.be32(at), let count = ipma.u8(at + idSize) else { break }
             at += idSize + 1
-            var found: (width: Int?, height: Int?, rotation: Int, mirror: Int?) = (nil, nil, 0, nil)
+            var list: [Int] = []
             for _ in 0..<Int(count) {
-                guard let raw = wideIndex ? ipma.be16(at) : ipma.u8(at).map(Int.init) else { return nil }
+                guard let raw = wideIndex ? ipma.be16(at) : ipma.u8(at).map(Int.init) else { return result }
                 at += wideIndex ? 2 : 1
-                let index = wideIndex ? raw & 0x7FFF : raw & 0x7F
-                guard item == primary, index >= 1, index <= items.count else { continue }
-                let property = items[index - 1]
-                switch property.type {
-                case "ispe":
-                    found.width = property.payload.be32(4)
-                    found.height = property.payload.be32(8)
-                case "irot": found.rotation = Int(property.payload.u8(0) ?? 0) & 3
-                case "imir": found.mirror = Int(property.payload.u8(0) ?? 0) & 1
-                default: break
-                }
+                list.append(wideIndex ? raw & 0x7FFF : raw & 0x7F)  // the top bit marks it essential
             }
-            if item == primary {
-                return (found.width, found.height, orientation(rotation: found.rotation, mirror: found.mirror))
+            result[item, default: []] += list
+        }
+        return result
+    }
+
+    /// iref's references: each one's type ('dimg', 'auxl', 'thmb'…), from one item to others.
+    private static func itemReferences(_ iref: ByteReader) -> [(type: String, from: Int, to: [Int])] {
+        guard let version = iref.u8(0), let boxes = iref.rest(from: 4)?.boxes() else { return [] }
+        let size = version >= 1 ? 4 : 2
+        return boxes.compactMap { box in
+            let r = box.payload
+            guard let from = r.bigEndian(0, size), let count = r.be16(size) else { return nil }
+            let to = (0..<min(count, r.count)).compactMap { r.bigEndian(size + 2 + $0 * size, size).map { Int($0) } }
+            return (box.type, Int(from), to)
+        }
+    }
+
+    /// The item type of item `id` in an iinf box: its infe entries of version 2 or 3 (item_ID,
+    /// protection index, item_type).
+    private static func itemType(_ id: Int, iinf: ByteReader) -> String? {
+        guard let version = iinf.u8(0), let entries = iinf.rest(from: version == 0 ? 6 : 8) else { return nil }
+        for entry in entries.boxes() where entry.type == "infe" {
+            let infe = entry.payload
+            guard let infeVersion = infe.u8(0), infeVersion >= 2 else { continue }
+            let wide = infeVersion >= 3
+            guard let item = wide ? infe.be32(4) : infe.be16(4), item == id else { continue }
+            return infe.ascii(wide ? 10 : 8, 4)
+        }
+        return nil
+    }
+
+    /// Whether a HEIF is in the low-overhead form of HEIF's 2024 amendment: ftyp 'mif3' and a
+    /// 'mini' box instead of 'meta'.
+    public static func isLowOverheadHEIF(_ prefix: [UInt8]) -> Bool {
+        let b = ByteReader(prefix)
+        return b.ascii(8, 4) == "mif3" && b.boxes().contains { $0.type == "mini" }
+    }
+
+    /// Whether a HEIF's ftyp names an image sequence brand (AVIF's avis, HEIF's msf1, hevs, avcs,
+    /// vvcs, jpgs, j2is): then `heifSequence` is worth reading the file for.
+    public static func namesHEIFSequence(_ prefix: [UInt8]) -> Bool {
+        let b = ByteReader(prefix)
+        guard b.ascii(4, 4) == "ftyp", let size = b.be32(0), size >= 16, let ftyp = b.window(8, size - 8) else { return false }
+        let sequences: Set<String> = ["avis", "msf1", "hevs", "avcs", "vvcs", "jpgs", "j2is"]
+        var at = 0
+        while let brand = ftyp.ascii(at, 4) {
+            if sequences.contains(brand) { return true }
+            at += at == 0 ? 8 : 4  // the minor version follows the major brand
+        }
+        return false
+    }
+
+    /// A HEIF image sequence (AVIF's avis, HEIF's msf1): its first picture track's sample count and
+    /// size, from moov (trak, tkhd, mdia's hdlr 'pict' or 'vide', stbl's stsz or stz2). nil when the
+    /// file holds no such track in `bytes`.
+    public static func heifSequence(_ bytes: [UInt8]) -> (frames: Int, width: Int?, height: Int?)? {
+        let b = ByteReader(bytes)
+        guard let moov = b.boxes().first(where: { $0.type == "moov" }) else { return nil }
+        for trak in moov.payload.boxes() where trak.type == "trak" {
+            let parts = trak.payload.boxes()
+            guard let mdia = parts.first(where: { $0.type == "mdia" })?.payload.boxes(),
+                let handler = mdia.first(where: { $0.type == "hdlr" })?.payload.ascii(8, 4),
+                handler == "pict" || handler == "vide",
+                let minf = mdia.first(where: { $0.type == "minf" })?.payload.boxes(),
+                let stbl = minf.first(where: { $0.type == "stbl" })?.payload.boxes(),
+                let sizes = stbl.first(where: { $0.type == "stsz" || $0.type == "stz2" })?.payload,
+                let frames = sizes.be32(8)
+            else { continue }
+            var width: Int?, height: Int?
+            if let tkhd = parts.first(where: { $0.type == "tkhd" })?.payload, let version = tkhd.u8(0) {
+                let at = version == 1 ? 88 : 76
+                width = tkhd.be32(at).map { $0 >> 16 }
+                height = tkhd.be32(at + 4).map { $0 >> 16 }
             }
+            return (frames, width, height)
         }
         return nil
     }

@@ -13,6 +13,9 @@ public struct ImageFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let webp = ImageFileFormat(rawValue: "webp")
     public static let heic = ImageFileFormat(rawValue: "heic")
     public static let avif = ImageFileFormat(rawValue: "avif")
+    /// A HEIF whose primary image is coded otherwise than in HEVC (HEIC) or AV1 (AVIF): JPEG,
+    /// H.264, H.266, JPEG 2000, uncompressed.
+    public static let heif = ImageFileFormat(rawValue: "heif")
     /// Apple's CgBI PNG: what Xcode's "Compress PNG Files" makes of an app's PNGs (a CgBI chunk
     /// before IHDR, raw deflate of premultiplied BGRA). Only Apple's decoders read it: libpng,
     /// FFmpeg and Android's refuse it. reelshare reads it itself.
@@ -22,6 +25,9 @@ public struct ImageFileFormat: RawRepresentable, Hashable, Sendable, CustomStrin
 
     /// PNG, CgBI and JPEG, which reelshare decodes itself (libpng, its CgBI reader, libjpeg), in full.
     public var isDecodedInFull: Bool { self == .png || self == .cgbi || self == .jpeg }
+
+    /// HEIC, AVIF and other HEIF: read through libheif.
+    public var isHEIF: Bool { self == .heic || self == .avif || self == .heif }
 
     public var description: String { rawValue }
 }
@@ -48,6 +54,13 @@ public struct ImageMedia: Sendable, Equatable {
     public var orientation: Int?
     /// True when the pixels were decoded in full (PNG and JPEG); false when only the header was read.
     public var decoded: Bool
+    /// HEIF: the primary image's codec ("hevc", "av1", "jpeg", "h264", "vvc", "jpeg2000",
+    /// "uncompressed"), from its item type.
+    public var codec: String?
+    /// HEIF: its colr box's nclx code points, by FFmpeg's names.
+    public var colour: VideoColour?
+    /// HEIF: whether it carries an ICC profile (an iPhone's Display P3).
+    public var hasColorProfile: Bool?
 
     /// Whether EXIF orientation 5 to 8 turns the picture a quarter.
     private var turned: Bool { (5...8).contains(orientation ?? 1) }

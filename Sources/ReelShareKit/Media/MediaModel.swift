@@ -171,13 +171,7 @@ public struct VideoStream: Sendable, Equatable {
     public var interlaced: Bool? { fieldOrder.map { $0 != .progressive } }
 
     /// The HDR transfer function, when the stream declares one: "hlg" or "pq".
-    public var hdr: String? {
-        switch colorTransfer {
-        case "arib-std-b67": return "hlg"
-        case "smpte2084": return "pq"
-        default: return nil
-        }
-    }
+    public var hdr: String? { VideoColour(transfer: colorTransfer).hdr }
 }
 
 /// A video's colour as ITU-T H.273 describes it, by FFmpeg's names ("arib-std-b67", "bt2020",
@@ -204,6 +198,15 @@ public struct VideoColour: Sendable, Equatable {
         VideoColour(
             transfer: bitstream.transfer ?? container.transfer, primaries: bitstream.primaries ?? container.primaries,
             matrix: bitstream.matrix ?? container.matrix, fullRange: bitstream.fullRange ?? container.fullRange)
+    }
+
+    /// The HDR transfer function it states: "hlg" or "pq".
+    public var hdr: String? {
+        switch transfer {
+        case "arib-std-b67": return "hlg"
+        case "smpte2084": return "pq"
+        default: return nil
+        }
     }
 
     /// Whether `other` says something different of a field both state.

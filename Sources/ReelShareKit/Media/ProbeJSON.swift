@@ -118,6 +118,13 @@ public enum ProbeJSON {
             "frameCount": .from(i.frameCount),
             "orientation": .from(i.orientation),
             "decoded": .bool(i.decoded),
+            "codec": .from(i.codec),
+            "colorTransfer": .from(i.colour?.transfer),
+            "colorPrimaries": .from(i.colour?.primaries),
+            "colorMatrix": .from(i.colour?.matrix),
+            "colorRange": .from(i.colour?.fullRange.map { $0 ? "full" : "limited" }),
+            "hdr": .from(i.colour?.hdr),
+            "hasColorProfile": .from(i.hasColorProfile),
         ])
     }
 

@@ -63,6 +63,9 @@ struct CommandLineTests {
         // The FFmpeg it runs with and the one it was compiled against, each named.
         let ffmpeg = version.stdout.split(separator: "\n").first { $0.hasPrefix("FFmpeg ") } ?? ""
         #expect(ffmpeg.contains(" (built against ") && ffmpeg.hasSuffix(")"))
+        // libheif with the HEIF codecs it decodes: HEVC and AV1 wherever reelshare is built.
+        let heif = version.stdout.split(separator: "\n").first { $0.hasPrefix("libheif ") } ?? ""
+        #expect(heif.contains(" (decodes hevc, av1") && heif.hasSuffix(")"), "\(heif)")
         let help = runReelshare(["--help"])
         #expect(help.status == 0 && help.stdout.contains("EXIT STATUS:") && help.stderr.isEmpty)
         let probe = runReelshare(["help", "probe"])

@@ -239,6 +239,16 @@ private typealias Why = MediaInfoCase.Difference
 
 /// Where reelshare answers otherwise than mediainfo, by file, and why.
 private let differences: [String: [String: Why]] = [
+    // A clean aperture crops the coded picture (libheif, libavif and browsers show the crop);
+    // mediainfo gives the coded size its ispe states.
+    "avif_clap_irot.avif": [
+        "width": Why(ours: "6", why: "the clean aperture of the 12x8 coded picture, as libheif shows it"),
+        "height": Why(ours: "4", why: "the clean aperture of the 12x8 coded picture, as libheif shows it"),
+    ],
+    "avif_clap_1x1.avif": [
+        "width": Why(ours: "1", why: "the clean aperture of the 12x8 coded picture, as libheif shows it"),
+        "height": Why(ours: "1", why: "the clean aperture of the 12x8 coded picture, as libheif shows it"),
+    ],
     // Apple's CgBI PNG: mediainfo names the container by its signature; reelshare names the variant
     // that only Apple's decoders read (its chunks are PNG's, its pixels are not).
     "cgbi_rgb.png": ["format": Why(ours: "cgbi", why: "a CgBI chunk before IHDR: Xcode's PNG, which libpng refuses")],
