@@ -97,8 +97,12 @@ public enum Fixer {
             throw .input(error)
         }
         var failure: PosixError?
+        // The profile the pixels are in: the file's own, or the one its nclx colour says.
+        let profile = picture.colorProfile ?? plan.colour.flatMap(ICCProfile.display(for:))
         if plan.format == .jpeg {
-            guard let bytes = Pictures.jpeg(picture, quality: 90) else { throw .output("cannot encode the JPEG") }
+            guard let bytes = Pictures.jpeg(picture, quality: 90, profile: profile) else {
+                throw .output("cannot encode the JPEG")
+            }
             failure = bytes.withUnsafeBytes { raw -> PosixError? in
                 do throws(PosixError) {
                     try Posix.write(descriptor, raw)
@@ -109,7 +113,7 @@ public enum Fixer {
             }
         } else {
             do {
-                try Pictures.writePNG(picture, to: descriptor)
+                try Pictures.writePNG(picture, to: descriptor, profile: profile)
             } catch {
                 failure = error
             }

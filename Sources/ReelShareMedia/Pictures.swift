@@ -81,6 +81,7 @@ public enum Pictures {
         let file = try open(path)
         defer { file.close() }
         var c = ImageCodecs.limits(limits, timeoutSeconds: timeoutSeconds)
+        if format.isHEIF { return try heif(file, maxSide: maxSide, fit: fit, limits: &c) }
         var info = rs_img_info()
         var decoded = rs_img_pixels(
             max_side: UInt32(clamping: maxSide), fit_width: UInt32(clamping: fit?.width ?? 0),
@@ -112,6 +113,35 @@ public enum Pictures {
                 == 0, let turned
         else { throw ProbeFailure(.tooLarge, "the picture is too large to turn") }
         return Picture.canvas(turned, width: Int(width), height: Int(height), colorProfile: profile)
+    }
+
+    /// A HEIF's primary image as shown (libheif applies its clean aperture, rotation and mirror),
+    /// reduced as `image` reduces, in the pixels libheif decoded it into.
+    private static func heif(_ file: ReadableFile, maxSide: Int, fit: (width: Int, height: Int)?, limits: inout rs_img_limits)
+        throws(ProbeFailure) -> Picture
+    {
+        // A codec this libheif has no decoder for is said by name (libheif before 1.19 calls an
+        // H.264 or JPEG item a missing one).
+        if let prefix = try? file.read(count: min(file.size, FormatSniffer.prefixLength)),
+            case .headerOnlyImage(let header) = FormatSniffer.sniff(prefix), let codec = header.codec,
+            !ImageCodecs.heifDecoders.contains(codec)
+        {
+            throw ImageCodecs.heifLacks(codec)
+        }
+        var info = rs_heif_info()
+        var decoded = rs_img_pixels(
+            max_side: UInt32(clamping: maxSide), fit_width: UInt32(clamping: fit?.width ?? 0),
+            fit_height: UInt32(clamping: fit?.height ?? 0), rgba: nil, width: 0, height: 0, icc: nil, icc_size: 0)
+        var message = [CChar](repeating: 0, count: 512)
+        var status = RS_IMG_OK
+        let picture = rs_heif_decode(file.descriptor, file.size, &limits, &info, &decoded, &status, &message, message.count)
+        let profile = decoded.icc.map { Array(UnsafeBufferPointer(start: $0, count: decoded.icc_size)) }
+        rs_img_free(decoded.icc)
+        if let failure = ImageCodecs.failure(status, Posix.text(message)) { throw failure }
+        guard let picture, let rgba = decoded.rgba else { throw ProbeFailure(.internal, "no pixels") }
+        return Picture(rgba, width: Int(decoded.width), height: Int(decoded.height), colorProfile: profile) { _ in
+            rs_heif_release(picture)
+        }
     }
 
     /// Draws `plan`: the colours, the background picture's crop scaled into place, the sticker,
@@ -195,10 +225,10 @@ public enum Pictures {
         return Picture.canvas(scaled, width: w, height: h, colorProfile: picture.colorProfile)
     }
 
-    /// Writes the picture as a PNG to `descriptor`.
-    public static func writePNG(_ picture: Picture, to descriptor: Int32) throws(PosixError) {
+    /// Writes the picture as a PNG to `descriptor`, tagged with `profile` (by default its own).
+    public static func writePNG(_ picture: Picture, to descriptor: Int32, profile: [UInt8]? = nil) throws(PosixError) {
         var message = [CChar](repeating: 0, count: 256)
-        let profile = picture.colorProfile ?? []
+        let profile = profile ?? picture.colorProfile ?? []
         var writeError: Int32 = 0
         let status = rs_img_write_png(
             descriptor, picture.pixels, UInt32(clamping: picture.width), UInt32(clamping: picture.height), profile,
@@ -208,12 +238,12 @@ public enum Pictures {
         }
     }
 
-    /// The picture as a JPEG of `quality` (1-100).
-    public static func jpeg(_ picture: Picture, quality: Int) -> [UInt8]? {
+    /// The picture as a JPEG of `quality` (1-100), tagged with `profile` (by default its own).
+    public static func jpeg(_ picture: Picture, quality: Int, profile: [UInt8]? = nil) -> [UInt8]? {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        let profile = picture.colorProfile ?? []
+        let profile = profile ?? picture.colorProfile ?? []
         guard
             rs_img_encode_jpeg(
                 picture.pixels, UInt32(clamping: picture.width), UInt32(clamping: picture.height), Int32(clamping: quality),

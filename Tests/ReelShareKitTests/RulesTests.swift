@@ -238,8 +238,33 @@ struct RulesTests {
         #expect(gif.message == "GIF is not accepted (accepted: PNG, JPEG)")
         #expect(gif.fix == "ffmpeg -i s.gif -frames:v 1 -f image2 -c:v png s.fixed.png")
         #expect(
-            check(rule, picture(format: "heic", path: "s.heic"), role: .sticker).first?.fix == "heif-convert s.heic s.fixed.png")
+            check(rule, picture(format: "heic", path: "s.heic"), role: .sticker).first?.fix
+                == "reelshare fix --target t -o s.fixed.jpg -- s.heic")
         #expect(check(rule, picture(format: "jpeg"), role: .sticker).isEmpty)
+    }
+
+    @Test("a HEIC or AVIF becomes the JPEG a target takes, the PNG where it has alpha; an HDR one has no fix, and says why")
+    func heifFormat() throws {
+        func photo(_ format: ImageFileFormat, alpha: Bool? = nil, colour: VideoColour? = nil) -> ProbeReport {
+            var image = ImageMedia(format: format, width: 640, height: 480, hasAlpha: alpha)
+            image.colour = colour
+            return ProbeReport(path: "p.\(format)", sizeBytes: 20_000, content: .image(image))
+        }
+        let both = spec("image.format", allowed: ["png", "jpeg"])
+        #expect(
+            check(both, photo(.avif, alpha: true), role: .sticker).first?.fix
+                == "reelshare fix --target t -o p.fixed.png -- p.avif")
+        #expect(
+            check(spec("image.format", allowed: ["jpeg"]), photo(.avif, alpha: true), role: .sticker).first?.fix?.hasSuffix(
+                "-o p.fixed.jpg -- p.avif") == true)
+        #expect(
+            check(spec("image.format", allowed: ["png"]), photo(.heic), role: .sticker).first?.fix?.hasSuffix(
+                "-o p.fixed.png -- p.heic") == true)
+        let hdr = try #require(
+            check(both, photo(.heic, colour: VideoColour(transfer: "arib-std-b67", primaries: "bt2020")), role: .sticker).first)
+        #expect(
+            hdr.fix == nil && hdr.message.hasPrefix("an HDR (HLG) HEIC is not accepted")
+                && hdr.message.contains("does not tone-map"))
     }
 
     @Test("image.dimensions by mode; image.aspect within 1%")

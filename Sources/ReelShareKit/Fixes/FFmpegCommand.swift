@@ -31,8 +31,9 @@ public enum FFmpegCommand {
 
     /// The ffmpeg command of an image plan, word by word.
     public static func words(_ plan: ImagePlan) -> [String] {
-        // No ffmpeg reads Apple's CgBI PNG: reelshare's own fix is the command.
-        if plan.decoder == .cgbi {
+        // No ffmpeg reads Apple's CgBI PNG, nor (before 7.1, and then no grid's clean aperture)
+        // a HEIF still: reelshare's own fix is the command.
+        if plan.decoder == .cgbi || plan.decoder == .heif {
             return ["reelshare", "fix", "--target", plan.target ?? "TARGET", "-o", argumentPath(plan.output), "--", plan.input]
         }
         var filters: [String] = []

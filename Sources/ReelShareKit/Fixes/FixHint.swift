@@ -311,19 +311,24 @@ public enum FixHint {
     }
 
     /// A still PNG (or, where `allowed` takes no PNG, a JPEG: the Graph API's images) from another
-    /// image format. FFmpeg reads GIF, libwebp WebP (an animated one too, on every FFmpeg); HEIF
-    /// needs libheif.
+    /// image format. FFmpeg reads GIF, libwebp WebP (an animated one too, on every FFmpeg), libheif
+    /// HEIC and AVIF: a photo becomes the JPEG where the target takes one and the picture has no
+    /// alpha, else the PNG. An HDR picture (PQ, HLG) has none: pictures are not tone-mapped.
     static func converted(_ s: Subject, image: ImageMedia, allowed: [String]) -> Fix? {
-        let format: PictureFormat =
-            !allowed.contains(ImageFileFormat.png.rawValue) && allowed.contains(ImageFileFormat.jpeg.rawValue) ? .jpeg : .png
-        let output = fixedPath(s.report.path, extension: format == .jpeg ? "jpg" : "png")
-        if image.format == .heic || image.format == .avif {
-            return .external(["heif-convert", FFmpegCommand.argumentPath(s.report.path), FFmpegCommand.argumentPath(output)])
+        let png = allowed.contains(ImageFileFormat.png.rawValue), jpeg = allowed.contains(ImageFileFormat.jpeg.rawValue)
+        let format: PictureFormat
+        if image.format.isHEIF {
+            guard image.colour?.hdr == nil else { return nil }
+            format = jpeg && (image.hasAlpha != true || !png) ? .jpeg : .png
+        } else {
+            format = !png && jpeg ? .jpeg : .png
         }
+        let output = fixedPath(s.report.path, extension: format == .jpeg ? "jpg" : "png")
         return .image(
             ImagePlan(
                 input: s.report.path, decoder: ImagePlan.decoder(for: image.format), output: output, format: format,
-                turn: pixelTurn(image), fit: nil, firstFrame: !image.format.isDecodedInFull, target: s.target))
+                turn: pixelTurn(image), fit: nil, firstFrame: !image.format.isDecodedInFull, target: s.target,
+                colour: image.format.isHEIF && image.hasColorProfile != true ? image.colour : nil))
     }
 
     /// An 8-bit JPEG from a JPEG of other samples (12-bit, lossless): FFmpeg's decoder reads those.

@@ -296,10 +296,10 @@ public enum PictureFormat: String, Sendable, Equatable {
 /// The plan for an image: a still picture, turned as shown, fitted, in PNG or JPEG.
 public struct ImagePlan: Sendable, Equatable {
     /// Who decodes the input: libpng, reelshare's CgBI reader (Apple's PNG, which no other tool
-    /// here reads), libjpeg, libwebp (a WebP, still or animated, on every FFmpeg), each reduced to
-    /// the fit; or FFmpeg (a GIF, a 12-bit JPEG).
+    /// here reads), libjpeg, libwebp (a WebP, still or animated, on every FFmpeg), libheif (HEIC,
+    /// AVIF, HEIF: its primary image), each reduced to the fit; or FFmpeg (a GIF, a 12-bit JPEG).
     public enum Decoder: Sendable, Equatable {
-        case png, cgbi, jpeg, webp, ffmpeg
+        case png, cgbi, jpeg, webp, heif, ffmpeg
 
         /// The format reelshare's own decoder reads; nil for FFmpeg.
         public var format: ImageFileFormat? {
@@ -308,6 +308,7 @@ public struct ImagePlan: Sendable, Equatable {
             case .cgbi: return .cgbi
             case .jpeg: return .jpeg
             case .webp: return .webp
+            case .heif: return .heif
             case .ffmpeg: return nil
             }
         }
@@ -326,6 +327,9 @@ public struct ImagePlan: Sendable, Equatable {
     /// The target the plan is for: what a command of reelshare's own names (a CgBI picture, which
     /// no ffmpeg reads, is fixed by `reelshare fix`).
     public var target: String? = nil
+    /// A HEIF's colour as its nclx states it, with no ICC profile: the picture written is tagged
+    /// with the profile that says it (ICCProfile.display), where it is not sRGB's.
+    public var colour: VideoColour? = nil
 
     /// The decoder of a picture of `format`, as the probe named it.
     public static func decoder(for format: ImageFileFormat) -> Decoder {
@@ -334,6 +338,7 @@ public struct ImagePlan: Sendable, Equatable {
         case .cgbi: return .cgbi
         case .jpeg: return .jpeg
         case .webp: return .webp
+        case .heic, .avif, .heif: return .heif
         default: return .ffmpeg
         }
     }

@@ -29,6 +29,11 @@ struct ImageFormat: Rule {
                 actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)),
                 fix: FixHint.converted(s, image: image, allowed: allowed))
         }
+        if image.format.isHEIF, let hdr = image.colour?.hdr {
+            return .fail(
+                "an HDR (\(hdr.uppercased())) \(image.format.rawValue.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", "))), and reelshare does not tone-map pictures: export it as an SDR JPEG",
+                actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)), fix: nil)
+        }
         return .fail(
             "\(image.format.rawValue.uppercased()) is not accepted (accepted: \(allowed.map { $0.uppercased() }.joined(separator: ", ")))",
             actual: .string(image.format.rawValue), limit: .array(allowed.map(JSON.string)),

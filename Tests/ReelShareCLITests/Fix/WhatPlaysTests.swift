@@ -211,20 +211,74 @@ extension WhatPlaysTests {
 }
 
 extension WhatPlaysTests {
-    @Test("the another-tool hint of an AVIF or HEIC names where -o or --output-dir puts the output")
-    func externalHintOutput() throws {
+    @Test(
+        "an AVIF or HEIC photo is fixed in process through libheif into a JPEG, where -o or --output-dir puts it, its fix printed as reelshare's"
+    )
+    func heifFixedInProcess() throws {
         let directory = try scratch("plays")
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["sticker.avif", "sticker.heic"] {
             try FileManager.default.copyItem(
                 at: URL(fileURLWithPath: TestPaths.fixture(name)), to: directory.appendingPathComponent(name))
+            let said = runReelshare(["validate", "--target", "ig-stories", "--as", "sticker", "--", name], in: directory)
+            #expect(said.stdout.contains("reelshare fix --target ig-stories -o sticker.fixed.jpg -- \(name)"), "\(said.stdout)")
             let base = ["fix", "--target", "ig-stories", "--as", "sticker"]
             let into = runReelshare(base + ["--output-dir", "out", "--", name], in: directory)
-            #expect(into.status != 0 && into.stderr.contains("heif-convert \(name) out/sticker.fixed.png"), "\(into.stderr)")
-            let named = runReelshare(base + ["-o", "mine.png", "--", name], in: directory)
-            #expect(named.stderr.contains("heif-convert \(name) mine.png"), "\(named.stderr)")
+            #expect(into.status == 0, "\(into.stderr)")
+            #expect(try ffprobe("out/sticker.fixed.jpg", "v:0", "stream=codec_name,width,height", in: directory) == "mjpeg,64,48")
+            let named = runReelshare(base + ["-o", "mine.jpg", "--", name], in: directory)
+            #expect(
+                named.status == 0 && FileManager.default.fileExists(atPath: directory.appendingPathComponent("mine.jpg").path))
             let plain = runReelshare(base + ["--", name], in: directory)
-            #expect(plain.stderr.contains("heif-convert \(name) sticker.fixed.png"), "\(plain.stderr)")
+            #expect(plain.status == 0 && plain.stdout.contains("sticker.fixed.jpg"), "\(plain.stderr)")
+            for made in ["out/sticker.fixed.jpg", "mine.jpg", "sticker.fixed.jpg"] {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(made))
+            }
+        }
+    }
+
+    @Test("a wide-gamut AVIF becomes a JPEG tagged with its colour's profile; an HDR one is not tone-mapped but refused in words")
+    func heifColour() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let heif = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/thirdparty/heif")
+        for name in ["libavif_colors_text_wcg_sdr_rec2020.avif", "libavif_colors_hdr_p3.avif", "libavif_paris_icc_exif_xmp.avif"]
+        {
+            try FileManager.default.copyItem(at: heif.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        let wide = runReelshare(
+            ["fix", "--target", "ig-stories", "-o", "wide.jpg", "--", "libavif_colors_text_wcg_sdr_rec2020.avif"], in: directory)
+        #expect(wide.status == 0, "\(wide.stderr)")
+        let jpeg = try Data(contentsOf: directory.appendingPathComponent("wide.jpg"))
+        // The ICC profile's description, in UTF-16: "BT.2020 (linear)".
+        let description = Data("BT.2020 (linear)".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        #expect(jpeg.range(of: Data("ICC_PROFILE".utf8)) != nil && jpeg.range(of: description) != nil)
+        let carried = runReelshare(
+            ["fix", "--target", "ig-stories", "-o", "paris.jpg", "--", "libavif_paris_icc_exif_xmp.avif"], in: directory)
+        #expect(carried.status == 0, "\(carried.stderr)")
+        let paris = try Data(contentsOf: directory.appendingPathComponent("paris.jpg"))
+        #expect(paris.range(of: Data("ICC_PROFILE".utf8)) != nil && paris.range(of: description) == nil)
+        let hdr = runReelshare(
+            ["fix", "--target", "ig-stories", "-o", "hdr.jpg", "--", "libavif_colors_hdr_p3.avif"], in: directory)
+        #expect(
+            hdr.status == 1 && hdr.stderr.contains("HDR (PQ) AVIF") && hdr.stderr.contains("does not tone-map"), "\(hdr.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("hdr.jpg").path))
+    }
+
+    @Test("a HEIF coded in JPEG: fixed where libheif here decodes it, else refused naming the codecs it does")
+    func heifCodecLacking() throws {
+        let directory = try scratch("plays")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = "libheif_jpeg32.heif"
+        try FileManager.default.copyItem(
+            at: TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/thirdparty/heif/\(name)"),
+            to: directory.appendingPathComponent(name))
+        let fix = runReelshare(["fix", "--target", "ig-stories", "-o", "out.jpg", "--", name], in: directory)
+        if fix.status == 0 {
+            #expect(try ffprobe("out.jpg", "v:0", "stream=codec_name,width,height", in: directory) == "mjpeg,32,32")
+        } else {
+            #expect(fix.status == 65 && fix.stderr.contains("here decodes HEIF coded in hevc, av1"), "\(fix.stderr)")
+            #expect(fix.stderr.contains("not in jpeg") && fix.stderr.contains(name), "\(fix.stderr)")
         }
     }
 
