@@ -14,23 +14,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Whether the libheif compiled against is at least major.minor: its security limits and a
+/// decode's cancel callback came in 1.19, heif_image_get_plane2 in 1.20.
+#define RS_HEIF_AT_LEAST(major, minor) (LIBHEIF_NUMERIC_VERSION >= (((major) << 24) | ((minor) << 16)))
+
 typedef struct heif_source {
     int fd;
     int64_t size;
     int64_t at;
     rs_img_budget budget;
-    int timed_out;
-    int error; // errno of a failed read
+    int timed_out; // set atomically: a decode's cancel callback may run on libheif's threads
+    int error;     // errno of a failed read
 } heif_source;
+
+/// Whether the time budget has passed (marking it so).
+static int source_out_of_time(heif_source *s) {
+    if (!rs_img_budget_passed(&s->budget)) return 0;
+    __atomic_store_n(&s->timed_out, 1, __ATOMIC_RELAXED);
+    return 1;
+}
 
 static int64_t source_position(void *user) { return ((heif_source *)user)->at; }
 
 static int source_read(void *data, size_t length, void *user) {
     heif_source *s = user;
-    if (rs_img_budget_passed(&s->budget)) {
-        s->timed_out = 1;
-        return -1;
-    }
+    if (source_out_of_time(s)) return -1;
     if (s->at < 0 || s->at > s->size || length > (uint64_t)(s->size - s->at)) return -1;
     size_t got = 0;
     while (got < length) {
@@ -71,7 +79,7 @@ static void heif_start(void) { heif_init(NULL); }
 /// The status and one-line message of a libheif error (or of the source's own failure).
 static rs_img_status heif_failure(const heif_source *s, struct heif_error error, const char *doing, char *message,
                                   size_t message_size) {
-    if (s->timed_out) {
+    if (__atomic_load_n(&s->timed_out, __ATOMIC_RELAXED)) {
         snprintf(message, message_size, "reading it took longer than the time budget");
         return RS_IMG_TIMEOUT;
     }
@@ -99,9 +107,16 @@ static rs_img_status heif_open(heif_source *s, const rs_img_limits *limits, stru
     pthread_once(&heif_ready, heif_start);
     *handle = NULL;
     if (!(*context = heif_context_alloc())) return RS_IMG_INTERNAL;
-    // libheif's own bound on a side (past it, it refuses the image as a security limit).
+    // libheif's own bound on pixels (past it, it refuses the image as a security limit).
+#if RS_HEIF_AT_LEAST(1, 19)
+    heif_security_limits *security = heif_context_get_security_limits(*context);
+    if (security && (security->max_image_size_pixels == 0 || security->max_image_size_pixels > limits->max_pixels)) {
+        security->max_image_size_pixels = limits->max_pixels;
+    }
+#else
     uint32_t side = limits->max_width > limits->max_height ? limits->max_width : limits->max_height;
     heif_context_set_maximum_image_size_limit(*context, side > INT32_MAX ? INT32_MAX : (int)side);
+#endif
     struct heif_error error = heif_context_read_from_reader(*context, &source_reader, s, NULL);
     if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(*context, handle);
     if (error.code != heif_error_Ok) return heif_failure(s, error, "read", message, message_size);
@@ -155,6 +170,11 @@ rs_img_status rs_heif_probe(int fd, size_t size, const rs_img_limits *limits, rs
     return status;
 }
 
+#if RS_HEIF_AT_LEAST(1, 19)
+/// libheif's cancel callback: stop once the time budget has passed.
+static int decode_cancelled(void *user) { return source_out_of_time(user); }
+#endif
+
 struct rs_heif_picture {
     struct heif_image *image;
 };
@@ -198,7 +218,13 @@ rs_heif_picture *rs_heif_decode(int fd, size_t size, const rs_img_limits *limits
     }
     if (*status == RS_IMG_OK) {
         struct heif_decoding_options *options = heif_decoding_options_alloc();
-        if (options) options->convert_hdr_to_8bit = 1;
+        if (options) {
+            options->convert_hdr_to_8bit = 1;
+#if RS_HEIF_AT_LEAST(1, 19)
+            options->cancel_decoding = decode_cancelled;
+            options->progress_user_data = &s;
+#endif
+        }
         struct heif_error error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA,
                                                     options);
         heif_decoding_options_free(options);
@@ -210,11 +236,17 @@ rs_heif_picture *rs_heif_decode(int fd, size_t size, const rs_img_limits *limits
             *status = RS_IMG_TIMEOUT;
         }
     }
-    int stride = 0;
-    uint8_t *plane = image ? heif_image_get_plane(image, heif_channel_interleaved, &stride) : NULL;
+    size_t stride = 0;
+#if RS_HEIF_AT_LEAST(1, 20)
+    uint8_t *plane = image ? heif_image_get_plane2(image, heif_channel_interleaved, &stride) : NULL;
+#else
+    int signed_stride = 0;
+    uint8_t *plane = image ? heif_image_get_plane(image, heif_channel_interleaved, &signed_stride) : NULL;
+    stride = signed_stride > 0 ? (size_t)signed_stride : 0;
+#endif
     uint32_t width = image ? (uint32_t)heif_image_get_width(image, heif_channel_interleaved) : 0;
     uint32_t height = image ? (uint32_t)heif_image_get_height(image, heif_channel_interleaved) : 0;
-    if (*status == RS_IMG_OK && (!plane || width == 0 || height == 0 || (uint64_t)stride < (uint64_t)width * 4)) {
+    if (*status == RS_IMG_OK && (!plane || width == 0 || height == 0 || stride < (size_t)width * 4)) {
         snprintf(message, message_size, "libheif gave no RGBA picture");
         *status = RS_IMG_INTERNAL;
     }
@@ -227,7 +259,7 @@ rs_heif_picture *rs_heif_decode(int fd, size_t size, const rs_img_limits *limits
             *status = RS_IMG_INTERNAL;
         } else {
             for (uint32_t y = 0; y < height; y++) {
-                rs_img_reducer_take(&reducer, plane + (size_t)y * (size_t)stride, y, height, plane);
+                rs_img_reducer_take(&reducer, plane + (size_t)y * stride, y, height, plane);
             }
             free(reducer.sums);
             if (!(picture = malloc(sizeof *picture))) {
