@@ -175,20 +175,134 @@ rs_img_status rs_heif_probe(int fd, size_t size, const rs_img_limits *limits, rs
 static int decode_cancelled(void *user) { return source_out_of_time(user); }
 #endif
 
-struct rs_heif_picture {
-    struct heif_image *image;
-};
-
-/// The bytes a decode of width x height holds at once: the decoder's planes (4:4:4 at worst, two
-/// bytes a sample past 8 bits, alpha), and the RGBA picture made from them.
-static uint64_t decode_memory(const rs_heif_info *info) {
+/// The bytes a decode of the primary image holds at once: the decoder's planes (two bytes a
+/// sample past 8 bits; `chroma_eighths` of a luma plane for both chroma planes: 4 at 4:2:0, 16 at
+/// 4:4:4; alpha) and the RGBA picture made from them row by row.
+static uint64_t decode_memory(const rs_heif_info *info, uint64_t chroma_eighths) {
     uint64_t pixels = (uint64_t)info->width * info->height;
     uint64_t sample = info->bit_depth > 8 ? 2 : 1;
-    return pixels * sample * (3 + (info->has_alpha ? 1 : 0)) + pixels * 4;
+    return pixels * sample * (8 + chroma_eighths + (info->has_alpha ? 8 : 0)) / 8 + pixels * 4;
 }
 
-rs_heif_picture *rs_heif_decode(int fd, size_t size, const rs_img_limits *limits, rs_heif_info *info,
-                                rs_img_pixels *pixels, rs_img_status *status, char *message, size_t message_size) {
+/// What decoding needs past the limit, said; 0 within it.
+static int over_memory(const rs_heif_info *info, uint64_t chroma_eighths, const rs_img_limits *limits, char *message,
+                       size_t message_size) {
+    uint64_t need = decode_memory(info, chroma_eighths);
+    if (need <= limits->max_decoder_memory) return 0;
+    snprintf(message, message_size, "decoding its %ux%u picture needs %llu MiB, more than the %llu MiB allowed",
+             info->width, info->height, (unsigned long long)(need >> 20),
+             (unsigned long long)(limits->max_decoder_memory >> 20));
+    return 1;
+}
+
+/// A plane of the decoded image, read only: its rows, its bits and whether a sample takes two bytes.
+typedef struct heif_plane {
+    const uint8_t *data;
+    size_t stride;
+    int bits;
+    int wide;
+} heif_plane;
+
+static heif_plane plane_of(const struct heif_image *image, enum heif_channel channel) {
+    heif_plane p = {0};
+    if (!heif_image_has_channel(image, channel)) return p;
+#if RS_HEIF_AT_LEAST(1, 20)
+    p.data = heif_image_get_plane_readonly2(image, channel, &p.stride);
+#else
+    int stride = 0;
+    p.data = heif_image_get_plane_readonly(image, channel, &stride);
+    p.stride = stride > 0 ? (size_t)stride : 0;
+#endif
+    p.bits = heif_image_get_bits_per_pixel_range(image, channel);
+    p.wide = p.bits > 8;
+    if (p.bits < 1 || p.bits > 16) p.data = NULL;
+    return p;
+}
+
+/// The sample at (x, y), scaled to 0...1.
+static inline float sample_at(const heif_plane *p, uint32_t x, uint32_t y) {
+    const uint8_t *row = p->data + (size_t)y * p->stride;
+    uint32_t v = p->wide ? ((const uint16_t *)(const void *)row)[x] : row[x];
+    return (float)v / (float)((1u << p->bits) - 1);
+}
+
+static inline uint8_t to_byte(float v) { return v <= 0 ? 0 : v >= 1 ? 255 : (uint8_t)(v * 255.0f + 0.5f); }
+
+/// How Y'CbCr becomes R'G'B': the matrix (an ITU-T H.273 code point) and range the image states,
+/// else what libheif assumes (BT.601, full range).
+typedef struct yuv_matrix {
+    int identity; // matrix 0: G, B and R coded as Y, Cb and Cr
+    float kr, kb;
+    int full_range;
+} yuv_matrix;
+
+static yuv_matrix matrix_of(const struct heif_image *image, const struct heif_image_handle *handle) { // image may be NULL
+    yuv_matrix m = {.kr = 0.299f, .kb = 0.114f, .full_range = 1};
+    struct heif_color_profile_nclx *nclx = NULL;
+    // The colr box's first (libheif before 1.17 gives a decoded image a default of its own).
+    if ((heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) &&
+        (!image || heif_image_get_nclx_color_profile(image, &nclx).code != heif_error_Ok || !nclx)) {
+        return m;
+    }
+    m.full_range = nclx->full_range_flag != 0;
+    switch ((int)nclx->matrix_coefficients) {
+    case 0: m.identity = 1; break;
+    case 1: m.kr = 0.2126f, m.kb = 0.0722f; break;
+    case 4: m.kr = 0.30f, m.kb = 0.11f; break;
+    case 7: m.kr = 0.212f, m.kb = 0.087f; break;
+    case 9:
+    case 10: m.kr = 0.2627f, m.kb = 0.0593f; break;
+    default: break; // 5 and 6 (BT.601), and the unspecified
+    }
+    heif_nclx_color_profile_free(nclx);
+    return m;
+}
+
+/// One row of the decoded image as 8-bit RGBA: Y'CbCr (4:2:0, 4:2:2, 4:4:4; each pixel takes the
+/// chroma sample that covers it), monochrome, planar or interleaved RGB, and an alpha plane.
+static void convert_row(enum heif_colorspace space, enum heif_chroma chroma, const heif_plane planes[4],
+                        const yuv_matrix *m, uint32_t width, uint32_t y, uint8_t *out) {
+    const heif_plane *alpha = planes[3].data ? &planes[3] : NULL;
+    if (space == heif_colorspace_RGB && (chroma == heif_chroma_interleaved_RGB || chroma == heif_chroma_interleaved_RGBA)) {
+        const uint8_t *row = planes[0].data + (size_t)y * planes[0].stride;
+        int channels = chroma == heif_chroma_interleaved_RGBA ? 4 : 3;
+        for (uint32_t x = 0; x < width; x++) {
+            memcpy(out + x * 4, row + x * channels, 3);
+            out[x * 4 + 3] = channels == 4 ? row[x * 4 + 3] : 255;
+        }
+        return;
+    }
+    uint32_t sx = chroma == heif_chroma_420 || chroma == heif_chroma_422 ? 1 : 0;
+    uint32_t sy = chroma == heif_chroma_420 ? 1 : 0;
+    float scale = 1, offset = 0, chroma_scale = 1;
+    if (space != heif_colorspace_RGB && !m->full_range) {
+        scale = 255.0f / 219.0f, offset = 16.0f / 255.0f, chroma_scale = 255.0f / 224.0f;
+    }
+    for (uint32_t x = 0; x < width; x++) {
+        float r, g, b;
+        if (space == heif_colorspace_RGB) {
+            r = sample_at(&planes[0], x, y), g = sample_at(&planes[1], x, y), b = sample_at(&planes[2], x, y);
+        } else if (space == heif_colorspace_monochrome || !planes[1].data || !planes[2].data) {
+            r = g = b = (sample_at(&planes[0], x, y) - offset) * scale;
+        } else {
+            float luma = (sample_at(&planes[0], x, y) - offset) * scale;
+            float cb = (sample_at(&planes[1], x >> sx, y >> sy) - 0.5f) * chroma_scale;
+            float cr = (sample_at(&planes[2], x >> sx, y >> sy) - 0.5f) * chroma_scale;
+            if (m->identity) {
+                g = luma, b = cb + 0.5f, r = cr + 0.5f;
+            } else {
+                r = luma + 2 * (1 - m->kr) * cr;
+                b = luma + 2 * (1 - m->kb) * cb;
+                g = (luma - m->kr * r - m->kb * b) / (1 - m->kr - m->kb);
+            }
+        }
+        out[x * 4] = to_byte(r), out[x * 4 + 1] = to_byte(g), out[x * 4 + 2] = to_byte(b);
+        out[x * 4 + 3] = alpha ? to_byte(sample_at(alpha, x, y)) : 255;
+    }
+}
+
+rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, const rs_img_limits *limits, rs_heif_info *info,
+                             rs_img_pixels *pixels, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     pixels->rgba = NULL;
     pixels->icc = NULL;
@@ -198,16 +312,13 @@ rs_heif_picture *rs_heif_decode(int fd, size_t size, const rs_img_limits *limits
     struct heif_context *context;
     struct heif_image_handle *handle;
     struct heif_image *image = NULL;
-    rs_heif_picture *picture = NULL;
-    *status = heif_open(&s, limits, &context, &handle, message, message_size);
-    if (*status == RS_IMG_OK) *status = heif_facts(context, handle, limits, info, message, message_size);
-    if (*status == RS_IMG_OK && decode_memory(info) > limits->max_decoder_memory) {
-        snprintf(message, message_size, "decoding its %ux%u picture needs %llu MiB, more than the %llu MiB allowed",
-                 info->width, info->height, (unsigned long long)(decode_memory(info) >> 20),
-                 (unsigned long long)(limits->max_decoder_memory >> 20));
-        *status = RS_IMG_TOO_LARGE;
-    }
-    if (*status == RS_IMG_OK && info->icc_size > 0 && info->icc_size <= (64u << 20)) {
+    rs_img_status status = heif_open(&s, limits, &context, &handle, message, message_size);
+    if (status == RS_IMG_OK) status = heif_facts(context, handle, limits, info, message, message_size);
+    // The planes the caller says (4:2:0's at least, when it cannot), checked again once decoded.
+    static const uint64_t stated_eighths[] = {0, 4, 8, 16};
+    uint64_t planes_eighths = chroma_format >= 0 && chroma_format <= 3 ? stated_eighths[chroma_format] : 4;
+    if (status == RS_IMG_OK && over_memory(info, planes_eighths, limits, message, message_size)) status = RS_IMG_TOO_LARGE;
+    if (status == RS_IMG_OK && info->icc_size > 0 && info->icc_size <= (64u << 20)) {
         if ((pixels->icc = malloc(info->icc_size)) &&
             heif_image_handle_get_raw_color_profile(handle, pixels->icc).code == heif_error_Ok) {
             pixels->icc_size = info->icc_size;
@@ -216,78 +327,98 @@ rs_heif_picture *rs_heif_decode(int fd, size_t size, const rs_img_limits *limits
             pixels->icc = NULL;
         }
     }
-    if (*status == RS_IMG_OK) {
+    if (status == RS_IMG_OK) {
+        // Decoded as coded (libheif's conversion to RGBA holds two more whole pictures): the
+        // caller says how, from the item's codec configuration.
         struct heif_decoding_options *options = heif_decoding_options_alloc();
-        if (options) {
-            options->convert_hdr_to_8bit = 1;
 #if RS_HEIF_AT_LEAST(1, 19)
+        if (options) {
             options->cancel_decoding = decode_cancelled;
             options->progress_user_data = &s;
-#endif
         }
-        struct heif_error error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA,
-                                                    options);
+#endif
+        enum heif_colorspace coded_space = heif_colorspace_undefined;
+        enum heif_chroma coded_chroma = heif_chroma_undefined;
+        switch (chroma_format) {
+        case 0: coded_space = heif_colorspace_monochrome, coded_chroma = heif_chroma_monochrome; break;
+        case 1: coded_space = heif_colorspace_YCbCr, coded_chroma = heif_chroma_420; break;
+        case 2: coded_space = heif_colorspace_YCbCr, coded_chroma = heif_chroma_422; break;
+        case 3: coded_space = heif_colorspace_YCbCr, coded_chroma = heif_chroma_444; break;
+        default: break; // libheif's choice (before 1.17, RGB 4:4:4)
+        }
+        // Identity-coded (matrix 0) planes are G, B and R: libheif hands them up as RGB.
+        if (chroma_format == 3 && matrix_of(NULL, handle).identity) coded_space = heif_colorspace_RGB;
+        struct heif_error error = heif_decode_image(handle, &image, coded_space, coded_chroma, options);
         heif_decoding_options_free(options);
         if (error.code != heif_error_Ok) {
-            *status = heif_failure(&s, error, "decode", message, message_size);
+            status = heif_failure(&s, error, "decode", message, message_size);
             image = NULL;
-        } else if (rs_img_budget_passed(&s.budget)) {
+        } else if (source_out_of_time(&s)) {
             snprintf(message, message_size, "decoding it took longer than the time budget");
-            *status = RS_IMG_TIMEOUT;
+            status = RS_IMG_TIMEOUT;
         }
     }
-    size_t stride = 0;
-#if RS_HEIF_AT_LEAST(1, 20)
-    uint8_t *plane = image ? heif_image_get_plane2(image, heif_channel_interleaved, &stride) : NULL;
-#else
-    int signed_stride = 0;
-    uint8_t *plane = image ? heif_image_get_plane(image, heif_channel_interleaved, &signed_stride) : NULL;
-    stride = signed_stride > 0 ? (size_t)signed_stride : 0;
-#endif
-    uint32_t width = image ? (uint32_t)heif_image_get_width(image, heif_channel_interleaved) : 0;
-    uint32_t height = image ? (uint32_t)heif_image_get_height(image, heif_channel_interleaved) : 0;
-    if (*status == RS_IMG_OK && (!plane || width == 0 || height == 0 || stride < (size_t)width * 4)) {
-        snprintf(message, message_size, "libheif gave no RGBA picture");
-        *status = RS_IMG_INTERNAL;
-    }
-    if (*status == RS_IMG_OK) {
-        // Reduced (or only packed) where it lies: each output row is written at or before the
-        // input rows it is made from, which are read first.
-        uint32_t step = rs_img_reduction(width, height, rs_img_needed_side(pixels, width, height, 1));
-        rs_img_reducer reducer;
-        if (!rs_img_reducer_init(&reducer, width, step)) {
-            *status = RS_IMG_INTERNAL;
+    enum heif_colorspace space = image ? heif_image_get_colorspace(image) : heif_colorspace_undefined;
+    enum heif_chroma chroma = image ? heif_image_get_chroma_format(image) : heif_chroma_undefined;
+    heif_plane planes[4] = {{0}};
+    if (image) {
+        if (space == heif_colorspace_RGB && chroma != heif_chroma_444) {
+            planes[0] = plane_of(image, heif_channel_interleaved);
+            if (planes[0].wide) planes[0].data = NULL; // 8-bit interleaved only
+        } else if (space == heif_colorspace_RGB) {
+            planes[0] = plane_of(image, heif_channel_R);
+            planes[1] = plane_of(image, heif_channel_G);
+            planes[2] = plane_of(image, heif_channel_B);
         } else {
-            for (uint32_t y = 0; y < height; y++) {
-                rs_img_reducer_take(&reducer, plane + (size_t)y * stride, y, height, plane);
-            }
-            free(reducer.sums);
-            if (!(picture = malloc(sizeof *picture))) {
-                *status = RS_IMG_INTERNAL;
-            } else {
-                picture->image = image;
-                image = NULL;
-                pixels->rgba = plane;
-                pixels->width = reducer.out_width;
-                pixels->height = rs_img_reduced(height, step);
+            planes[0] = plane_of(image, heif_channel_Y);
+            if (space == heif_colorspace_YCbCr) {
+                planes[1] = plane_of(image, heif_channel_Cb);
+                planes[2] = plane_of(image, heif_channel_Cr);
             }
         }
+        planes[3] = plane_of(image, heif_channel_Alpha);
     }
+    uint32_t width = image ? (uint32_t)heif_image_get_primary_width(image) : 0;
+    uint32_t height = image ? (uint32_t)heif_image_get_primary_height(image) : 0;
+    uint64_t eighths = chroma == heif_chroma_420 ? 4 : chroma == heif_chroma_422 ? 8 : chroma == heif_chroma_monochrome ? 0 : 16;
+    if (status == RS_IMG_OK && over_memory(info, eighths, limits, message, message_size)) status = RS_IMG_TOO_LARGE;
+    int complete = planes[0].data && (space != heif_colorspace_RGB || chroma != heif_chroma_444 ||
+                                      (planes[1].data && planes[2].data));
+    if (status == RS_IMG_OK && (!complete || width == 0 || height == 0)) {
+        snprintf(message, message_size, "libheif gave a picture of a kind reelshare does not convert");
+        status = RS_IMG_UNSUPPORTED;
+    }
+    uint8_t *row = NULL;
+    rs_img_reducer reducer = {0};
+    if (status == RS_IMG_OK) {
+        uint32_t step = rs_img_reduction(width, height, rs_img_needed_side(pixels, width, height, 1));
+        uint32_t out_height = rs_img_reduced(height, step);
+        if (!rs_img_reducer_init(&reducer, width, step) || !(row = malloc((size_t)width * 4)) ||
+            !(pixels->rgba = malloc((size_t)reducer.out_width * out_height * 4))) {
+            status = RS_IMG_INTERNAL;
+        } else {
+            yuv_matrix m = matrix_of(image, handle);
+            for (uint32_t y = 0; y < height; y++) {
+                convert_row(space, chroma, planes, &m, width, y, row);
+                rs_img_reducer_take(&reducer, row, y, height, pixels->rgba);
+            }
+            pixels->width = reducer.out_width;
+            pixels->height = out_height;
+        }
+    }
+    free(row);
+    free(reducer.sums);
     heif_image_release(image);
     heif_image_handle_release(handle);
     heif_context_free(context);
-    if (!picture) {
+    if (status != RS_IMG_OK) {
+        free(pixels->rgba);
         free(pixels->icc);
+        pixels->rgba = NULL;
         pixels->icc = NULL;
         pixels->icc_size = 0;
     }
-    return picture;
-}
-
-void rs_heif_release(rs_heif_picture *picture) {
-    if (!picture) return;
-    heif_image_release(picture->image);
-    free(picture);
+    return status;
 }
 
 const char *rs_heif_version(void) { return heif_get_version(); }

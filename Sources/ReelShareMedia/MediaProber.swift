@@ -67,7 +67,14 @@ public struct MediaProber: Sendable {
         } catch {
             return report(.failure(Self.failure(error)))
         }
-        switch FormatSniffer.sniff(prefix) {
+        var sniffed = FormatSniffer.sniff(prefix)
+        // A HEIF's header read whole: its meta box may run past the first bytes.
+        if case .headerOnlyImage(let image) = sniffed, image.format.isHEIF, size > prefix.count,
+            let longer = try? file.read(count: min(size, FormatSniffer.heifPrefixLength))
+        {
+            sniffed = FormatSniffer.sniff(longer)
+        }
+        switch sniffed {
         case .headerOnlyImage(var image):
             // GIF and WebP are counted whole for their frames (an animated sticker shows its
             // first frame only); up to 64 MiB, more than any sticker.

@@ -116,32 +116,31 @@ public enum Pictures {
     }
 
     /// A HEIF's primary image as shown (libheif applies its clean aperture, rotation and mirror),
-    /// reduced as `image` reduces, in the pixels libheif decoded it into.
+    /// reduced as `image` reduces.
     private static func heif(_ file: ReadableFile, maxSide: Int, fit: (width: Int, height: Int)?, limits: inout rs_img_limits)
         throws(ProbeFailure) -> Picture
     {
         // A codec this libheif has no decoder for is said by name (libheif before 1.19 calls an
-        // H.264 or JPEG item a missing one).
-        if let prefix = try? file.read(count: min(file.size, FormatSniffer.prefixLength)),
-            case .headerOnlyImage(let header) = FormatSniffer.sniff(prefix), let codec = header.codec,
+        // H.264 or JPEG item a missing one). The chroma format its configuration states is how
+        // libheif is asked to decode it.
+        let prefix = (try? file.read(count: min(file.size, FormatSniffer.heifPrefixLength))) ?? []
+        if case .headerOnlyImage(let header) = FormatSniffer.sniff(prefix), let codec = header.codec,
             !ImageCodecs.heifDecoders.contains(codec)
         {
             throw ImageCodecs.heifLacks(codec)
         }
+        let chroma = FormatSniffer.heifChroma(prefix) ?? -1
         var info = rs_heif_info()
         var decoded = rs_img_pixels(
             max_side: UInt32(clamping: maxSide), fit_width: UInt32(clamping: fit?.width ?? 0),
             fit_height: UInt32(clamping: fit?.height ?? 0), rgba: nil, width: 0, height: 0, icc: nil, icc_size: 0)
         var message = [CChar](repeating: 0, count: 512)
-        var status = RS_IMG_OK
-        let picture = rs_heif_decode(file.descriptor, file.size, &limits, &info, &decoded, &status, &message, message.count)
+        let status = rs_heif_decode(file.descriptor, file.size, Int32(chroma), &limits, &info, &decoded, &message, message.count)
         let profile = decoded.icc.map { Array(UnsafeBufferPointer(start: $0, count: decoded.icc_size)) }
         rs_img_free(decoded.icc)
         if let failure = ImageCodecs.failure(status, Posix.text(message)) { throw failure }
-        guard let picture, let rgba = decoded.rgba else { throw ProbeFailure(.internal, "no pixels") }
-        return Picture(rgba, width: Int(decoded.width), height: Int(decoded.height), colorProfile: profile) { _ in
-            rs_heif_release(picture)
-        }
+        guard let rgba = decoded.rgba else { throw ProbeFailure(.internal, "no pixels") }
+        return Picture(rgba, width: Int(decoded.width), height: Int(decoded.height), colorProfile: profile) { rs_img_free($0) }
     }
 
     /// Draws `plan`: the colours, the background picture's crop scaled into place, the sticker,

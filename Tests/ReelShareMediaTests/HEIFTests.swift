@@ -120,6 +120,12 @@ struct HEIFTests {
         #expect(hevc.format == .heic && hevc.width == 32 && hevc.bitDepth == 8)
     }
 
+    @Test("a header past the first 4 KiB is read whole: its codec, alpha and size")
+    func longHeader() throws {
+        let long = try #require(image(thirdParty("libavif_draw_points_idat_long_meta.avif")))
+        #expect(long.codec == "av1" && long.hasAlpha == true && long.width == 33 && long.height == 11)
+    }
+
     @Test("the low-overhead form ('mini' box) is named, not handed to FFmpeg")
     func lowOverhead() throws {
         let failure = try #require(refusal(thirdParty("libheif_avif32-mini.heif")))

@@ -176,18 +176,19 @@ typedef enum rs_heif_codec {
 rs_img_status rs_heif_probe(int fd, size_t size, const rs_img_limits *_Nonnull limits, rs_heif_info *_Nonnull info,
                             char *_Nonnull message, size_t message_size);
 
-/// A decoded HEIF picture: it owns the pixels rs_heif_decode gives.
-typedef struct rs_heif_picture rs_heif_picture;
 /// Decodes the primary image as shown (clean aperture, rotation and mirror applied) into 8-bit RGBA
-/// (straight alpha), reduced as `pixels` asks (max_side, or the fit box). pixels->rgba belongs to
-/// the picture returned (free it with rs_heif_release); pixels->icc is the image's ICC profile,
-/// malloc'd (free with rs_img_free). NULL on failure, with `status` and `message` said. Refused
-/// before decoding when the decoder's planes and the RGBA picture would need more than
-/// limits->max_decoder_memory.
-rs_heif_picture *_Nullable rs_heif_decode(int fd, size_t size, const rs_img_limits *_Nonnull limits,
-                                          rs_heif_info *_Nonnull info, rs_img_pixels *_Nonnull pixels,
-                                          rs_img_status *_Nonnull status, char *_Nonnull message, size_t message_size);
-void rs_heif_release(rs_heif_picture *_Nullable picture);
+/// (straight alpha) in `pixels`, reduced as it asks (max_side, or the fit box), its facts in
+/// `info`; pixels->icc is the image's ICC profile. Both malloc'd: free with rs_img_free. The planes
+/// are converted row by row (the matrix and range the image states, else BT.601 full range, as
+/// libheif assumes; each pixel takes the chroma sample covering it), so that only the planes and
+/// the picture are held: refused (RS_IMG_TOO_LARGE) when they would need more than
+/// limits->max_decoder_memory, before decoding at the planes `chroma_format` states (4:2:0's when
+/// unknown) and after at the planes' own.
+/// `chroma_format` is how the picture is coded (HEVC's chroma_format_idc: 0 monochrome, 1 4:2:0, 2
+/// 4:2:2, 3 4:4:4; -1 unknown, for libheif to choose), which libheif before 1.17 does not tell.
+rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, const rs_img_limits *_Nonnull limits,
+                             rs_heif_info *_Nonnull info, rs_img_pixels *_Nonnull pixels, char *_Nonnull message,
+                             size_t message_size);
 /// Whether the libheif linked has a decoder for `codec`.
 int rs_heif_can_decode(rs_heif_codec codec);
 const char *_Nonnull rs_heif_version(void);

@@ -19,6 +19,9 @@ public enum SniffedFormat: Sendable, Equatable {
 public enum FormatSniffer {
     /// How many leading bytes `sniff` wants to see (it works with fewer).
     public static let prefixLength = 4096
+    /// How many a HEIF's header may take: a phone's meta box lists dozens of tiles, a depth map, a
+    /// gain map and their properties (an iPhone 15's runs past 4 KiB).
+    public static let heifPrefixLength = 256 << 10
 
     public static func sniff(_ bytes: [UInt8]) -> SniffedFormat {
         let b = ByteReader(bytes)
@@ -220,6 +223,9 @@ public enum FormatSniffer {
         var orientation: Int?
         /// An alpha auxiliary item refers to it (iref 'auxl', auxC naming alpha).
         var alpha = false
+        /// Its chroma format as HEVC numbers it (0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4), from its
+        /// (or its first tile's) hvcC or av1C.
+        var chroma: Int?
     }
 
     /// The primary item's codec (its item type) and properties: pitm names it, iinf types it,
@@ -238,9 +244,11 @@ public enum FormatSniffer {
         let iinf = children.first(where: { $0.type == "iinf" })?.payload
         let references = children.first(where: { $0.type == "iref" }).map { itemReferences($0.payload) } ?? []
         var type = iinf.flatMap { itemType(primary, iinf: $0) }
+        var coded = primary  // the item whose codec configuration says how it is coded
         // A grid is coded as its tiles are: the first item it is derived from (iref 'dimg').
         if type == "grid", let iinf, let tile = references.first(where: { $0.type == "dimg" && $0.from == primary })?.to.first {
             type = itemType(tile, iinf: iinf) ?? type
+            coded = tile
         }
         result.codec = type.map { itemCodecs[$0] ?? $0 }
         guard let iprp = children.first(where: { $0.type == "iprp" })?.payload,
@@ -265,6 +273,9 @@ public enum FormatSniffer {
             }
         }
         result.orientation = orientation(rotation: rotation, mirror: mirror)
+        for index in associations[coded] ?? [] where index >= 1 && index <= properties.count {
+            if let chroma = chromaFormat(properties[index - 1]) { result.chroma = chroma }
+        }
         // An auxiliary item for the primary one whose auxC says alpha (AVIF's and HEVC's URNs).
         for reference in references where reference.type == "auxl" && reference.to.contains(primary) {
             let auxC = (associations[reference.from] ?? []).compactMap { index in
@@ -277,6 +288,22 @@ public enum FormatSniffer {
         }
         return result
     }
+
+    /// The chroma format an hvcC or av1C states (HEVC's chroma_format_idc numbering); nil for others.
+    private static func chromaFormat(_ property: ByteReader.Box) -> Int? {
+        switch property.type {
+        case "hvcC": return property.payload.u8(16).map { Int($0 & 3) }
+        case "av1C":
+            guard let flags = property.payload.u8(2) else { return nil }
+            if flags & 0x10 != 0 { return 0 }
+            return flags & 0x08 == 0 ? 3 : flags & 0x04 == 0 ? 2 : 1
+        default: return nil
+        }
+    }
+
+    /// The chroma format of a HEIF's primary image (HEVC's numbering: 0 monochrome, 1 4:2:0, 2
+    /// 4:2:2, 3 4:4:4), from the codec configuration of it or its first tile; nil when unknown.
+    public static func heifChroma(_ prefix: [UInt8]) -> Int? { primaryItem(ByteReader(prefix))?.chroma }
 
     /// The auxiliary types of an alpha plane: AVIF's (MPEG-B CICP) and HEVC's.
     private static let alphaTypes: Set<String> = ["urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", "urn:mpeg:hevc:2015:auxid:1"]
