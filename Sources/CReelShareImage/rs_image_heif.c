@@ -136,18 +136,9 @@ static rs_img_status heif_facts(struct heif_context *context, struct heif_image_
     info->has_alpha = heif_image_handle_has_alpha_channel(handle) != 0;
     info->bit_depth = heif_image_handle_get_luma_bits_per_pixel(handle);
     info->images = heif_context_get_number_of_top_level_images(context);
-    info->primaries = info->transfer = info->matrix = info->full_range = -1;
     enum heif_color_profile_type profile = heif_image_handle_get_color_profile_type(handle);
     if (profile == heif_color_profile_type_rICC || profile == heif_color_profile_type_prof) {
         info->icc_size = heif_image_handle_get_raw_color_profile_size(handle);
-    }
-    struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
-        info->primaries = (int)nclx->color_primaries;
-        info->transfer = (int)nclx->transfer_characteristics;
-        info->matrix = (int)nclx->matrix_coefficients;
-        info->full_range = nclx->full_range_flag != 0;
-        heif_nclx_color_profile_free(nclx);
     }
     if (info->width > limits->max_width || info->height > limits->max_height ||
         (uint64_t)info->width * info->height > limits->max_pixels) {

@@ -97,18 +97,20 @@ enum ImageCodecs {
     }
 
     /// A HEIF nclx triple by FFmpeg's names; nil when the file states none.
-    static func colour(_ info: rs_heif_info) -> VideoColour? {
-        guard info.primaries >= 0 else { return nil }
-        func name(_ kind: Int32, _ value: Int32) -> String? { rs_av_cicp_name(kind, value).map { String(cString: $0) } }
+    static func colour(_ cicp: FormatSniffer.CICP) -> VideoColour {
+        func name(_ kind: Int32, _ value: Int) -> String? { rs_av_cicp_name(kind, Int32(value)).map { String(cString: $0) } }
         return VideoColour(
-            transfer: name(1, info.transfer), primaries: name(0, info.primaries), matrix: name(2, info.matrix),
-            fullRange: info.full_range != 0)
+            transfer: name(1, cicp.transfer), primaries: name(0, cicp.primaries), matrix: name(2, cicp.matrix),
+            fullRange: cicp.fullRange)
     }
 
     /// What libheif says of a HEIF's primary image, laid over what the header reader found: its
     /// size as shown (libheif applies the clean aperture, which the header reader does not),
-    /// alpha, bit depth and colour. A file libheif has no decoder for keeps the header's facts.
-    static func heif(_ file: ReadableFile, header: ImageMedia, limits: ImageLimits, timeoutSeconds: Double)
+    /// alpha, bit depth, and colour as its colr box of nclx code points states it. A file libheif has
+    /// no decoder for keeps the header's facts.
+    static func heif(
+        _ file: ReadableFile, header: ImageMedia, nclx: FormatSniffer.CICP?, limits: ImageLimits, timeoutSeconds: Double
+    )
         -> Result<ImageMedia, ProbeFailure>
     {
         var c = Self.limits(limits, timeoutSeconds: timeoutSeconds)
@@ -125,7 +127,7 @@ enum ImageCodecs {
         // libheif misses an alpha item with no ispe (cavif-rs's files), which the header reader sees.
         image.hasAlpha = info.has_alpha != 0 || header.hasAlpha == true
         image.bitDepth = info.bit_depth > 0 ? Int(info.bit_depth) : nil
-        image.colour = colour(info)
+        image.colour = nclx.map(colour)
         image.hasColorProfile = info.icc_size > 0
         return .success(image)
     }

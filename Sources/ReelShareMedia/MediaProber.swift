@@ -68,10 +68,12 @@ public struct MediaProber: Sendable {
             return report(.failure(Self.failure(error)))
         }
         var sniffed = FormatSniffer.sniff(prefix)
+        var header = prefix
         // A HEIF's header read whole: its meta box may run past the first bytes.
         if case .headerOnlyImage(let image) = sniffed, image.format.isHEIF, size > prefix.count,
             let longer = try? file.read(count: min(size, FormatSniffer.heifPrefixLength))
         {
+            header = longer
             sniffed = FormatSniffer.sniff(longer)
         }
         switch sniffed {
@@ -83,12 +85,14 @@ public struct MediaProber: Sendable {
             }
             if image.format.isHEIF {
                 if FormatSniffer.isLowOverheadHEIF(prefix) {
-                    // libheif reads it from 1.20 on, as an experimental feature.
-                    let said =
-                        "a low-overhead \(image.format) ('mini' box, HEIF's 2024 amendment), which libheif \(ImageCodecs.heifVersion) does not read"
+                    // libheif reads it from 1.20 on, as an experimental feature, which Debian's lacks.
+                    let said = "a low-overhead \(image.format) ('mini' box, HEIF's 2024 amendment), which reelshare does not read"
                     return report(.failure(ProbeFailure(.unsupported, said)))
                 }
-                return report(heif(file, header: image, sequence: FormatSniffer.namesHEIFSequence(prefix)))
+                return report(
+                    heif(
+                        file, header: image, sequence: FormatSniffer.namesHEIFSequence(prefix),
+                        nclx: FormatSniffer.heifNCLX(header)))
             }
             return report(.image(image))
         case .invalid(_, let reason):
@@ -121,7 +125,9 @@ public struct MediaProber: Sendable {
     /// A HEIF: an image sequence's frames counted from its track (up to 64 MiB: a sequence's
     /// moov may follow its samples), and the primary image's facts from libheif. A sequence with
     /// no primary image has its track's size.
-    private func heif(_ file: ReadableFile, header: ImageMedia, sequence named: Bool) -> ProbeReport.Content {
+    private func heif(_ file: ReadableFile, header: ImageMedia, sequence named: Bool, nclx: FormatSniffer.CICP?)
+        -> ProbeReport.Content
+    {
         var image = header
         let sequence =
             named && file.size <= 64 << 20 ? (try? file.read(count: file.size)).flatMap(FormatSniffer.heifSequence) : nil
@@ -133,7 +139,9 @@ public struct MediaProber: Sendable {
         // A codec libheif here does not decode (libheif before 1.19 knows no H.264 or JPEG item,
         // and refuses the file): what the header says.
         if let codec = image.codec, !ImageCodecs.heifDecoders.contains(codec) { return .image(image) }
-        switch ImageCodecs.heif(file, header: image, limits: options.imageLimits, timeoutSeconds: options.timeoutSeconds) {
+        switch ImageCodecs.heif(
+            file, header: image, nclx: nclx, limits: options.imageLimits, timeoutSeconds: options.timeoutSeconds)
+        {
         case .success(let read): return .image(read)
         case .failure(let failure) where failure.code == .corrupt && image.width != nil && image.height != nil:
             // A structure this libheif does not take (a sequence with no meta, an ftyp with no

@@ -67,6 +67,16 @@ struct HEIFTests {
         #expect(shown.displayWidth == 10 && shown.displayHeight == 8 && shown.hasAlpha == true)
     }
 
+    @Test("colour as the colr box states it, the same on every libheif: 2/2/2 full range is only the range; no box, none")
+    func colourFromTheBox() throws {
+        // libheif 1.15 reports this box's full range and 1.23 does not; neither may speak for a box
+        // that is not there.
+        let unspecified = try #require(image(thirdParty("libavif_clap_irot_imir_non_essential.avif")))
+        #expect(unspecified.colour == VideoColour(transfer: nil, primaries: nil, matrix: nil, fullRange: true))
+        let none = try #require(image(thirdParty("libavif_alpha_noispe.avif")))
+        #expect(none.colour == nil)
+    }
+
     @Test("an alpha item with no ispe is alpha (libavif's AlphaNoIspeTest, once strictness allows it)")
     func alphaWithoutSize() throws {
         let alpha = try #require(image(thirdParty("libavif_alpha_noispe.avif")))

@@ -223,6 +223,8 @@ public enum FormatSniffer {
         var orientation: Int?
         /// An alpha auxiliary item refers to it (iref 'auxl', auxC naming alpha).
         var alpha = false
+        /// The code points of its colr box of colour type 'nclx', if it has one.
+        var nclx: CICP?
         /// Its chroma format as HEVC numbers it (0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4), from its
         /// (or its first tile's) hvcC or av1C.
         var chroma: Int?
@@ -269,6 +271,12 @@ public enum FormatSniffer {
                 result.height = property.payload.be32(8)
             case "irot": rotation = Int(property.payload.u8(0) ?? 0) & 3
             case "imir": mirror = Int(property.payload.u8(0) ?? 0) & 1
+            case "colr" where property.payload.ascii(0, 4) == "nclx":
+                if let primaries = property.payload.be16(4), let transfer = property.payload.be16(6),
+                    let matrix = property.payload.be16(8), let flags = property.payload.u8(10)
+                {
+                    result.nclx = CICP(primaries: primaries, transfer: transfer, matrix: matrix, fullRange: flags & 0x80 != 0)
+                }
             default: break
             }
         }
@@ -304,6 +312,20 @@ public enum FormatSniffer {
     /// The chroma format of a HEIF's primary image (HEVC's numbering: 0 monochrome, 1 4:2:0, 2
     /// 4:2:2, 3 4:4:4), from the codec configuration of it or its first tile; nil when unknown.
     public static func heifChroma(_ prefix: [UInt8]) -> Int? { primaryItem(ByteReader(prefix))?.chroma }
+
+    /// Colour code points (ITU-T H.273): primaries, transfer characteristics, matrix coefficients
+    /// and the full-range flag.
+    public struct CICP: Sendable, Equatable {
+        public var primaries: Int
+        public var transfer: Int
+        public var matrix: Int
+        public var fullRange: Bool
+    }
+
+    /// The code points of a HEIF's primary image's colr box of type nclx, read from the box: what
+    /// libheif says where there is none, or where the box leaves them unspecified, changes with its
+    /// release (1.15's and 1.23's differ on libavif's own files).
+    public static func heifNCLX(_ prefix: [UInt8]) -> CICP? { primaryItem(ByteReader(prefix))?.nclx }
 
     /// The auxiliary types of an alpha plane: AVIF's (MPEG-B CICP) and HEVC's.
     private static let alphaTypes: Set<String> = ["urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", "urn:mpeg:hevc:2015:auxid:1"]
