@@ -86,7 +86,8 @@ static int build_graph(rs_fix_job *j, const char *source_args, const char *descr
     return avfilter_graph_config(j->graph, NULL);
 }
 
-static int open_decoder(rs_fix_job *j) {
+/// Opens `j->dec` for the job's input stream with `threads` threads (the plan's, for the video).
+static int open_decoder(rs_fix_job *j, int threads) {
     const AVCodec *codec = avcodec_find_decoder(j->in->codecpar->codec_id);
     if (!codec) return AVERROR_DECODER_NOT_FOUND;
     j->dec = avcodec_alloc_context3(codec);
@@ -94,7 +95,7 @@ static int open_decoder(rs_fix_job *j) {
     int err = avcodec_parameters_to_context(j->dec, j->in->codecpar);
     if (err < 0) return err;
     j->dec->pkt_timebase = j->in->time_base;
-    j->dec->thread_count = 0;
+    j->dec->thread_count = threads;
     return avcodec_open2(j->dec, codec, NULL);
 }
 
@@ -168,7 +169,7 @@ static int open_x264(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pla
 }
 
 int rs_fix_open_video(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
-    int err = open_decoder(j);
+    int err = open_decoder(j, plan->decoder_threads);
     if (err < 0) {
         snprintf(why, why_size, "the video decoder does not open");
         return err;
@@ -205,7 +206,7 @@ int rs_fix_open_video(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pl
 /// The picture of an audio file's clip, decoded: the attached picture's packet, or the first frame
 /// of `source` (the picture file). 0, or an FFmpeg error.
 static int decode_picture(rs_fix_job *j, AVFormatContext *source, AVFrame *picture) {
-    int err = open_decoder(j);
+    int err = open_decoder(j, 1);
     if (err < 0) return err;
     j->dec->max_pixels = 36000000; // a cover art's claimed size is the file's word: 6000x6000 at most
     AVPacket *pkt = av_packet_alloc();
@@ -290,7 +291,7 @@ int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *o
 }
 
 int rs_fix_open_audio(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *plan, char *why, size_t why_size) {
-    int err = open_decoder(j);
+    int err = open_decoder(j, 1);
     if (err < 0) {
         snprintf(why, why_size, "the audio decoder does not open");
         return err;

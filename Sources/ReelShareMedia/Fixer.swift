@@ -162,6 +162,7 @@ public enum Fixer {
             // The graph and options of the job the printed command prints: one compiler (FFmpegJob).
             copy(job.runnerGraph ?? "", into: &c.video_graph)
             copy(lines(job.encoderOptions), into: &c.video_options)
+            c.decoder_threads = Int32(job.decoderThreads)
             c.sar_num = Int32(clamping: plan.pixelAspect.width)
             c.sar_den = Int32(clamping: plan.pixelAspect.height)
             c.keyframe_seconds = encode.keyframeSeconds ?? 0

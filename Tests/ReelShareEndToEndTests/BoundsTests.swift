@@ -249,6 +249,18 @@ struct BoundsTests {
         #expect(probe.result.status == 65, "\(probe.result.stderr)")
         #expect(probe.result.stderr.contains("decoding it needs more than 144 MiB (a progressive JPEG this large)"))
     }
+    @Test("an audio file's clip, a 1080x1920 picture encoded by libx264, fixed under 200 MB (496 MB with libx264 left to itself)")
+    func audiogram() throws {
+        let directory = try scratch("audiogram")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let audio = directory.appendingPathComponent("talk.m4a").path
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("audio_only.m4a"), toPath: audio)
+        let fix = try bounded(["fix", "--target", "ig-reels", audio], in: directory, seconds: 30)
+        #expect(fix.result.status == 0, "\(fix.result.stderr)")
+        let made = try runBinary(["validate", "--target", "ig-reels", "talk.fixed.mp4"], in: directory)
+        #expect(made.status == 0, "\(made.stdout)")
+    }
+
     @Test("a 12000x9000 JPEG fixed for a story, and drawn as its background, under 200 MB")
     func bigJPEG() throws {
         let directory = try scratch("reduced")

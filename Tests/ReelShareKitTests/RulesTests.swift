@@ -70,7 +70,7 @@ struct RulesTests {
             #expect(finding.actual == .string(codec))
             #expect(
                 finding.fix
-                    == "ffmpeg -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4"
+                    == "ffmpeg -threads 1 -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -threads 2 -x264-params sliced-threads=1:rc-lookahead=3 -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4"
             )
         }
         #expect(
@@ -94,7 +94,7 @@ struct RulesTests {
         let min = spec("video.duration.min", min: 3)
         let short = try #require(check(min, clip(duration: 2)).first)
         #expect(short.message == "2.0 s is shorter than the 3 s minimum")
-        #expect(short.fix?.hasPrefix("ffmpeg -stream_loop -1 -i clip.mp4 -t 3.1 ") == true)
+        #expect(short.fix?.hasPrefix("ffmpeg -stream_loop -1 -threads 1 -i clip.mp4 -t 3.1 ") == true)
         // fix measures a pass as the CLI of the release it runs with: 5.1 to 6.1 (libavformat 59,
         // 60) by the sound's own span, 7.0 (61) on by the file's.
         #expect([59, 60, 61, 62].map { LoopPass(libavformatMajor: $0) } == [.streamSpan, .streamSpan, .fileSpan, .fileSpan])
@@ -165,7 +165,7 @@ struct RulesTests {
         #expect(edits.message == "an edit list trims the video")
         #expect(
             edits.fix
-                == "ffmpeg -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 clip.fixed.mp4"
+                == "ffmpeg -threads 1 -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -threads 2 -x264-params sliced-threads=1:rc-lookahead=3 -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 clip.fixed.mp4"
         )
         #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: .delay)).first?.actual == .string("delay"))
         #expect(check(spec("video.edit-list"), clip()).isEmpty)

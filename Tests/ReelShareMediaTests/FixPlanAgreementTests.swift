@@ -17,6 +17,49 @@ import Testing
 
 @Suite("What rs_fix is handed: the job's text")
 struct FixPlanAgreementTests {
+    @Test(
+        "libx264 and the decoder sized to the picture: the look-ahead by the output's pixels, two slice threads (one for a capped rate), one decoder thread past 720x1280"
+    )
+    func sizedToThePicture() throws {
+        let report = MediaProber().probe(TestPaths.fixture("h264_aac.ts"))
+        let profile = try #require(ProfileSet.builtin.profile("ig-reels"))
+        guard case .video(var plan)? = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: true).plan
+        else {
+            Issue.record("no video plan")
+            return
+        }
+        for (width, height, lookahead) in [(540, 960, 40), (720, 1280, 10), (1080, 1920, 3), (2160, 3840, 3)] {
+            plan.video = .encode(VideoEncode(filters: [.scale(width: width, height: height), .frameRate(30)]))
+            plan.codedSize = PixelSize(width: width, height: height)
+            let job = FFmpegJob(plan)
+            #expect(job.encoderOptions.filter { $0.key == "threads" }.map(\.value) == ["2"])
+            #expect(
+                job.encoderOptions.last { $0.key == "x264-params" }?.value == "sliced-threads=1:rc-lookahead=\(lookahead)",
+                "\(width)x\(height)")
+            #expect(job.decoderThreads == (width * height > 720 * 1280 ? 1 : 2))
+            // The printed command says both: the decoder's threads before the file, the encoder's after.
+            let words = job.words
+            let input = try #require(words.firstIndex(of: "-i"))
+            #expect(Array(words[input - 2..<input]) == ["-threads", "\(job.decoderThreads)"])
+            #expect(words.contains("sliced-threads=1:rc-lookahead=\(lookahead)"))
+        }
+        // A held picture is the canvas's size, and not decoded from the file with threads.
+        var still = plan
+        still.still = StillVideo(picture: .plain, seconds: 3)
+        let job = FFmpegJob(still)
+        #expect(job.encoderOptions.last { $0.key == "x264-params" }?.value == "sliced-threads=1:rc-lookahead=3")
+        #expect(job.decoderThreads == 1)
+        // A capped bit rate: one thread, whose rate control makes the same file every run.
+        plan.video = .encode(VideoEncode(filters: [.scale(width: 540, height: 960)], bitRateKbps: 3500))
+        #expect(
+            FFmpegJob(plan).encoderOptions.filter { ["threads", "x264-params"].contains($0.key) }.map(\.value) == [
+                "1", "rc-lookahead=40",
+            ])
+        // What rs_fix is handed: the job's threads.
+        plan.codedSize = PixelSize(width: 640, height: 360)
+        #expect(Fixer.cPlan(plan).decoder_threads == 2)
+    }
+
     @Test("a plan that uses every field: loop, every filter in order, RGB, rate caps, keyframes, Opus, streams left out")
     func everyField() throws {
         // A plan to start from (a transport stream remuxed), every field then set by hand.
@@ -48,7 +91,7 @@ struct FixPlanAgreementTests {
         )
         #expect(
             Fixer.optionText(plan)
-                == "profile=high\ncolorspace=bt709\ncolor_range=tv\nb=8000k\nmaxrate=8000k\nbufsize=1200k\nx264-params=open-gop=0:scenecut=0:keyint=infinite"
+                == "profile=high\ncolorspace=bt709\ncolor_range=tv\nb=8000k\nmaxrate=8000k\nbufsize=1200k\nthreads=1\nx264-params=open-gop=0:scenecut=0:keyint=infinite:rc-lookahead=3"
         )
         // A turned, delayed picture: its first frame held, then the turn, as the CLI's own steps.
         // The sound: the job's format for the encoder, Opus's formats at the rate and channels

@@ -64,6 +64,7 @@ typedef struct rs_fix_plan {
     char video_options[RS_FIX_OPTIONS_SIZE]; // encode: libx264's options, "key=value" lines, as
                                          // avcodec_open2 takes them (FFmpegJob.encoderOptions); the colour
                                          // tags not named are the decoder's (a held picture's: unspecified)
+    int decoder_threads;                 // encode: the video decoder's threads (FFmpegJob.decoderThreads)
     int sar_num, sar_den;                // encode: the pixel aspect as probed (0: square), not the decoder's
     double keyframe_seconds;             // encode: a keyframe forced this often, by time; <= 0 for none
     rs_fix_audio_mode audio;

@@ -122,10 +122,15 @@ public struct FFmpegJob: Sendable, Equatable {
         muxer = plan.container == .mp4 ? "mp4" : "webm"
         output = plan.output
         loops = plan.loopTo != nil
-        let file = Input(
+        var file = Input(
             source: .file(plan.input),
             options: (loops ? [FFmpegOption("stream_loop", "-1")] : []) + (plan.inputFormat.map { [FFmpegOption("f", $0)] } ?? [])
         )
+        if plan.encode != nil, plan.still == nil, !plan.webpFrames {
+            file.options.append(
+                FFmpegOption(
+                    "threads", "\(EncoderMemory.decoderThreads(codedPixels: plan.codedSize.map { $0.width * $0.height }))"))
+        }
         inputs = [file]
         var encode = plan.encode
         var stillGraph: String?
@@ -213,15 +218,18 @@ public struct FFmpegJob: Sendable, Equatable {
                     .alike("bufsize", "\(buffer)k"),
                 ]
             }
+            var params = [String]()
             // Closed GOPs, and no keyframe of libx264's own between the forced ones, at a scene cut
             // or after its 250 frames (a flash, or 5 s at 60 fps, would make a GOP shorter than a
             // target's minimum).
             if let keyframes = encode.keyframeSeconds {
-                stream.options += [
-                    FFmpegOption("force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))"),
-                    .alike("x264-params", "open-gop=0:scenecut=0:keyint=infinite"),
-                ]
+                stream.options.append(FFmpegOption("force_key_frames", "expr:gte(t,n_forced*\(Units.number(keyframes)))"))
+                params.append("open-gop=0:scenecut=0:keyint=infinite")
             }
+            let memory = EncoderMemory(pixels: outputPixels(plan, encode), rateCapped: encode.bitRateKbps != nil)
+            stream.options.append(.alike("threads", "\(memory.threads)"))
+            params += (memory.threads > 1 ? ["sliced-threads=1"] : []) + ["rc-lookahead=\(memory.lookahead)"]
+            stream.options.append(.alike("x264-params", params.joined(separator: ":")))
             if plan.still == nil, !plan.webpFrames {
                 if let delay = plan.videoDelaySeconds, delay > 0 {
                     stream.prelude.append("tpad=start_duration=\(Units.fixed(delay, places: 6)):start_mode=clone")
@@ -231,6 +239,50 @@ public struct FFmpegJob: Sendable, Equatable {
             }
             return stream
         }
+    }
+
+    /// How libx264 is sized to stay within the 200 MB a fix holds, decided by the output's
+    /// pixels: its frames each cost it about 60 bytes a pixel, and each frame of its look-ahead
+    /// (40 in its medium preset) about 3.5 more; left to itself, a 1080x1920 encode held 440 MB
+    /// (an audio file's clip: 496 MB in all). Two threads, on slices of each frame, whatever the
+    /// machine: the same output on every machine, and no frame held per thread; one where the bit
+    /// rate is capped (libx264's capped rate control on threads makes a different file each run).
+    struct EncoderMemory: Equatable {
+        var threads: Int
+
+        /// The decoder's threads: each frame thread holds a frame of its own (FFmpeg's default is
+        /// one more than the cores), so one past 720x1280 (a 1080x1920 4:4:4 source: 250 MB with
+        /// three, 227 MB with one), two up to it.
+        static func decoderThreads(codedPixels: Int?) -> Int { (codedPixels ?? Int.max) > 720 * 1280 ? 1 : 2 }
+        /// Frames of look-ahead (libx264's rc-lookahead, which its macroblock tree uses).
+        var lookahead: Int
+
+        /// For an output of `pixels` (nil: unknown, taken as 1080x1920).
+        init(pixels: Int?, rateCapped: Bool) {
+            threads = rateCapped ? 1 : 2
+            // Measured with libx264 164 (ffmpeg -threads 2 -x264-params sliced-threads=1, less
+            // ffmpeg's own 59 MB): at 1080x1920, 117 MB with a look-ahead of 3, 164 MB with 10,
+            // 437 MB with its default 40; fix of an audio file's clip with 3 holds 191 MB.
+            let pixels = pixels ?? 1080 * 1920
+            switch pixels {
+            case ...(540 * 960): lookahead = 40
+            case ...(720 * 1280): lookahead = 10
+            default: lookahead = 3
+            }
+        }
+    }
+
+    /// The encoded picture's pixels: the last size the filters give it, else the coded size; nil
+    /// where neither is known.
+    static func outputPixels(_ plan: VideoPlan, _ encode: VideoEncode) -> Int? {
+        if plan.still != nil { return StillVideo.canvas.width * StillVideo.canvas.height }
+        for filter in encode.filters.reversed() {
+            switch filter {
+            case .scale(let width, let height), .fit(let width, let height): return width * height
+            default: continue
+            }
+        }
+        return plan.codedSize.map { $0.width * $0.height }
     }
 
     /// The colour tags of the encoded video: BT.709 where the plan converts to it (RGB made
@@ -253,6 +305,12 @@ public struct FFmpegJob: Sendable, Equatable {
         let format = video.options.first { $0.name == "pix_fmt" }?.value.map { "format=\($0)" }
         let parts = video.prelude + [runnerFilters, format].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ",")
+    }
+
+    /// The video decoder's threads, as the file's `-threads` says (1 where the video is not decoded from it).
+    public var decoderThreads: Int {
+        let file = inputs.first { if case .file = $0.source { true } else { false } }
+        return file?.options.first { $0.name == "threads" }?.value.flatMap { Int($0) } ?? 1
     }
 
     /// The video encoder's options as the encoder takes them, in order: the job's options that

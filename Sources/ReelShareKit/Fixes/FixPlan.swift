@@ -347,6 +347,11 @@ public struct ImagePlan: Sendable, Equatable {
 public struct PixelSize: Sendable, Equatable {
     public var width: Int
     public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// A target's fix for one file, as a plan.

@@ -63,7 +63,7 @@ struct ProbeCommandTests {
         #expect(facts["leadingJunkBytes"] as? Int == 155)
         #expect((facts["deep"] as? [String: Any])?["videoPackets"] as? Int == 3)
         let text = runReelshare(["validate", "--target", "ig-reels", file]).stdout
-        #expect(text.contains("ffmpeg -stream_loop -1 -f mpegts -i "), "\(text)")
+        #expect(text.contains("ffmpeg -stream_loop -1 -f mpegts -threads 2 -i "), "\(text)")
         // A clean transport stream names no junk.
         let clean = runReelshare(["probe", "--format", "json", "\(media)/h264_hlg_vui.ts"])
         let cleanFacts = try #require((clean.json?["files"] as? [[String: Any]])?.first)
