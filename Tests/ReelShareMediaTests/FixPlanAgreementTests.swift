@@ -17,17 +17,23 @@ import Testing
 
 @Suite("What rs_fix is handed: the job's text")
 struct FixPlanAgreementTests {
+    /// A plan to start from: a transport stream's for Reels (a remux), fields then set by hand.
+    private func transportStreamPlan() throws -> VideoPlan {
+        let report = MediaProber().probe(TestPaths.fixture("h264_aac.ts"))
+        let profile = try #require(ProfileSet.builtin.profile("ig-reels"))
+        let plan = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: true).plan
+        guard case .video(let video)? = plan else {
+            Issue.record("no video plan: \(String(describing: plan))")
+            throw CancellationError()
+        }
+        return video
+    }
+
     @Test(
         "libx264 and the decoder sized to the picture: the look-ahead by the output's pixels, two slice threads (one for a capped rate), one decoder thread past 720x1280"
     )
     func sizedToThePicture() throws {
-        let report = MediaProber().probe(TestPaths.fixture("h264_aac.ts"))
-        let profile = try #require(ProfileSet.builtin.profile("ig-reels"))
-        guard case .video(var plan)? = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: true).plan
-        else {
-            Issue.record("no video plan")
-            return
-        }
+        var plan = try transportStreamPlan()
         for (width, height, lookahead) in [(540, 960, 40), (720, 1280, 10), (1080, 1920, 3), (2160, 3840, 3)] {
             plan.video = .encode(VideoEncode(filters: [.scale(width: width, height: height), .frameRate(30)]))
             plan.codedSize = PixelSize(width: width, height: height)
@@ -63,13 +69,7 @@ struct FixPlanAgreementTests {
     @Test("a plan that uses every field: loop, every filter in order, RGB, rate caps, keyframes, Opus, streams left out")
     func everyField() throws {
         // A plan to start from (a transport stream remuxed), every field then set by hand.
-        let report = MediaProber().probe(TestPaths.fixture("h264_aac.ts"))
-        let profile = try #require(ProfileSet.builtin.profile("ig-reels"))
-        guard case .video(var plan)? = Rules.evaluate(report, role: .backgroundVideo, profile: profile, strict: true).plan
-        else {
-            Issue.record("no video plan")
-            return
-        }
+        var plan = try transportStreamPlan()
         plan.video = .encode(
             VideoEncode(
                 filters: [.deinterlace, .frameRate(29.97), .scale(width: 1080, height: 1920), .evenSides, .frameRate(24)],
