@@ -149,10 +149,13 @@ rs_av_demuxer_kind rs_demuxer_kind(const AVFormatContext *fmt) {
     return RS_AV_DEMUXER_OTHER;
 }
 
-void rs_start_budget(rs_source *src, rs_deadline *budget, double timeout_seconds) {
+void rs_deadline_start(rs_deadline *d, double timeout_seconds) {
     // Budgets over a billion seconds mean none (and would overflow the clock arithmetic).
-    budget->at = timeout_seconds > 0 && timeout_seconds < 1e9 ? av_gettime_relative() + (int64_t)(timeout_seconds * 1e6)
-                                                              : 0;
+    d->at = timeout_seconds > 0 && timeout_seconds < 1e9 ? av_gettime_relative() + (int64_t)(timeout_seconds * 1e6) : 0;
+}
+
+void rs_start_budget(rs_source *src, rs_deadline *budget, double timeout_seconds) {
+    rs_deadline_start(budget, timeout_seconds);
     src->deadline = budget;
     // Reading the file three times over is plenty for any probe, deep ones included.
     src->byte_budget = src->size < INT64_MAX / 4 ? 3 * src->size + (16 << 20) : INT64_MAX;

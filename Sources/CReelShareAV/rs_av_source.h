@@ -17,6 +17,8 @@ typedef struct rs_deadline {
 } rs_deadline;
 
 int rs_deadline_passed(const rs_deadline *d);
+/// Sets `d` to `timeout_seconds` from now (0, or a billion seconds or more: none).
+void rs_deadline_start(rs_deadline *d, double timeout_seconds);
 
 typedef struct rs_source {
     int fd;              // a file, or -1

@@ -330,6 +330,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     src.byte_budget = INT64_MAX / 2; // a loop reads the file many times
 
     rs_fix_state r = {.progress = progress, .context = context, .last_report = av_gettime_relative()};
+    rs_deadline_start(&r.decoding, plan->decode_timeout_seconds);
     rs_fix_job jobs[2];
     memset(jobs, 0, sizeof jobs);
     int count = 0;
@@ -440,7 +441,9 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     goto done;
 
 failed:
-    if (target.error) status = rs_fail(RS_AV_OUTPUT, message, message_size, "cannot write the fixed file", AVERROR(target.error));
+    if (err == AVERROR_EXIT && rs_deadline_passed(&r.decoding))
+        status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: decoding its frames took longer than its time budget (--timeout)", 0);
+    else if (target.error) status = rs_fail(RS_AV_OUTPUT, message, message_size, "cannot write the fixed file", AVERROR(target.error));
     else if (err == AVERROR(EIO)) status = rs_fail(RS_AV_UNREADABLE, message, message_size, why[0] ? why : "cannot read it", err);
     else status = rs_fail(RS_AV_CORRUPT, message, message_size, why[0] ? why : "FFmpeg stopped", err);
 done:

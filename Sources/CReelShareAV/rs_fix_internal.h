@@ -88,6 +88,7 @@ typedef struct rs_fix_state {
     uint8_t *webp_data;        // the input, whole
     uint32_t webp_width, webp_height, webp_count;
     int64_t webp_duration;     // milliseconds, every frame's
+    rs_deadline decoding;      // RS_FIX_FROM_WEBP: when decoding its frames must have ended
     rs_fix_progress progress;
     void *context;
     int64_t last_report;

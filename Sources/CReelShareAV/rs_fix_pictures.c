@@ -41,6 +41,7 @@ int rs_fix_webp_frames(rs_fix_state *r, rs_fix_job *j, const rs_fix_plan *plan) 
     int64_t offset = 0, previous = 0, reached = 0;
     for (int loops = 0, given = 0;; given++) {
         if (given >= 100000) return AVERROR_INVALIDDATA; // an hour of 36 ms frames: past any sticker
+        if (rs_deadline_passed(&r->decoding)) return AVERROR_EXIT;
         const uint8_t *rgba = NULL;
         int end = 0;
         int got = rs_webp_anim_next(r->webp, &rgba, &end);

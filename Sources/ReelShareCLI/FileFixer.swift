@@ -159,7 +159,9 @@ struct FileFixer: Sendable {
                 switch plan {
                 case .video(var video):
                     video.output = destination
-                    try Fixer.run(video, into: descriptor, progress: progress(for: path, total: media?.durationSeconds))
+                    try Fixer.run(
+                        video, into: descriptor, timeoutSeconds: command.options.timeoutSeconds,
+                        progress: progress(for: path, total: media?.durationSeconds))
                 case .image(let image):
                     try Fixer.run(image, into: descriptor, timeoutSeconds: command.options.timeoutSeconds)
                 case .external:

@@ -38,9 +38,11 @@ public enum Fixer {
     }
 
     /// Carries out `plan` (or the part of it from `start` to `end` seconds, packets copied, for a
-    /// split) into `descriptor`, calling `progress` with the seconds written.
+    /// split) into `descriptor`, calling `progress` with the seconds written. An animated WebP's
+    /// frames are decoded within `timeoutSeconds` (0: no limit); an encode from a file's packets or
+    /// a held picture runs to the file's length.
     public static func run(
-        _ plan: VideoPlan, start: Double = 0, end: Double? = nil, into descriptor: Int32,
+        _ plan: VideoPlan, start: Double = 0, end: Double? = nil, into descriptor: Int32, timeoutSeconds: Double = 0,
         progress: ((Double) -> Void)? = nil
     ) throws(FixerFailure) {
         let file: ReadableFile
@@ -76,6 +78,7 @@ public enum Fixer {
             throw .output("the plan's encoder or muxer options are longer than \(RS_FIX_OPTIONS_SIZE) bytes")
         }
         c.picture_fd = picture?.descriptor ?? -1
+        c.decode_timeout_seconds = plan.webpFrames ? timeoutSeconds : 0
         let context = Unmanaged.passUnretained(box).toOpaque()
         let status = Posix.withCPath(plan.input) {
             rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)

@@ -261,6 +261,45 @@ struct BoundsTests {
         #expect(made.status == 0, "\(made.stdout)")
     }
 
+    @Test(
+        "an animated WebP of 20,000 1024x1024 frames made a clip: fix --timeout 2 gives up decoding them in time, writing nothing"
+    )
+    func webpFramesWithinTheBudget() throws {
+        let directory = try scratch("webp-frames")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Two frames made by libwebp, their ANMF chunks repeated (40 MB). Before, the frames were
+        // decoded to the last whatever --timeout said: over 100 s.
+        let (two, _) = try runCommand(
+            [
+                "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=c=red:s=1024x1024:r=10,format=rgba", "-f", "lavfi", "-i",
+                "color=c=blue:s=1024x1024:r=10,format=rgba", "-filter_complex", "[0][1]overlay=enable='gte(n,1)'", "-t", "0.3",
+                "-c:v", "libwebp_anim", "-loop", "0", "two.webp",
+            ], in: directory)
+        try #require(two == 0)
+        let (made, _) = try runCommand(
+            [
+                "python3", "-c",
+                """
+                import struct
+                data = open("two.webp", "rb").read()
+                chunks, at = [], 12
+                while at < len(data):
+                    size = struct.unpack("<I", data[at + 4:at + 8])[0]
+                    chunks.append(data[at:at + 8 + size + (size & 1)])
+                    at += 8 + size + (size & 1)
+                frames = [c for c in chunks if c[:4] == b"ANMF"]
+                body = b"".join(c for c in chunks if c[:4] != b"ANMF") + b"".join(frames[i % 2] for i in range(20000))
+                open("many.webp", "wb").write(b"RIFF" + struct.pack("<I", len(body) + 4) + b"WEBP" + body)
+                """,
+            ], in: directory)
+        try #require(made == 0)
+        let fix = try bounded(
+            ["fix", "--timeout", "2", "--as", "video", "--target", "ig-reels", "-o", "many.mp4", "many.webp"], in: directory,
+            seconds: 2.5)
+        #expect(fix.result.status == 65 && fix.result.stderr.contains("time budget (--timeout)"), "\(fix.result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["many.webp", "two.webp"])
+    }
+
     @Test("a 12000x9000 JPEG fixed for a story, and drawn as its background, under 200 MB")
     func bigJPEG() throws {
         let directory = try scratch("reduced")
