@@ -205,10 +205,10 @@ int rs_fix_open_video(rs_fix_job *j, AVFormatContext *out, const rs_fix_plan *pl
 
 /// The picture of an audio file's clip, decoded: the attached picture's packet, or the first frame
 /// of `source` (the picture file). 0, or an FFmpeg error.
-static int decode_picture(rs_fix_job *j, AVFormatContext *source, AVFrame *picture) {
+static int decode_picture(rs_fix_job *j, AVFormatContext *source, AVFrame *picture, int64_t max_pixels) {
     int err = open_decoder(j, 1);
     if (err < 0) return err;
-    j->dec->max_pixels = 36000000; // a cover art's claimed size is the file's word: 6000x6000 at most
+    j->dec->max_pixels = max_pixels;
     AVPacket *pkt = av_packet_alloc();
     if (!pkt) return AVERROR(ENOMEM);
     err = AVERROR_INVALIDDATA;
@@ -262,9 +262,16 @@ int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *o
         err = plan->still_width > 0 && plan->still_height > 0 ? black_frame(j->picture, plan->still_width, plan->still_height)
                                                                : AVERROR(EINVAL);
     } else {
-        err = j->in ? decode_picture(j, source, j->picture) : AVERROR_INVALIDDATA;
+        err = j->in ? decode_picture(j, source, j->picture, plan->still_max_pixels) : AVERROR_INVALIDDATA;
+        const char *what = plan->video_from == RS_FIX_FROM_COVER_ART ? "cover art" : "picture";
+        int64_t pixels = j->in ? (int64_t)j->in->codecpar->width * j->in->codecpar->height : 0;
+        if (err < 0 && pixels > plan->still_max_pixels) {
+            snprintf(why, why_size, "its %s is %dx%d, more than the %.0f megapixels a held picture may have (--still gives it a smaller one)",
+                     what, j->in->codecpar->width, j->in->codecpar->height, (double)plan->still_max_pixels / 1e6);
+            return err;
+        }
         if (err < 0) {
-            snprintf(why, why_size, "its %s does not decode", plan->video_from == RS_FIX_FROM_COVER_ART ? "cover art" : "picture");
+            snprintf(why, why_size, "its %s does not decode", what);
             return err;
         }
     }

@@ -93,6 +93,14 @@ struct FixCommand: Command {
             guard picture.kind == .image else {
                 throw parsed.usageError("--still \(still): not a picture (it is \(picture.kind.rawValue))")
             }
+            // Held, it is decoded whole, by FFmpeg as the printed command's is: refused before.
+            if case .image(let image) = picture.content, let width = image.displayWidth, let height = image.displayHeight,
+                width * height > StillVideo.maxPixels
+            {
+                throw parsed.usageError(
+                    "--still \(still): \(width)x\(height) is more than the \(StillVideo.maxPixels / 1_000_000) megapixels a held picture may have; give a smaller one (the clip shows it within \(StillVideo.canvas.width)x\(StillVideo.canvas.height))"
+                )
+            }
         }
         dryRun = parsed.has(Option.dryRun)
         format = parsed.choice(Option.format, default: .text)

@@ -79,6 +79,7 @@ public enum Fixer {
         }
         c.picture_fd = picture?.descriptor ?? -1
         c.decode_timeout_seconds = plan.webpFrames ? timeoutSeconds : 0
+        c.still_max_pixels = Int64(StillVideo.maxPixels)
         let context = Unmanaged.passUnretained(box).toOpaque()
         let status = Posix.withCPath(plan.input) {
             rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)

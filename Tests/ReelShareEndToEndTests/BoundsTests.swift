@@ -300,6 +300,37 @@ struct BoundsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["many.webp", "two.webp"])
     }
 
+    @Test(
+        "a held picture of 100 megapixels: --still refused before anything is decoded (64), as cover art refused naming its size (65), under 200 MB (a PNG held 350 MB before)"
+    )
+    func heldPictureTooLarge() throws {
+        let directory = try scratch("held")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for command in [
+            ["-f", "lavfi", "-i", "color=c=green:s=10000x10000", "-frames:v", "1", "big.png"],
+            ["-f", "lavfi", "-i", "color=c=green:s=10000x10000", "-frames:v", "1", "big.jpg"],
+            ["-f", "lavfi", "-i", "sine", "-t", "4", "-c:a", "aac", "talk.m4a"],
+            [
+                "-i", "talk.m4a", "-i", "big.jpg", "-map", "0", "-map", "1", "-c", "copy", "-disposition:v", "attached_pic",
+                "cover.m4a",
+            ],
+        ] {
+            try #require(try runCommand(["ffmpeg", "-v", "error"] + command, in: directory).status == 0, "\(command)")
+        }
+        let still = try bounded(["fix", "--target", "ig-reels", "--still", "big.png", "talk.m4a"], in: directory, seconds: 5)
+        #expect(
+            still.result.status == 64
+                && still.result.stderr.contains(
+                    "--still big.png: 10000x10000 is more than the 36 megapixels a held picture may have"),
+            "\(still.result.stderr)")
+        let cover = try bounded(["fix", "--target", "ig-reels", "cover.m4a"], in: directory, seconds: 5)
+        #expect(
+            cover.result.status == 65
+                && cover.result.stderr.contains("its cover art is 10000x10000, more than the 36 megapixels"),
+            "\(cover.result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".fixed.") })
+    }
+
     @Test("a 12000x9000 JPEG fixed for a story, and drawn as its background, under 200 MB")
     func bigJPEG() throws {
         let directory = try scratch("reduced")

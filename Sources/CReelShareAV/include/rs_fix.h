@@ -87,6 +87,8 @@ typedef struct rs_fix_plan {
     double still_seconds;                // a picture held: how long
     int still_frame_rate;                // a picture held: frames a second
     int still_width, still_height;       // RS_FIX_FROM_BLACK: the frame's size
+    int64_t still_max_pixels;            // a picture held (cover art, a picture file): decoded up to this
+                                         // many pixels, else refused (StillVideo.maxPixels)
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start
     double decode_timeout_seconds;       // RS_FIX_FROM_WEBP: its frames decoded within this many seconds of
                                          // the run's start (--timeout), else RS_AV_TIMEOUT; 0: no limit

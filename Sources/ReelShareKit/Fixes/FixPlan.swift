@@ -186,6 +186,9 @@ public struct StillVideo: Sendable, Equatable {
     public var seconds: Double
     public static let frameRate = 30
     public static let canvas = PixelSize(width: 1080, height: 1920)
+    /// The most pixels a held picture may have: it is decoded whole, once (a 6000x6000 cover art,
+    /// 144 MB as RGBA).
+    public static let maxPixels = 36_000_000
 
     public init(picture: StillPicture, seconds: Double) {
         self.picture = picture
