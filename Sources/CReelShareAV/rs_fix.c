@@ -345,7 +345,7 @@ rs_av_status rs_fix_run(int in_fd, const char *name, int out_fd, const rs_fix_pl
     } else {
         err = rs_open_checked(&src, name, &budget, NULL, &claims, &r.in);
         if (err < 0) return rs_open_failure(err, &claims, &budget, message, message_size);
-        if ((err = avformat_find_stream_info(r.in, NULL)) < 0) {
+        if ((err = rs_fix_stream_info(r.in, plan->still_max_pixels, 0)) < 0) {
             status = rs_fail(RS_AV_CORRUPT, message, message_size, "FFmpeg cannot read its streams", err);
             goto done;
         }

@@ -264,14 +264,11 @@ int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *o
     } else {
         err = j->in ? decode_picture(j, source, j->picture, plan->still_max_pixels) : AVERROR_INVALIDDATA;
         const char *what = plan->video_from == RS_FIX_FROM_COVER_ART ? "cover art" : "picture";
-        int64_t pixels = j->in ? (int64_t)j->in->codecpar->width * j->in->codecpar->height : 0;
-        if (err < 0 && pixels > plan->still_max_pixels) {
-            snprintf(why, why_size, "its %s is %dx%d, more than the %.0f megapixels a held picture may have (--still gives it a smaller one)",
-                     what, j->in->codecpar->width, j->in->codecpar->height, (double)plan->still_max_pixels / 1e6);
-            return err;
-        }
         if (err < 0) {
-            snprintf(why, why_size, "its %s does not decode", what);
+            // FFmpeg forgets a size past max_pixels as it refuses it: said with the bound.
+            snprintf(why, why_size, "its %s does not decode (a held picture may have at most %.0f megapixels%s)", what,
+                     (double)plan->still_max_pixels / 1e6,
+                     plan->video_from == RS_FIX_FROM_COVER_ART ? "; --still gives it another" : "");
             return err;
         }
     }

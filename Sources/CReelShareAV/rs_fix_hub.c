@@ -13,6 +13,18 @@
 
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
 
+int rs_fix_stream_info(AVFormatContext *in, int64_t max_pixels, int every) {
+    AVDictionary **options = in->nb_streams > 0 ? av_calloc(in->nb_streams, sizeof *options) : NULL;
+    if (!options) return avformat_find_stream_info(in, NULL);
+    for (unsigned i = 0; i < in->nb_streams; i++)
+        if (every || (in->streams[i]->disposition & AV_DISPOSITION_ATTACHED_PIC))
+            av_dict_set_int(&options[i], "max_pixels", max_pixels, 0);
+    int err = avformat_find_stream_info(in, options);
+    for (unsigned i = 0; i < in->nb_streams; i++) av_dict_free(&options[i]);
+    av_free(options);
+    return err;
+}
+
 void rs_fix_report(rs_fix_state *r, int64_t ts, AVRational base) {
     double t = (double)ts * av_q2d(base);
     if (t > r->done_seconds) r->done_seconds = t;

@@ -96,6 +96,9 @@ typedef struct rs_fix_state {
 } rs_fix_state;
 
 // rs_fix_hub.c: what every stage calls, and which calls no stage.
+/// avformat_find_stream_info with pictures (attached pictures; with `every`, each stream) decoded
+/// only up to `max_pixels`: its probe decodes a cover art whole, before any bound of the fix's.
+int rs_fix_stream_info(AVFormatContext *in, int64_t max_pixels, int every);
 /// Progress: the output has reached `ts` (in `base`); reported at most every 250 ms.
 void rs_fix_report(rs_fix_state *r, int64_t ts, AVRational base);
 /// Takes what `j`'s filter graph has ready to its encoder, and writes what that makes.

@@ -113,7 +113,7 @@ rs_av_status rs_fix_add_still(rs_fix_state *r, rs_fix_job *j, int index, rs_sour
         still->deadline = budget;
         still->byte_budget = 64 << 20;
         int err = rs_open_checked(still, "still", budget, NULL, &claims, &r->still_in);
-        if (err < 0 || avformat_find_stream_info(r->still_in, NULL) < 0)
+        if (err < 0 || rs_fix_stream_info(r->still_in, plan->still_max_pixels, 1) < 0)
             return rs_fail(RS_AV_CORRUPT, message, message_size, "the picture chosen with --still does not read as an image", err);
         int best = av_find_best_stream(r->still_in, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
         if (best < 0) return rs_fail(RS_AV_CORRUPT, message, message_size, "the picture chosen with --still holds no picture", best);

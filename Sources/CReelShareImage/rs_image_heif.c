@@ -219,7 +219,8 @@ static inline float sample_at(const heif_plane *p, uint32_t x, uint32_t y) {
 
 static inline uint8_t to_byte(float v) { return v <= 0 ? 0 : v >= 1 ? 255 : (uint8_t)(v * 255.0f + 0.5f); }
 
-/// How Y'CbCr becomes R'G'B': the matrix (an ITU-T H.273 code point) and range the image states,
+/// How Y'CbCr becomes R'G'B': the matrix (an ITU-T H.273 code point) and range its colr box states
+/// (read by the caller), else those the decoded image carries (its bitstream's, from libheif 1.17),
 /// else what libheif assumes (BT.601, full range).
 typedef struct yuv_matrix {
     int identity; // matrix 0: G, B and R coded as Y, Cb and Cr
@@ -227,16 +228,21 @@ typedef struct yuv_matrix {
     int full_range;
 } yuv_matrix;
 
-static yuv_matrix matrix_of(const struct heif_image *image, const struct heif_image_handle *handle) { // image may be NULL
+static yuv_matrix matrix_of(const struct heif_image *image, int stated_matrix, int stated_full_range) { // image may be NULL
     yuv_matrix m = {.kr = 0.299f, .kb = 0.114f, .full_range = 1};
     struct heif_color_profile_nclx *nclx = NULL;
-    // The colr box's first (libheif before 1.17 gives a decoded image a default of its own).
-    if ((heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) &&
-        (!image || heif_image_get_nclx_color_profile(image, &nclx).code != heif_error_Ok || !nclx)) {
+    int matrix;
+    if (stated_matrix >= 0) {
+        matrix = stated_matrix;
+        m.full_range = stated_full_range != 0;
+    } else if (image && heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok && nclx) {
+        matrix = (int)nclx->matrix_coefficients;
+        m.full_range = nclx->full_range_flag != 0;
+        heif_nclx_color_profile_free(nclx);
+    } else {
         return m;
     }
-    m.full_range = nclx->full_range_flag != 0;
-    switch ((int)nclx->matrix_coefficients) {
+    switch (matrix) {
     case 0: m.identity = 1; break;
     case 1: m.kr = 0.2126f, m.kb = 0.0722f; break;
     case 4: m.kr = 0.30f, m.kb = 0.11f; break;
@@ -245,7 +251,6 @@ static yuv_matrix matrix_of(const struct heif_image *image, const struct heif_im
     case 10: m.kr = 0.2627f, m.kb = 0.0593f; break;
     default: break; // 5 and 6 (BT.601), and the unspecified
     }
-    heif_nclx_color_profile_free(nclx);
     return m;
 }
 
@@ -292,8 +297,8 @@ static void convert_row(enum heif_colorspace space, enum heif_chroma chroma, con
     }
 }
 
-rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, const rs_img_limits *limits, rs_heif_info *info,
-                             rs_img_pixels *pixels, char *message, size_t message_size) {
+rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, int matrix, int full_range, const rs_img_limits *limits,
+                             rs_heif_info *info, rs_img_pixels *pixels, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     pixels->rgba = NULL;
     pixels->icc = NULL;
@@ -338,7 +343,7 @@ rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, const rs_im
         default: break; // libheif's choice (before 1.17, RGB 4:4:4)
         }
         // Identity-coded (matrix 0) planes are G, B and R: libheif hands them up as RGB.
-        if (chroma_format == 3 && matrix_of(NULL, handle).identity) coded_space = heif_colorspace_RGB;
+        if (chroma_format == 3 && matrix_of(NULL, matrix, full_range).identity) coded_space = heif_colorspace_RGB;
         struct heif_error error = heif_decode_image(handle, &image, coded_space, coded_chroma, options);
         heif_decoding_options_free(options);
         if (error.code != heif_error_Ok) {
@@ -388,7 +393,7 @@ rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, const rs_im
             !(pixels->rgba = malloc((size_t)reducer.out_width * out_height * 4))) {
             status = RS_IMG_INTERNAL;
         } else {
-            yuv_matrix m = matrix_of(image, handle);
+            yuv_matrix m = matrix_of(image, matrix, full_range);
             for (uint32_t y = 0; y < height; y++) {
                 convert_row(space, chroma, planes, &m, width, y, row);
                 rs_img_reducer_take(&reducer, row, y, height, pixels->rgba);

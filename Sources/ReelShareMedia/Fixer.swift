@@ -65,7 +65,7 @@ public enum Fixer {
         defer { picture?.close() }
         var message = [CChar](repeating: 0, count: 512)
         let box = ProgressBox(progress)
-        var c = cPlan(plan, job: job, start: start, end: end)
+        var c = cPlan(plan, job: job, start: start, end: end, timeoutSeconds: timeoutSeconds)
         // A graph or options longer than the C plan holds are refused, never cut short.
         if text(of: c.video_graph) != job.runnerGraph ?? ""
             || (job.audioRunnerGraph.map { text(of: c.audio_graph) != $0 } ?? false)
@@ -78,8 +78,6 @@ public enum Fixer {
             throw .output("the plan's encoder or muxer options are longer than \(RS_FIX_OPTIONS_SIZE) bytes")
         }
         c.picture_fd = picture?.descriptor ?? -1
-        c.decode_timeout_seconds = plan.webpFrames ? timeoutSeconds : 0
-        c.still_max_pixels = Int64(StillVideo.maxPixels)
         let context = Unmanaged.passUnretained(box).toOpaque()
         let status = Posix.withCPath(plan.input) {
             rs_fix_run(file.descriptor, $0, descriptor, &c, progress == nil ? nil : report, context, &message, message.count)
@@ -147,9 +145,14 @@ public enum Fixer {
     }
 
     /// The plan as rs_fix takes it: its job's video graph and encoder options as text, the rest
-    /// typed (the streams by index, the times); a split's part from `start` to `end` seconds.
-    static func cPlan(_ plan: VideoPlan, job: FFmpegJob? = nil, start: Double = 0, end: Double? = nil) -> rs_fix_plan {
+    /// typed (the streams by index, the times); a split's part from `start` to `end` seconds; an
+    /// animated WebP's frames decoded within `timeoutSeconds` (0: no limit).
+    static func cPlan(
+        _ plan: VideoPlan, job: FFmpegJob? = nil, start: Double = 0, end: Double? = nil, timeoutSeconds: Double = 0
+    ) -> rs_fix_plan {
         var c = rs_fix_plan()
+        c.decode_timeout_seconds = plan.webpFrames ? timeoutSeconds : 0
+        c.still_max_pixels = Int64(StillVideo.maxPixels)
         let job = job ?? FFmpegJob(plan)
         copy(job.muxer, into: &c.muxer)
         c.video_stream = Int32(clamping: plan.videoStream ?? -1)

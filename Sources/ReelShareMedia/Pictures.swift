@@ -135,7 +135,11 @@ public enum Pictures {
             max_side: UInt32(clamping: maxSide), fit_width: UInt32(clamping: fit?.width ?? 0),
             fit_height: UInt32(clamping: fit?.height ?? 0), rgba: nil, width: 0, height: 0, icc: nil, icc_size: 0)
         var message = [CChar](repeating: 0, count: 512)
-        let status = rs_heif_decode(file.descriptor, file.size, Int32(chroma), &limits, &info, &decoded, &message, message.count)
+        // The matrix and range its colr box states, read here: libheif's reading of it differs by release.
+        let nclx = FormatSniffer.heifNCLX(prefix)
+        let status = rs_heif_decode(
+            file.descriptor, file.size, Int32(chroma), Int32(nclx?.matrix ?? -1), nclx.map { $0.fullRange ? 1 : 0 } ?? -1,
+            &limits, &info, &decoded, &message, message.count)
         let profile = decoded.icc.map { Array(UnsafeBufferPointer(start: $0, count: decoded.icc_size)) }
         rs_img_free(decoded.icc)
         if let failure = ImageCodecs.failure(status, Posix.text(message)) { throw failure }

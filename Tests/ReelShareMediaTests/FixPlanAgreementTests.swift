@@ -64,6 +64,12 @@ struct FixPlanAgreementTests {
         // What rs_fix is handed: the job's threads.
         plan.codedSize = PixelSize(width: 640, height: 360)
         #expect(Fixer.cPlan(plan).decoder_threads == 2)
+        // A held picture's bound, and the time an animated WebP's frames may take to decode.
+        #expect(Fixer.cPlan(plan).still_max_pixels == 36_000_000)
+        var webp = plan
+        webp.webpFrames = true
+        #expect(Fixer.cPlan(webp, timeoutSeconds: 5).decode_timeout_seconds == 5)
+        #expect(Fixer.cPlan(plan, timeoutSeconds: 5).decode_timeout_seconds == 0)
     }
 
     @Test("a plan that uses every field: loop, every filter in order, RGB, rate caps, keyframes, Opus, streams left out")

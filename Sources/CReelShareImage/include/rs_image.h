@@ -175,14 +175,16 @@ rs_img_status rs_heif_probe(int fd, size_t size, const rs_img_limits *_Nonnull l
 /// Decodes the primary image as shown (clean aperture, rotation and mirror applied) into 8-bit RGBA
 /// (straight alpha) in `pixels`, reduced as it asks (max_side, or the fit box), its facts in
 /// `info`; pixels->icc is the image's ICC profile. Both malloc'd: free with rs_img_free. The planes
-/// are converted row by row (the matrix and range the image states, else BT.601 full range, as
-/// libheif assumes; each pixel takes the chroma sample covering it), so that only the planes and
+/// are converted row by row (the matrix and range its colr box states, `matrix` and `full_range`,
+/// -1 where it has none; else those the decoded image carries; else BT.601 full range, as libheif
+/// assumes; each pixel takes the chroma sample covering it), so that only the planes and
 /// the picture are held: refused (RS_IMG_TOO_LARGE) when they would need more than
 /// limits->max_decoder_memory, before decoding at the planes `chroma_format` states (4:2:0's when
 /// unknown) and after at the planes' own.
 /// `chroma_format` is how the picture is coded (HEVC's chroma_format_idc: 0 monochrome, 1 4:2:0, 2
 /// 4:2:2, 3 4:4:4; -1 unknown, for libheif to choose), which libheif before 1.17 does not tell.
-rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, const rs_img_limits *_Nonnull limits,
+rs_img_status rs_heif_decode(int fd, size_t size, int chroma_format, int matrix, int full_range,
+                             const rs_img_limits *_Nonnull limits,
                              rs_heif_info *_Nonnull info, rs_img_pixels *_Nonnull pixels, char *_Nonnull message,
                              size_t message_size);
 /// Whether the libheif linked has a decoder for `codec`.
