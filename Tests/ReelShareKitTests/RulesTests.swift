@@ -240,6 +240,10 @@ struct RulesTests {
         #expect(
             check(rule, picture(format: "heic", path: "s.heic"), role: .sticker).first?.fix
                 == "reelshare fix --target t -o s.fixed.jpg -- s.heic")
+        // reelshare's own command says the role and --strict it was checked with.
+        #expect(
+            check(rule, picture(format: "heic", path: "s.heic"), role: .backgroundImage, strict: true).first?.fix
+                == "reelshare fix --target t --as background --strict -o s.fixed.jpg -- s.heic")
         #expect(check(rule, picture(format: "jpeg"), role: .sticker).isEmpty)
     }
 

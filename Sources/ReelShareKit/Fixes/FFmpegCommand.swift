@@ -34,7 +34,8 @@ public enum FFmpegCommand {
         // No ffmpeg reads Apple's CgBI PNG, nor (before 7.1, and then no grid's clean aperture)
         // a HEIF still: reelshare's own fix is the command.
         if plan.decoder == .cgbi || plan.decoder == .heif {
-            return ["reelshare", "fix", "--target", plan.target ?? "TARGET", "-o", argumentPath(plan.output), "--", plan.input]
+            return ["reelshare", "fix", "--target", plan.target ?? "TARGET"] + plan.fixOptions
+                + ["-o", argumentPath(plan.output), "--", plan.input]
         }
         var filters: [String] = []
         var words = ["ffmpeg"]

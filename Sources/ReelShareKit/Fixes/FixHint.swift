@@ -328,7 +328,7 @@ public enum FixHint {
             ImagePlan(
                 input: s.report.path, decoder: ImagePlan.decoder(for: image.format), output: output, format: format,
                 turn: pixelTurn(image), fit: nil, firstFrame: !image.format.isDecodedInFull, target: s.target,
-                colour: image.format.isHEIF && image.hasColorProfile != true ? image.colour : nil))
+                fixOptions: s.fixOptions, colour: image.format.isHEIF && image.hasColorProfile != true ? image.colour : nil))
     }
 
     /// An 8-bit JPEG from a JPEG of other samples (12-bit, lossless): FFmpeg's decoder reads those.

@@ -330,6 +330,8 @@ public struct ImagePlan: Sendable, Equatable {
     /// The target the plan is for: what a command of reelshare's own names (a CgBI picture, which
     /// no ffmpeg reads, is fixed by `reelshare fix`).
     public var target: String? = nil
+    /// What that command is told besides the target (Subject.fixOptions).
+    public var fixOptions: [String] = []
     /// A HEIF's colour as its nclx states it, with no ICC profile: the picture written is tagged
     /// with the profile that says it (ICCProfile.display), where it is not sRGB's.
     public var colour: VideoColour? = nil

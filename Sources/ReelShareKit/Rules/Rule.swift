@@ -211,6 +211,9 @@ public struct Subject: Sendable {
     public var report: ProbeReport
     /// The target the file is checked for, where the fix names it.
     public var target: String?
+    /// What `reelshare fix` is told besides the target to make the same plan, where the fix is
+    /// reelshare's own command: the role (`--as background`) and `--strict`.
+    public var fixOptions: [String] = []
 
     public init(_ report: ProbeReport, target: String? = nil) {
         self.report = report

@@ -25,7 +25,8 @@ public enum Rules {
             if strict, finding.severity == .warning { finding.severity = .error }
             findings.append(finding)
         }
-        let subject = Subject(report, target: profile.id)
+        var subject = Subject(report, target: profile.id)
+        subject.fixOptions = (role.fixName.map { ["--as", $0] } ?? []) + (strict ? ["--strict"] : [])
         if let stop = shareFindings(report, role: role, profile: profile, platforms: platforms) {
             stop.findings.forEach(add)
             if stop.final {

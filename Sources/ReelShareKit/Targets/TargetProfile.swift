@@ -19,6 +19,15 @@ public enum Role: String, Sendable, CaseIterable, ProfileEnum {
     public static let all = Set(allCases)
     public static let images: Set<Role> = [.backgroundImage, .sticker]
 
+    /// What `fix --as` calls it where an image has it: nil for a sticker, the default.
+    public var fixName: String? {
+        switch self {
+        case .backgroundVideo: return "video"
+        case .backgroundImage: return "background"
+        case .sticker: return nil
+        }
+    }
+
     /// The pasteboard key (without prefix) that carries this layer.
     public var pasteboardKey: PasteboardKey {
         switch self {

@@ -63,6 +63,14 @@ struct CgBITests {
         #expect(try ffmpegPixels("\(name).fixed.png", in: directory) == ffmpegPixels("\(name).expected.png", in: directory))
         let fixed = runReelshare(["validate", "--target", "ig-stories", "\(name).fixed.png"], in: directory)
         #expect(fixed.status == 0, "\(fixed.stdout)")
+
+        // Checked as a background, the command says so (without it, it fixed the picture as a sticker).
+        let checked = runReelshare(
+            ["validate", "--format", "json", "--as", "background", "--target", "ig-stories", "\(name).png"], in: directory)
+        let background = try #require(
+            ((checked.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first?["fix"] as? String,
+            "\(checked.stdout)")
+        #expect(background == "reelshare fix --target ig-stories --as background -o \(name).fixed.png -- \(name).png")
     }
 
     @Test("preview draws a CgBI sticker (with --force) as the plain PNG of the same picture draws")
