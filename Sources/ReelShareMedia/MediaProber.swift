@@ -84,15 +84,15 @@ public struct MediaProber: Sendable {
                 image.frameCount = (try? file.read(count: size)).flatMap { FormatSniffer.frameCount(format: image.format, $0) }
             }
             if image.format.isHEIF {
-                if FormatSniffer.isLowOverheadHEIF(prefix) {
+                if FormatSniffer.isLowOverheadHEIF(header) {
                     // libheif reads it from 1.20 on, as an experimental feature, which Debian's lacks.
                     let said = "a low-overhead \(image.format) ('mini' box, HEIF's 2024 amendment), which reelshare does not read"
                     return report(.failure(ProbeFailure(.unsupported, said)))
                 }
                 return report(
                     heif(
-                        file, header: image, sequence: FormatSniffer.namesHEIFSequence(prefix),
-                        nclx: FormatSniffer.heifNCLX(header)))
+                        file, header: image, sequence: FormatSniffer.namesHEIFSequence(header),
+                        nclx: FormatSniffer.heifCoding(header)?.nclx))
             }
             return report(.image(image))
         case .invalid(_, let reason):

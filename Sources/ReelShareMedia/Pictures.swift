@@ -129,14 +129,15 @@ public enum Pictures {
         {
             throw ImageCodecs.heifLacks(codec)
         }
-        let chroma = FormatSniffer.heifChroma(prefix) ?? -1
+        let coding = FormatSniffer.heifCoding(prefix)
+        let chroma = coding?.chroma ?? -1
         var info = rs_heif_info()
         var decoded = rs_img_pixels(
             max_side: UInt32(clamping: maxSide), fit_width: UInt32(clamping: fit?.width ?? 0),
             fit_height: UInt32(clamping: fit?.height ?? 0), rgba: nil, width: 0, height: 0, icc: nil, icc_size: 0)
         var message = [CChar](repeating: 0, count: 512)
         // The matrix and range its colr box states, read here: libheif's reading of it differs by release.
-        let nclx = FormatSniffer.heifNCLX(prefix)
+        let nclx = coding?.nclx
         let status = rs_heif_decode(
             file.descriptor, file.size, Int32(chroma), Int32(nclx?.matrix ?? -1), nclx.map { $0.fullRange ? 1 : 0 } ?? -1,
             &limits, &info, &decoded, &message, message.count)

@@ -151,7 +151,7 @@ typedef struct rs_heif_info {
     int has_alpha;
     int bit_depth;    // of luma
     int images;       // top-level images
-    // Its colour code points are read from the colr box in Swift (FormatSniffer.heifNCLX).
+    // Its colour code points are read from the colr box in Swift (FormatSniffer.heifCoding).
     /// The size of its ICC profile (colr prof or rICC), 0 when it has none.
     size_t icc_size;
 } rs_heif_info;

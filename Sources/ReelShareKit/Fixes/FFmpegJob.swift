@@ -129,7 +129,7 @@ public struct FFmpegJob: Sendable, Equatable {
         if plan.encode != nil, plan.still == nil, !plan.webpFrames {
             file.options.append(
                 FFmpegOption(
-                    "threads", "\(EncoderMemory.decoderThreads(codedPixels: plan.codedSize.map { $0.width * $0.height }))"))
+                    "threads", "\(Self.decoderThreads(codedPixels: plan.codedSize.map { $0.width * $0.height }))"))
         }
         inputs = [file]
         var encode = plan.encode
@@ -249,11 +249,6 @@ public struct FFmpegJob: Sendable, Equatable {
     /// rate is capped (libx264's capped rate control on threads makes a different file each run).
     struct EncoderMemory: Equatable {
         var threads: Int
-
-        /// The decoder's threads: each frame thread holds a frame of its own (FFmpeg's default is
-        /// one more than the cores), so one past 720x1280 (a 1080x1920 4:4:4 source: 250 MB with
-        /// three, 227 MB with one), two up to it.
-        static func decoderThreads(codedPixels: Int?) -> Int { (codedPixels ?? Int.max) > 720 * 1280 ? 1 : 2 }
         /// Frames of look-ahead (libx264's rc-lookahead, which its macroblock tree uses).
         var lookahead: Int
 
@@ -271,6 +266,11 @@ public struct FFmpegJob: Sendable, Equatable {
             }
         }
     }
+
+    /// The video decoder's threads for frames of `codedPixels`: each frame thread holds a frame of
+    /// its own (FFmpeg's default is one more than the cores), so one past 720x1280 (a 1080x1920
+    /// 4:4:4 source: 250 MB with three, 227 MB with one), two up to it.
+    static func decoderThreads(codedPixels: Int?) -> Int { (codedPixels ?? Int.max) > 720 * 1280 ? 1 : 2 }
 
     /// The encoded picture's pixels: the last size the filters give it, else the coded size; nil
     /// where neither is known.

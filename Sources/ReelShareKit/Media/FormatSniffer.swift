@@ -309,10 +309,6 @@ public enum FormatSniffer {
         }
     }
 
-    /// The chroma format of a HEIF's primary image (HEVC's numbering: 0 monochrome, 1 4:2:0, 2
-    /// 4:2:2, 3 4:4:4), from the codec configuration of it or its first tile; nil when unknown.
-    public static func heifChroma(_ prefix: [UInt8]) -> Int? { primaryItem(ByteReader(prefix))?.chroma }
-
     /// Colour code points (ITU-T H.273): primaries, transfer characteristics, matrix coefficients
     /// and the full-range flag.
     public struct CICP: Sendable, Equatable {
@@ -322,10 +318,21 @@ public enum FormatSniffer {
         public var fullRange: Bool
     }
 
-    /// The code points of a HEIF's primary image's colr box of type nclx, read from the box: what
-    /// libheif says where there is none, or where the box leaves them unspecified, changes with its
-    /// release (1.15's and 1.23's differ on libavif's own files).
-    public static func heifNCLX(_ prefix: [UInt8]) -> CICP? { primaryItem(ByteReader(prefix))?.nclx }
+    /// How a HEIF's primary image is coded, as its header says: what libheif is told to decode it by.
+    public struct HEIFCoding: Sendable, Equatable {
+        /// Its chroma format (HEVC's numbering: 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4), from the
+        /// codec configuration of it or its first tile; nil when unknown.
+        public var chroma: Int?
+        /// The code points of its colr box of type nclx, read from the box: what libheif says
+        /// where there is none, or where the box leaves them unspecified, changes with its release
+        /// (1.15's and 1.23's differ on libavif's own files).
+        public var nclx: CICP?
+    }
+
+    /// How a HEIF's primary image is coded; nil when the header names none.
+    public static func heifCoding(_ prefix: [UInt8]) -> HEIFCoding? {
+        primaryItem(ByteReader(prefix)).map { HEIFCoding(chroma: $0.chroma, nclx: $0.nclx) }
+    }
 
     /// The auxiliary types of an alpha plane: AVIF's (MPEG-B CICP) and HEVC's.
     private static let alphaTypes: Set<String> = ["urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", "urn:mpeg:hevc:2015:auxid:1"]
