@@ -7,14 +7,14 @@
 #include "rs_canvas.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    uint8_t *rgba = NULL;
-    int width = 0, height = 0;
-    double shown = -1;
+    rs_canvas_frame frame;
     char message[256];
     double at = size > 0 && (data[size - 1] & 1) ? (double)(data[size - 1] >> 1) / 8 : 0; // 0 to 15.9 s
-    if (rs_canvas_video_frame_memory(data, size, at, 2.0, &rgba, &width, &height, &shown, message, sizeof message) !=
-        RS_AV_OK)
+    int max_side = size > 1 && (data[size - 2] & 1) ? 64 : 0; // converted straight to a reduced size, or whole
+    if (rs_canvas_video_frame_memory(data, size, at, max_side, 2.0, &frame, message, sizeof message) != RS_AV_OK)
         return 0;
+    uint8_t *rgba = frame.rgba;
+    int width = frame.width, height = frame.height;
     uint8_t *scaled = NULL;
     if (rs_canvas_scale(rgba, width, height, 0, 0, width, height, 31, 17, &scaled) == 0) {
         uint8_t *canvas = rs_canvas_alloc(40, 30);

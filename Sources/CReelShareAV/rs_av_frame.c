@@ -60,36 +60,79 @@ static int to_rgba(const AVFrame *frame, int width, int height, uint8_t **out) {
     return 0;
 }
 
-static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, double timeout_seconds, uint8_t **rgba,
-                                int *width, int *height, double *shown_at, char *message, size_t message_size);
+static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, int max_side, double timeout_seconds,
+                                rs_canvas_frame *out, char *message, size_t message_size);
 
-rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, double timeout_seconds, uint8_t **rgba,
-                                   int *width, int *height, double *shown_at, char *message, size_t message_size) {
-    rs_av_init();
-    *rgba = NULL;
-    *width = *height = 0;
-    *shown_at = -1;
+static void clear(rs_canvas_frame *out, char *message) {
+    *out = (rs_canvas_frame){.rgba = NULL, .shown_at = -1};
     message[0] = 0;
+}
+
+rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, int max_side, double timeout_seconds,
+                                   rs_canvas_frame *out, char *message, size_t message_size) {
+    rs_av_init();
+    clear(out, message);
     rs_source src;
     rs_av_status opened = rs_source_of_descriptor(fd, &src, message, message_size);
     if (opened != RS_AV_OK) return opened;
-    return video_frame(src, name, at_seconds, timeout_seconds, rgba, width, height, shown_at, message, message_size);
+    return video_frame(src, name, at_seconds, max_side, timeout_seconds, out, message, message_size);
 }
 
-rs_av_status rs_canvas_video_frame_memory(const uint8_t *data, size_t size, double at_seconds, double timeout_seconds,
-                                          uint8_t **rgba, int *width, int *height, double *shown_at, char *message,
+rs_av_status rs_canvas_video_frame_memory(const uint8_t *data, size_t size, double at_seconds, int max_side,
+                                          double timeout_seconds, rs_canvas_frame *out, char *message,
                                           size_t message_size) {
     rs_av_init();
-    *rgba = NULL;
-    *width = *height = 0;
-    *shown_at = -1;
-    message[0] = 0;
+    clear(out, message);
     rs_source src = {.fd = -1, .data = data, .size = (int64_t)size};
-    return video_frame(src, "memory", at_seconds, timeout_seconds, rgba, width, height, shown_at, message, message_size);
+    return video_frame(src, "memory", at_seconds, max_side, timeout_seconds, out, message, message_size);
 }
 
-static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, double timeout_seconds, uint8_t **rgba,
-                                int *width, int *height, double *shown_at, char *message, size_t message_size) {
+/// The first frame shown, where the first packet of the stream is a keyframe that is shown first:
+/// that packet decoded alone and drained, so the decoder holds one frame, not the reference frames
+/// and reordering a run of packets needs (an 8K 10-bit frame is 100 MB). 1 with the frame in
+/// `kept`; 0 where it is not, the decoder reset and `*pending` set when `pkt` holds that first
+/// packet, to be decoded again with those after it; < 0 on a failure said in `*status`.
+static int first_key_frame(AVFormatContext *fmt, AVCodecContext *decoder, int index, rs_deadline *budget,
+                           AVPacket *pkt, AVFrame *kept, int *pending, rs_av_status *status, char *message,
+                           size_t message_size) {
+    *pending = 0;
+    int err;
+    while ((err = rs_read_packet(fmt, pkt)) >= 0 && pkt->stream_index != index) {
+        av_packet_unref(pkt);
+        if (rs_deadline_passed(budget)) {
+            *status = rs_fail(RS_AV_TIMEOUT, message, message_size, "gave up: it took longer than its time budget (--timeout)", 0);
+            return -1;
+        }
+    }
+    if (err < 0) return 0; // no video packet: the decoding below says so
+    if (pkt->flags & AV_PKT_FLAG_KEY) {
+        int found = avcodec_send_packet(decoder, pkt) >= 0 && avcodec_send_packet(decoder, NULL) >= 0 &&
+                    avcodec_receive_frame(decoder, kept) >= 0;
+        const AVStream *st = fmt->streams[index];
+        if (found && (st->start_time == AV_NOPTS_VALUE || kept->best_effort_timestamp == st->start_time)) {
+            av_packet_unref(pkt);
+            return 1;
+        }
+        av_frame_unref(kept);
+        avcodec_flush_buffers(decoder); // drained: reset to take the packets again
+    }
+    *pending = 1;
+    return 0;
+}
+
+/// The size a frame `width` x `height` is converted to: at most `max_side` on its longer side.
+static void reduced(int width, int height, int max_side, int *out_width, int *out_height) {
+    *out_width = width;
+    *out_height = height;
+    int longer = width > height ? width : height;
+    if (max_side <= 0 || longer <= max_side) return;
+    double scale = (double)max_side / longer;
+    *out_width = width * scale < 1 ? 1 : (int)lround(width * scale);
+    *out_height = height * scale < 1 ? 1 : (int)lround(height * scale);
+}
+
+static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, int max_side, double timeout_seconds,
+                                rs_canvas_frame *out, char *message, size_t message_size) {
     rs_deadline budget;
     rs_start_budget(&src, &budget, timeout_seconds);
 
@@ -136,7 +179,11 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
     // until a later one comes (or the end), keeping the candidate. Where a seek lands where
     // nothing decodes, or past the time (an MPEG-TS has no index: its seek finds a keyframe by
     // its timestamps, and may find the one after), again from the start.
-    int have = 0;
+    int have = 0, pending = 0;
+    if (target == AV_NOPTS_VALUE) {
+        have = first_key_frame(fmt, decoder, index, &budget, pkt, kept, &pending, &status, message, message_size);
+        if (have < 0) goto done;
+    }
     for (int attempt = 0; attempt < 2 && !have; attempt++) {
         if (attempt == 1) {
             if (!seeked || avformat_seek_file(fmt, -1, INT64_MIN, 0, 0, AVSEEK_FLAG_BYTE) < 0) break;
@@ -149,7 +196,8 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
                 goto done;
             }
             if (!draining) {
-                err = rs_read_packet(fmt, pkt);
+                err = pending ? 0 : rs_read_packet(fmt, pkt);
+                pending = 0;
                 if (err < 0) {
                     draining = 1;
                     avcodec_send_packet(decoder, NULL);
@@ -203,26 +251,35 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
         status = rs_fail(RS_AV_TOO_LARGE, message, message_size, "a decoded frame is too large to draw", 0);
         goto done;
     }
+    int width = 0, height = 0;
+    reduced(display_width, kept->height, max_side, &width, &height);
+    int orientation = rs_avstream_exif_orientation(st);
+    if (kept->best_effort_timestamp != AV_NOPTS_VALUE)
+        out->shown_at = (double)(kept->best_effort_timestamp - start) * av_q2d(st->time_base);
+    // The frame is all that is needed now: the decoder's own tables (57 MB at 8K) go before the
+    // picture is made.
+    avcodec_free_context(&decoder);
+    rs_close_input(&fmt);
     uint8_t *pixels = NULL;
-    if (to_rgba(kept, display_width, kept->height, &pixels) < 0) {
+    if (to_rgba(kept, width, height, &pixels) < 0) {
         status = rs_fail(RS_AV_UNSUPPORTED, message, message_size, "its pixel format cannot be converted", 0);
         goto done;
     }
-    int orientation = rs_avstream_exif_orientation(st);
+    int across = orientation >= 5 && orientation <= 8; // turned a quarter: its sides swap
+    out->shown_width = across ? kept->height : display_width;
+    out->shown_height = across ? display_width : kept->height;
     if (orientation == 1) {
-        *rgba = pixels;
-        *width = display_width;
-        *height = kept->height;
+        out->rgba = pixels;
+        out->width = width;
+        out->height = height;
     } else {
-        int turned = rs_canvas_orient(pixels, display_width, kept->height, orientation, rgba, width, height);
+        int turned = rs_canvas_orient(pixels, width, height, orientation, &out->rgba, &out->width, &out->height);
         av_free(pixels);
         if (turned < 0) {
             status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
             goto done;
         }
     }
-    if (kept->best_effort_timestamp != AV_NOPTS_VALUE)
-        *shown_at = (double)(kept->best_effort_timestamp - start) * av_q2d(st->time_base);
 
 done:
     avcodec_free_context(&decoder);

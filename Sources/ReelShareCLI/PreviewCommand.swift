@@ -168,7 +168,7 @@ struct PreviewCommand: Command {
             do throws(ProbeFailure) {
                 switch report.content {
                 case .av:
-                    let (frame, shown) = try Pictures.videoFrame(input.path, at: at, timeoutSeconds: timeout)
+                    let (frame, shown) = try Pictures.videoFrame(input.path, at: at, maxSide: side, timeoutSeconds: timeout)
                     picture = frame
                     frameSeconds = shown.map { ($0 * 1000).rounded() / 1000 }
                 case .image(let image):
@@ -189,7 +189,7 @@ struct PreviewCommand: Command {
         }
 
         // The plan is in the files' own pixels (what the report says); a picture decoded smaller
-        // (a large photo) is drawn from the same part of it.
+        // (a large photo, a video frame) is drawn from the same part of it.
         func shown(_ index: Int?, _ picture: Picture?) -> (width: Int, height: Int)? {
             guard let picture else { return nil }
             if let index, case .image(let image) = check.reports[index].content, let w = image.displayWidth,
@@ -197,7 +197,7 @@ struct PreviewCommand: Command {
             {
                 return (w, h)
             }
-            return (picture.width, picture.height)
+            return picture.shownSize
         }
         let backgroundIndex = inputs.firstIndex { $0.role != .sticker }
         let stickerIndex = inputs.firstIndex { $0.role == .sticker }

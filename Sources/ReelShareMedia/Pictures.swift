@@ -17,26 +17,31 @@ public final class Picture: @unchecked Sendable {
     /// The ICC profile the pixels' colours are in (a phone photo's Display P3), as the file it
     /// was decoded from carried it; nil for sRGB. Turned and scaled pictures keep it.
     public let colorProfile: [UInt8]?
+    /// The size the picture is shown at, which it was reduced from when decoded smaller (a video
+    /// frame converted straight to the size it is drawn at); else its own.
+    public let shownSize: (width: Int, height: Int)
     private let release: (UnsafeMutablePointer<UInt8>) -> Void
 
     init(
         _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, colorProfile: [UInt8]? = nil,
-        release: @escaping (UnsafeMutablePointer<UInt8>) -> Void
+        shownSize: (width: Int, height: Int)? = nil, release: @escaping (UnsafeMutablePointer<UInt8>) -> Void
     ) {
         self.pixels = pixels
         self.width = width
         self.height = height
         self.colorProfile = colorProfile
+        self.shownSize = shownSize ?? (width, height)
         self.release = release
     }
 
     deinit { release(pixels) }
 
     /// Allocated by rs_canvas (av_malloc).
-    static func canvas(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, colorProfile: [UInt8]? = nil)
-        -> Picture
-    {
-        Picture(pixels, width: width, height: height, colorProfile: colorProfile) { rs_canvas_free($0) }
+    static func canvas(
+        _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, colorProfile: [UInt8]? = nil,
+        shownSize: (width: Int, height: Int)? = nil
+    ) -> Picture {
+        Picture(pixels, width: width, height: height, colorProfile: colorProfile, shownSize: shownSize) { rs_canvas_free($0) }
     }
 
     /// The colour at (x, y), 0xRRGGBBAA: for tests and for nothing else.
@@ -48,24 +53,28 @@ public final class Picture: @unchecked Sendable {
 }
 
 public enum Pictures {
-    /// The video frame shown `at` seconds from the start (nil: the first frame shown), and when it is.
-    public static func videoFrame(_ path: String, at: Double?, timeoutSeconds: Double) throws(ProbeFailure) -> (Picture, Double?)
+    /// The video frame shown `at` seconds from the start (nil: the first frame shown), and when it
+    /// is; converted straight to at most `maxSide` pixels on its longer side (0: full size), its
+    /// `shownSize` the frame's own.
+    public static func videoFrame(_ path: String, at: Double?, maxSide: Int = 0, timeoutSeconds: Double)
+        throws(ProbeFailure) -> (Picture, Double?)
     {
         let file = try open(path)
         defer { file.close() }
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0, height: Int32 = 0
-        var shown = -1.0
+        var frame = rs_canvas_frame()
         var message = [CChar](repeating: 0, count: 512)
         let status = Posix.withCPath(path) {
             rs_canvas_video_frame(
-                file.descriptor, $0, at ?? -1, timeoutSeconds, &pixels, &width, &height, &shown, &message, message.count)
+                file.descriptor, $0, at ?? -1, Int32(clamping: maxSide), timeoutSeconds, &frame, &message, message.count)
         }
-        guard status == RS_AV_OK, let pixels else {
+        guard status == RS_AV_OK, let pixels = frame.rgba else {
             throw ProbeFailure(
                 FFmpeg.code(for: status), Posix.text(message).isEmpty ? "cannot decode a frame" : Posix.text(message))
         }
-        return (Picture.canvas(pixels, width: Int(width), height: Int(height)), shown >= 0 ? shown : nil)
+        let picture = Picture.canvas(
+            pixels, width: Int(frame.width), height: Int(frame.height),
+            shownSize: (Int(frame.shown_width), Int(frame.shown_height)))
+        return (picture, frame.shown_at >= 0 ? frame.shown_at : nil)
     }
 
     /// A PNG or JPEG as shown (its EXIF orientation applied), decoded near `maxSide` pixels on
@@ -269,11 +278,11 @@ public enum Pictures {
         let picture: Picture
         switch report.content {
         case .av(let media) where media.video != nil:
-            picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0
+            picture = try videoFrame(report.path, at: nil, maxSide: 2 * box, timeoutSeconds: timeoutSeconds).0
         case .image(let image) where image.format.isDecodedInFull:
             picture = try self.image(report.path, format: image.format, maxSide: 2 * box, timeoutSeconds: timeoutSeconds)
-        case .image:
-            picture = try videoFrame(report.path, at: nil, timeoutSeconds: timeoutSeconds).0  // GIF, WebP: FFmpeg's decoders
+        case .image:  // GIF, WebP: FFmpeg's decoders
+            picture = try videoFrame(report.path, at: nil, maxSide: 2 * box, timeoutSeconds: timeoutSeconds).0
         default:
             return nil
         }

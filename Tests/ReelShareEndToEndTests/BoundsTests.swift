@@ -339,6 +339,30 @@ struct BoundsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".fixed.") })
     }
 
+    @Test(
+        "an 8K 10-bit HEVC clip drawn as a story's background: its first frame decoded alone and converted straight to the size drawn, under 215 MB (589 MB before)"
+    )
+    func eightKFrame() throws {
+        let directory = try scratch("eightk")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Three frames with B-frames between: decoded as a run, the decoder held its reference
+        // frames (100 MB each) and the whole frame was converted to RGBA (133 MB). Alone, the frame
+        // and FFmpeg's HEVC decoder's own tables for it (57 MB) are the least any decoding holds;
+        // with the 46 MB Debian's FFmpeg and its 150 libraries take before any work, 207 MB.
+        try makeWithFFmpeg(
+            "8k.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=7680x4320:rate=30", "-frames:v", "3", "-c:v", "libx265", "-pix_fmt",
+                "yuv420p10le", "-x265-params", "log-level=error:bframes=2", "-tag:v", "hvc1",
+            ],
+            in: directory)
+        let run = try measured(
+            ["preview", "--target", "ig-stories", "--video", "8k.mp4", "--format", "json", "-o", "p.png"], in: directory)
+        #expect(run.result.status == 0 && run.peak(under: 215), "\(run.result.stderr) \(run)")
+        // Drawn from the frame's own pixels: the plan is in the 7680x4320 frame's.
+        #expect(run.result.stdout.contains(#""crop":{"height":4320,"width":2430,"x":2625,"y":0}"#), "\(run.result.stdout)")
+    }
+
     @Test("a 12000x9000 JPEG fixed for a story, and drawn as its background, under 200 MB")
     func bigJPEG() throws {
         let directory = try scratch("reduced")

@@ -17,19 +17,29 @@ extern "C" {
 /// Pictures larger than this many pixels are refused, before anything is allocated.
 enum { RS_CANVAS_MAX_PIXELS = 64 * 1024 * 1024, RS_CANVAS_MAX_SIDE = 16384 };
 
+/// A video frame as shown: `rgba` (malloc'd; free with rs_canvas_free) is `width` x `height`, the
+/// picture shown at `shown_width` x `shown_height` reduced to the longer side asked for; `shown_at`
+/// is the frame's time (< 0: unknown).
+typedef struct {
+    uint8_t *_Nullable rgba;
+    int width, height;
+    int shown_width, shown_height;
+    double shown_at;
+} rs_canvas_frame;
+
 /// Decodes the video frame shown at `at_seconds` from the start (< 0: the first frame shown) of
 /// the regular file open on `fd`, as RGBA at its displayed size: the sample aspect ratio applied,
-/// then the display matrix's flip and rotation. Past the end, the last frame. `*shown_at` is the
-/// frame's time. On success `*rgba` is malloc'd (free with rs_canvas_free).
-rs_av_status rs_canvas_video_frame(int fd, const char *_Nonnull name, double at_seconds, double timeout_seconds,
-                                   uint8_t *_Nullable *_Nonnull rgba, int *_Nonnull width, int *_Nonnull height,
-                                   double *_Nonnull shown_at, char *_Nonnull message, size_t message_size);
+/// then the display matrix's flip and rotation; converted straight to at most `max_side` pixels
+/// on its longer side (0: full size). Past the end, the last frame. The first frame shown, where
+/// it is the first packet's keyframe, is decoded alone: no reference frames are held for it.
+rs_av_status rs_canvas_video_frame(int fd, const char *_Nonnull name, double at_seconds, int max_side,
+                                   double timeout_seconds, rs_canvas_frame *_Nonnull out, char *_Nonnull message,
+                                   size_t message_size);
 
 /// The same for a file held in memory (for fuzzing).
-rs_av_status rs_canvas_video_frame_memory(const uint8_t *_Nonnull data, size_t size, double at_seconds,
-                                          double timeout_seconds, uint8_t *_Nullable *_Nonnull rgba, int *_Nonnull width,
-                                          int *_Nonnull height, double *_Nonnull shown_at, char *_Nonnull message,
-                                          size_t message_size);
+rs_av_status rs_canvas_video_frame_memory(const uint8_t *_Nonnull data, size_t size, double at_seconds, int max_side,
+                                          double timeout_seconds, rs_canvas_frame *_Nonnull out,
+                                          char *_Nonnull message, size_t message_size);
 
 /// Turns a picture as EXIF orientation `orientation` (1-8) says it is shown: a new picture in
 /// `*out` (malloc'd), its size in `*out_width` x `*out_height`. 0 on success, -1 out of memory.
