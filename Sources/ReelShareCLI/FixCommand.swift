@@ -74,7 +74,7 @@ struct FixCommand: Command {
 
     init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         environment = invocation.environment
-        files = try InputFiles.gather(parsed, input: invocation.input)
+        files = try InputFiles.gather(parsed, input: invocation.input, walking: false)
         let profiles = try ProfileLoading.profiles(parsed)
         guard let name = parsed.value(Option.target) else {
             throw parsed.usageError("fix needs --target (\(profiles.profiles.map(\.id).joined(separator: ", ")))")
@@ -159,6 +159,7 @@ struct FixCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
+        try InputFiles.announce(files, stderr: stderr)
         if let outputDirectory, !dryRun {  // made as `mkdir -p` would, like git format-patch -o
             do throws(PosixError) {
                 try Posix.makeDirectories(outputDirectory)

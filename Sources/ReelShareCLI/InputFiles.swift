@@ -1,5 +1,6 @@
-// The files a command works on: operands, plus a list read from --files-from FILE (or - for
-// standard input), one path per line, or NUL-separated with -0.
+// The files a command works on: operands, a directory's media files (walked as MediaTree says),
+// plus a list read from --files-from FILE (or - for standard input), one path per line, or
+// NUL-separated with -0. No files to work on is a notice, not a failure, unless --require-files.
 import ReelShareKit
 import ReelShareMedia
 
@@ -8,10 +9,27 @@ enum InputFiles {
         "files-from", value: "FILE", help: "Also read paths from FILE, one per line ('-': standard input).")
     static let nullSeparated = OptionSpec(
         "0", help: "With --files-from: paths are separated by NUL bytes (find -print0), not newlines.")
-    static let options = [filesFrom, nullSeparated]
+    static let requireFiles = OptionSpec(
+        "require-files",
+        help: "Fail (exit 66) when there are no files to work on: an empty --files-from list, or directories with no media.")
+    static let options = [filesFrom, nullSeparated, requireFiles]
 
-    static func gather(_ parsed: ParsedArguments, input: Input) throws(CLIError) -> PathList {
-        var list = PathList(operands: parsed.operands)
+    /// The paths given; with `walking`, a directory among them stands for its media files.
+    static func gather(_ parsed: ParsedArguments, input: Input, walking: Bool = true) throws(CLIError) -> PathList {
+        var walk = Walk()
+        var operands: [String] = []
+        var walked = false
+        for operand in parsed.operands {
+            if walking, Posix.isDirectory(operand) {
+                walked = true
+                walk.enter(operand, depth: 0, into: &operands)
+            } else {
+                operands.append(operand)
+            }
+        }
+        var list = PathList(operands: operands)
+        list.walked = walked ? walk : nil
+        list.requireFiles = parsed.has(requireFiles)
         if let source = parsed.value(filesFrom) {
             let nul = parsed.has(nullSeparated)
             let name = source == "-" ? "on standard input" : source
@@ -35,8 +53,69 @@ enum InputFiles {
         } else if parsed.has(nullSeparated) {
             throw parsed.usageError("-0 goes with --files-from")
         }
-        guard !list.isEmpty else { throw parsed.usageError("\(parsed.command) needs at least one FILE (or --files-from)") }
+        guard !parsed.operands.isEmpty || parsed.value(filesFrom) != nil else {
+            throw parsed.usageError(
+                "\(parsed.command) needs at least one FILE\(walking ? " or DIRECTORY" : "") (or --files-from)")
+        }
         return list
+    }
+
+    /// What was walked, to standard error; with no files to work on, says so, and with
+    /// --require-files fails.
+    static func announce(_ list: PathList, stderr: Output) throws(CLIError) {
+        if let walk = list.walked { stderr.write("reelshare: \(walk.summary)\n") }
+        guard list.isEmpty else { return }
+        if list.requireFiles { throw .unreadable("no files to work on (--require-files)") }
+        stderr.write("reelshare: no files to work on\n")
+    }
+
+    /// A walk of the directories given: their media files in order, and what was left out.
+    struct Walk: Sendable {
+        var media = 0
+        var otherFiles = 0
+        var skippedDirectories = 0
+
+        mutating func enter(_ directory: String, depth: Int, into paths: inout [String]) {
+            guard depth <= MediaTree.maxDepth, let entries = Posix.entries(directory) else {
+                skippedDirectories += 1
+                return
+            }
+            for entry in entries {
+                let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
+                if entry.isDirectory {
+                    if MediaTree.enters(entry.name) {
+                        enter(path, depth: depth + 1, into: &paths)
+                    } else {
+                        skippedDirectories += 1
+                    }
+                    continue
+                }
+                guard MediaTree.looksAt(entry.name), Posix.isRegularFile(path) else {
+                    otherFiles += 1
+                    continue
+                }
+                // A file that cannot be read is kept: the command says why.
+                if Self.prefix(path).map(MediaTree.isMedia) ?? true {
+                    media += 1
+                    paths.append(path)
+                } else {
+                    otherFiles += 1
+                }
+            }
+        }
+
+        private static func prefix(_ path: String) -> [UInt8]? {
+            guard let file = try? ReadableFile.open(path) else { return nil }
+            defer { file.close() }
+            return try? file.read(count: min(file.size, MediaTree.prefixLength))
+        }
+
+        var summary: String {
+            func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+            return "\(count(media, "media file", "media files")) found; "
+                + "\(count(otherFiles, "other file", "other files")) and "
+                + "\(count(skippedDirectories, "directory", "directories")) (hidden, dependencies, build outputs) skipped"
+        }
     }
 }
 
@@ -51,6 +130,10 @@ struct PathList: RandomAccessCollection, Sendable {
     private var nul = false
     /// The list's name, for a path it can no longer give.
     var listName = "the file list"
+    /// What walking the directories given found; nil when none was.
+    var walked: InputFiles.Walk?
+    /// No files is a failure (--require-files).
+    var requireFiles = false
     /// More than maxPaths paths were listed (the rest not noted).
     private(set) var overflowed = false
     /// The last byte of the piece of the list read before the one being scanned.

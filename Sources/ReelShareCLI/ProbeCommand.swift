@@ -20,7 +20,7 @@ struct ProbeCommand: Command {
     static let spec = CommandSpec(
         name: "probe",
         summary: "Describe video and image files: codec, duration, size, rotation, alpha...",
-        operands: "FILE...",
+        operands: "FILE|DIR...",
         options: [Option.format.spec, Option.deep, SharedOptions.decode] + InputFiles.options + [
             SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help,
         ],
@@ -50,6 +50,7 @@ struct ProbeCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
+        try InputFiles.announce(files, stderr: stderr)
         let prober = MediaProber(options: options)
         let files = self.files
         var failures: [ProbeFailureCode] = []

@@ -57,7 +57,7 @@ struct ValidateCommand: Command {
     static let spec = CommandSpec(
         name: "validate",
         summary: "Check files against each share target's limits: exit 1 when a file is not acceptable.",
-        operands: "FILE...",
+        operands: "FILE|DIR...",
         options: [
             Option.target, Option.strict, Option.role.spec, Option.format.spec, SharedOptions.profile, Option.deep,
             SharedOptions.decode,
@@ -111,6 +111,7 @@ struct ValidateCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
+        try InputFiles.announce(files, stderr: stderr)
         let prober = MediaProber(options: options)
         let (files, targets, imageRole, strict, requireAll, platforms) = (
             files, targets, imageRole, strict, requireAll, platforms

@@ -230,6 +230,62 @@ struct ValidateCommandTests {
         #expect(runReelshare(["validate", "-0", "x.mp4"]).status == 64)
     }
 
+    @Test(
+        "a directory is walked: media found by content (a clip named .txt taken, a README left), hidden, node_modules and build skipped and counted"
+    )
+    func walksDirectories() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = FileManager.default
+        for sub in ["assets/sub", "assets/node_modules/pkg", "assets/.git", "assets/build"] {
+            try files.createDirectory(at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        let assets = directory.appendingPathComponent("assets").path
+        for (name, copy) in [
+            ("a.mp4", "h264_aac_10s.mp4"), ("sub/clip.mov.txt", "h264_aac_10s.mp4"), ("sub/s.png", "sticker_rgba_640x480.png"),
+            ("node_modules/pkg/x.mp4", "h264_aac_10s.mp4"), ("build/y.mp4", "h264_aac_10s.mp4"),
+            (".git/z.png", "sticker_rgba_640x480.png"),
+        ] {
+            try files.copyItem(atPath: TestPaths.fixture(copy), toPath: "\(assets)/\(name)")
+        }
+        for name in ["README.md", ".gitkeep", ".DS_Store", "empty.bin"] {
+            try Data((name == "README.md" ? "# media\n" : "").utf8).write(to: URL(fileURLWithPath: "\(assets)/\(name)"))
+        }
+        let run = runReelshare(["validate", "--format", "json", assets])
+        let results = try #require(run.json?["results"] as? [[String: Any]], "\(run.stderr)")
+        #expect(
+            results.map { $0["path"] as? String } == ["\(assets)/a.mp4", "\(assets)/sub/clip.mov.txt", "\(assets)/sub/s.png"])
+        #expect(
+            run.stderr
+                == "reelshare: 3 media files found; 4 other files and 3 directories (hidden, dependencies, build outputs) skipped\n"
+        )
+        let probe = runReelshare(["probe", "--format", "json", "\(assets)/sub"])
+        #expect((probe.json?["files"] as? [Any])?.count == 2)
+        // fix works on files it is given: a directory is one it cannot read.
+        #expect(runReelshare(["fix", "--target", "ig-reels", "--dry-run", assets]).status != 0)
+    }
+
+    @Test("no files to work on (an empty list, a directory with no media) is a notice and 0; with --require-files, 66")
+    func noFiles() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("notes\n".utf8).write(to: directory.appendingPathComponent("README.md"))
+        for format in ["text", "json", "github", "junit", "html"] {
+            let empty = runReelshare(["validate", "--format", format, "--files-from", "-", "-0"], stdin: Data())
+            #expect(empty.status == 0 && empty.stderr == "reelshare: no files to work on\n", "\(format): \(empty.stderr)")
+        }
+        let json = runReelshare(["validate", "--format", "json", "--files-from", "-"], stdin: Data())
+        #expect((json.json?["results"] as? [Any])?.isEmpty == true)
+        let walked = runReelshare(["validate", directory.path])
+        #expect(walked.status == 0 && walked.stderr.hasSuffix("reelshare: no files to work on\n"), "\(walked.stderr)")
+        let required = runReelshare(["validate", "--require-files", directory.path])
+        #expect(required.status == 66 && required.stderr.hasSuffix("reelshare: error: no files to work on (--require-files)\n"))
+        let probe = runReelshare(["probe", "--require-files", "--files-from", "-"], stdin: Data())
+        #expect(probe.status == 66)
+        // Nothing given at all is still a usage error.
+        #expect(runReelshare(["validate"]).status == 64)
+    }
+
     @Test("--jobs 8 gives the same bytes as --jobs 1")
     func deterministic() throws {
         let files = (TestPaths.fixtureNames + TestPaths.fixtureNames).map { "\(media)/\($0)" }
