@@ -84,7 +84,7 @@ struct CommandLineTests {
         #expect(
             jobs.stderr == """
                 reelshare: error: invalid value '0' for --jobs: expected a whole number from 1 to 256
-                usage: reelshare probe [OPTIONS] FILE...
+                usage: reelshare probe [OPTIONS] FILE|DIR...
                 See 'reelshare help probe'.
 
                 """)
