@@ -11,7 +11,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char message[256];
     double at = size > 0 && (data[size - 1] & 1) ? (double)(data[size - 1] >> 1) / 8 : 0; // 0 to 15.9 s
     int max_side = size > 1 && (data[size - 2] & 1) ? 64 : 0; // converted straight to a reduced size, or whole
-    if (rs_canvas_video_frame_memory(data, size, at, max_side, 2.0, &frame, message, sizeof message) != RS_AV_OK)
+    int alone = size > 1 && (data[size - 2] & 2);               // the first frame decoded by itself, or in a run
+    if (rs_canvas_video_frame_memory(data, size, at, alone, max_side, 2.0, &frame, message, sizeof message) != RS_AV_OK)
         return 0;
     uint8_t *rgba = frame.rgba;
     int width = frame.width, height = frame.height;

@@ -60,42 +60,37 @@ static int to_rgba(const AVFrame *frame, int width, int height, uint8_t **out) {
     return 0;
 }
 
-static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, int max_side, double timeout_seconds,
-                                rs_canvas_frame *out, char *message, size_t message_size);
+static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, int first_alone, int max_side,
+                                double timeout_seconds, rs_canvas_frame *out, char *message, size_t message_size);
 
 static void clear(rs_canvas_frame *out, char *message) {
     *out = (rs_canvas_frame){.rgba = NULL, .shown_at = -1};
     message[0] = 0;
 }
 
-rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, int max_side, double timeout_seconds,
-                                   rs_canvas_frame *out, char *message, size_t message_size) {
+rs_av_status rs_canvas_video_frame(int fd, const char *name, double at_seconds, int first_alone, int max_side,
+                                   double timeout_seconds, rs_canvas_frame *out, char *message, size_t message_size) {
     rs_av_init();
     clear(out, message);
     rs_source src;
     rs_av_status opened = rs_source_of_descriptor(fd, &src, message, message_size);
     if (opened != RS_AV_OK) return opened;
-    return video_frame(src, name, at_seconds, max_side, timeout_seconds, out, message, message_size);
+    return video_frame(src, name, at_seconds, first_alone, max_side, timeout_seconds, out, message, message_size);
 }
 
-rs_av_status rs_canvas_video_frame_memory(const uint8_t *data, size_t size, double at_seconds, int max_side,
-                                          double timeout_seconds, rs_canvas_frame *out, char *message,
+rs_av_status rs_canvas_video_frame_memory(const uint8_t *data, size_t size, double at_seconds, int first_alone,
+                                          int max_side, double timeout_seconds, rs_canvas_frame *out, char *message,
                                           size_t message_size) {
     rs_av_init();
     clear(out, message);
     rs_source src = {.fd = -1, .data = data, .size = (int64_t)size};
-    return video_frame(src, "memory", at_seconds, max_side, timeout_seconds, out, message, message_size);
+    return video_frame(src, "memory", at_seconds, first_alone, max_side, timeout_seconds, out, message, message_size);
 }
 
-/// The first frame shown, where the first packet of the stream is a keyframe that is shown first:
-/// that packet decoded alone and drained, so the decoder holds one frame, not the reference frames
-/// and reordering a run of packets needs (an 8K 10-bit frame is 100 MB). 1 with the frame in
-/// `kept`; 0 where it is not, the decoder reset and `*pending` set when `pkt` holds that first
-/// packet, to be decoded again with those after it; < 0 on a failure said in `*status`.
-static int first_key_frame(AVFormatContext *fmt, AVCodecContext *decoder, int index, rs_deadline *budget,
-                           AVPacket *pkt, AVFrame *kept, int *pending, rs_av_status *status, char *message,
-                           size_t message_size) {
-    *pending = 0;
+/// The next packet of stream `index` into `pkt` (others dropped): 1, or 0 at the end; < 0 when
+/// the time budget is spent, said in `*status`.
+static int next_video_packet(AVFormatContext *fmt, int index, rs_deadline *budget, AVPacket *pkt, rs_av_status *status,
+                             char *message, size_t message_size) {
     int err;
     while ((err = rs_read_packet(fmt, pkt)) >= 0 && pkt->stream_index != index) {
         av_packet_unref(pkt);
@@ -104,19 +99,44 @@ static int first_key_frame(AVFormatContext *fmt, AVCodecContext *decoder, int in
             return -1;
         }
     }
-    if (err < 0) return 0; // no video packet: the decoding below says so
-    if (pkt->flags & AV_PKT_FLAG_KEY) {
-        int found = avcodec_send_packet(decoder, pkt) >= 0 && avcodec_send_packet(decoder, NULL) >= 0 &&
-                    avcodec_receive_frame(decoder, kept) >= 0;
-        const AVStream *st = fmt->streams[index];
-        if (found && (st->start_time == AV_NOPTS_VALUE || kept->best_effort_timestamp == st->start_time)) {
-            av_packet_unref(pkt);
-            return 1;
+    return err >= 0;
+}
+
+/// The first frame shown, decoded by itself where the stream's first packet is a keyframe shown
+/// first: that packet decoded and the decoder drained, so it holds one frame, not the reference
+/// frames and reordering a run of packets needs (an 8K 10-bit frame is 100 MB). Shown first: its
+/// time is the stream's start, and the next packet is not shown before it (an HEVC leading
+/// picture). 1 with the frame in `kept`; 0 where it is not, the decoder reset and the packets read
+/// for it left in `held` (`*held_count`), to be decoded again with those after them; < 0 on a
+/// failure said in `*status`.
+static int first_frame_alone(AVFormatContext *fmt, AVCodecContext *decoder, int index, rs_deadline *budget,
+                             AVPacket *held[2], int *held_count, AVFrame *kept, rs_av_status *status, char *message,
+                             size_t message_size) {
+    *held_count = 0;
+    int got = next_video_packet(fmt, index, budget, held[0], status, message, message_size);
+    if (got <= 0) return got; // none: the decoding below says so
+    *held_count = 1;
+    if (!(held[0]->flags & AV_PKT_FLAG_KEY)) return 0;
+    const AVStream *st = fmt->streams[index];
+    int found = avcodec_send_packet(decoder, held[0]) >= 0 && avcodec_send_packet(decoder, NULL) >= 0 &&
+                avcodec_receive_frame(decoder, kept) >= 0 &&
+                (st->start_time == AV_NOPTS_VALUE || kept->best_effort_timestamp == st->start_time);
+    if (found) {
+        got = next_video_packet(fmt, index, budget, held[1], status, message, message_size);
+        if (got < 0) return got;
+        if (got) {
+            *held_count = 2;
+            found = held[1]->pts == AV_NOPTS_VALUE || kept->best_effort_timestamp == AV_NOPTS_VALUE ||
+                    held[1]->pts > kept->best_effort_timestamp;
         }
-        av_frame_unref(kept);
-        avcodec_flush_buffers(decoder); // drained: reset to take the packets again
     }
-    *pending = 1;
+    if (found) {
+        for (int i = 0; i < 2; i++) av_packet_unref(held[i]);
+        *held_count = 0;
+        return 1;
+    }
+    av_frame_unref(kept);
+    avcodec_flush_buffers(decoder); // drained: reset to take the packets again
     return 0;
 }
 
@@ -131,8 +151,8 @@ static void reduced(int width, int height, int max_side, int *out_width, int *ou
     *out_height = height * scale < 1 ? 1 : (int)lround(height * scale);
 }
 
-static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, int max_side, double timeout_seconds,
-                                rs_canvas_frame *out, char *message, size_t message_size) {
+static rs_av_status video_frame(rs_source src, const char *name, double at_seconds, int first_alone, int max_side,
+                                double timeout_seconds, rs_canvas_frame *out, char *message, size_t message_size) {
     rs_deadline budget;
     rs_start_budget(&src, &budget, timeout_seconds);
 
@@ -144,8 +164,9 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
     AVCodecContext *decoder = NULL;
     AVPacket *pkt = av_packet_alloc();
     AVFrame *frame = av_frame_alloc(), *kept = av_frame_alloc();
+    AVPacket *held[2] = {av_packet_alloc(), av_packet_alloc()};
     int index = -1;
-    if (!pkt || !frame || !kept) {
+    if (!pkt || !frame || !kept || !held[0] || !held[1]) {
         status = rs_fail(RS_AV_INTERNAL, message, message_size, "out of memory", 0);
         goto done;
     }
@@ -179,9 +200,9 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
     // until a later one comes (or the end), keeping the candidate. Where a seek lands where
     // nothing decodes, or past the time (an MPEG-TS has no index: its seek finds a keyframe by
     // its timestamps, and may find the one after), again from the start.
-    int have = 0, pending = 0;
-    if (target == AV_NOPTS_VALUE) {
-        have = first_key_frame(fmt, decoder, index, &budget, pkt, kept, &pending, &status, message, message_size);
+    int have = 0, held_count = 0, taken = 0;
+    if (target == AV_NOPTS_VALUE && first_alone) {
+        have = first_frame_alone(fmt, decoder, index, &budget, held, &held_count, kept, &status, message, message_size);
         if (have < 0) goto done;
     }
     for (int attempt = 0; attempt < 2 && !have; attempt++) {
@@ -196,8 +217,12 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
                 goto done;
             }
             if (!draining) {
-                err = pending ? 0 : rs_read_packet(fmt, pkt);
-                pending = 0;
+                if (taken < held_count) {
+                    av_packet_move_ref(pkt, held[taken++]);
+                    err = 0;
+                } else {
+                    err = rs_read_packet(fmt, pkt);
+                }
                 if (err < 0) {
                     draining = 1;
                     avcodec_send_packet(decoder, NULL);
@@ -286,6 +311,8 @@ done:
     av_frame_free(&frame);
     av_frame_free(&kept);
     av_packet_free(&pkt);
+    av_packet_free(&held[0]);
+    av_packet_free(&held[1]);
     rs_close_input(&fmt);
     return status;
 }

@@ -22,7 +22,9 @@ enum InputFiles {
         for operand in parsed.operands {
             if walking, Posix.isDirectory(operand) {
                 walked = true
-                walk.enter(operand, depth: 0, into: &operands)
+                guard walk.enter(operand, depth: 0, into: &operands) else {
+                    throw .unreadable("cannot read the directory \(PathCoding.lineText(operand))")
+                }
             } else {
                 operands.append(operand)
             }
@@ -69,16 +71,30 @@ enum InputFiles {
         stderr.write("reelshare: no files to work on\n")
     }
 
-    /// A walk of the directories given: their media files in order, and what was left out.
+    /// A walk of the directories given: their media files in order, and what was left out. A
+    /// directory reached again (through a link) is not entered again, and a walk stops at
+    /// PathList.maxPaths files.
     struct Walk: Sendable {
         var media = 0
         var otherFiles = 0
         var skippedDirectories = 0
+        var unreadableDirectories = 0
+        private var entered: Set<Posix.FileIdentity> = []
 
-        mutating func enter(_ directory: String, depth: Int, into paths: inout [String]) {
-            guard depth <= MediaTree.maxDepth, let entries = Posix.entries(directory) else {
+        /// false when `directory` cannot be read.
+        @discardableResult
+        mutating func enter(_ directory: String, depth: Int, into paths: inout [String]) -> Bool {
+            guard let identity = Posix.identity(directory), entered.insert(identity).inserted else {
                 skippedDirectories += 1
-                return
+                return true
+            }
+            guard depth <= MediaTree.maxDepth else {
+                skippedDirectories += 1
+                return true
+            }
+            guard let entries = Posix.entries(directory) else {
+                unreadableDirectories += 1
+                return false
             }
             for entry in entries {
                 let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
@@ -95,13 +111,14 @@ enum InputFiles {
                     continue
                 }
                 // A file that cannot be read is kept: the command says why.
-                if Self.prefix(path).map(MediaTree.isMedia) ?? true {
+                if Self.prefix(path).map(MediaTree.isMedia) ?? true, paths.count < PathList.maxPaths {
                     media += 1
                     paths.append(path)
                 } else {
                     otherFiles += 1
                 }
             }
+            return true
         }
 
         private static func prefix(_ path: String) -> [UInt8]? {
@@ -115,6 +132,8 @@ enum InputFiles {
             return "\(count(media, "media file", "media files")) found; "
                 + "\(count(otherFiles, "other file", "other files")) and "
                 + "\(count(skippedDirectories, "directory", "directories")) (hidden, dependencies, build outputs) skipped"
+                + (unreadableDirectories > 0
+                    ? "; \(count(unreadableDirectories, "directory", "directories")) could not be read" : "")
         }
     }
 }

@@ -167,8 +167,11 @@ struct PreviewCommand: Command {
             let picture: Picture
             do throws(ProbeFailure) {
                 switch report.content {
-                case .av:
-                    let (frame, shown) = try Pictures.videoFrame(input.path, at: at, maxSide: side, timeoutSeconds: timeout)
+                case .av(let media):
+                    // A field is never a frame: only a progressive video's first frame is decoded by itself.
+                    let (frame, shown) = try Pictures.videoFrame(
+                        input.path, at: at, firstAlone: media.video?.fieldOrder == .progressive, maxSide: side,
+                        timeoutSeconds: timeout)
                     picture = frame
                     frameSeconds = shown.map { ($0 * 1000).rounded() / 1000 }
                 case .image(let image):

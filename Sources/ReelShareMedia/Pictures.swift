@@ -55,17 +55,19 @@ public final class Picture: @unchecked Sendable {
 public enum Pictures {
     /// The video frame shown `at` seconds from the start (nil: the first frame shown), and when it
     /// is; converted straight to at most `maxSide` pixels on its longer side (0: full size), its
-    /// `shownSize` the frame's own.
-    public static func videoFrame(_ path: String, at: Double?, maxSide: Int = 0, timeoutSeconds: Double)
-        throws(ProbeFailure) -> (Picture, Double?)
-    {
+    /// `shownSize` the frame's own. With `firstAlone` (for a video known to be progressive), the
+    /// first frame shown is decoded by itself where it can be, holding no reference frames.
+    public static func videoFrame(
+        _ path: String, at: Double?, firstAlone: Bool = false, maxSide: Int = 0, timeoutSeconds: Double
+    ) throws(ProbeFailure) -> (Picture, Double?) {
         let file = try open(path)
         defer { file.close() }
         var frame = rs_canvas_frame()
         var message = [CChar](repeating: 0, count: 512)
         let status = Posix.withCPath(path) {
             rs_canvas_video_frame(
-                file.descriptor, $0, at ?? -1, Int32(clamping: maxSide), timeoutSeconds, &frame, &message, message.count)
+                file.descriptor, $0, at ?? -1, firstAlone ? 1 : 0, Int32(clamping: maxSide), timeoutSeconds, &frame,
+                &message, message.count)
         }
         guard status == RS_AV_OK, let pixels = frame.rgba else {
             throw ProbeFailure(
@@ -278,7 +280,10 @@ public enum Pictures {
         let picture: Picture
         switch report.content {
         case .av(let media) where media.video != nil:
-            picture = try videoFrame(report.path, at: nil, maxSide: 2 * box, timeoutSeconds: timeoutSeconds).0
+            picture = try videoFrame(
+                report.path, at: nil, firstAlone: media.video?.fieldOrder == .progressive, maxSide: 2 * box,
+                timeoutSeconds: timeoutSeconds
+            ).0
         case .image(let image) where image.format.isDecodedInFull:
             picture = try self.image(report.path, format: image.format, maxSide: 2 * box, timeoutSeconds: timeoutSeconds)
         case .image:  // GIF, WebP: FFmpeg's decoders

@@ -39,6 +39,40 @@ struct PicturesTests {
 
     init() throws { directory = try scratch("pictures") }
 
+    @Test(
+        "the first frame decoded by itself is the frame decoded in a run, at the same time: where its packet comes first and where it does not (a cut with an edit list)"
+    )
+    func firstFrameAlone() throws {
+        let cut = directory.appendingPathComponent("cut.mp4").path
+        try makeWithFFmpeg("cut.mp4", ["-ss", "0.5", "-i", TestPaths.fixture("h264_aac_10s.mp4"), "-c", "copy"], in: directory)
+        let names = [
+            "h264_aac_10s.mp4", "h264_rotate90.mp4", "h264_sar_4x3.mp4", "hevc.mp4", "hevc.mov", "hevc_main10_hlg.mp4", "av1.mp4",
+            "vp9_opus.webm", "h264_aac.ts", "piped_70s.mkv", "mediarecorder_h264.webm", "h264_index_at_end.mp4",
+            "mpeg4_part2.mp4", "chromium_recording.webm", "h264_interlaced_tff.mp4",
+        ]
+        for path in names.map(TestPaths.fixture) + [cut] {
+            let (alone, aloneAt) = try Pictures.videoFrame(path, at: nil, firstAlone: true, timeoutSeconds: 10)
+            let (run, runAt) = try Pictures.videoFrame(path, at: nil, timeoutSeconds: 10)
+            #expect(aloneAt == runAt, "\(path)")
+            #expect(alone.width == run.width && alone.height == run.height, "\(path)")
+            let same = (0..<run.height).allSatisfy { y in
+                (0..<run.width).allSatisfy { x in alone.rgba(x: x, y: y) == run.rgba(x: x, y: y) }
+            }
+            #expect(same, "\(path)")
+        }
+    }
+
+    @Test("a frame converted straight to a smaller size keeps its shown size, turned: 72x128 shown, 36x64 made")
+    func reducedAndTurned() throws {
+        let (frame, _) = try Pictures.videoFrame(
+            TestPaths.fixture("h264_rotate90.mp4"), at: nil, firstAlone: true, maxSide: 64, timeoutSeconds: 10)
+        #expect(frame.width == 36 && frame.height == 64)
+        #expect(frame.shownSize == (72, 128))
+        let widened = try Pictures.videoFrame(TestPaths.fixture("h264_sar_4x3.mp4"), at: nil, timeoutSeconds: 10).0
+        let small = try Pictures.videoFrame(TestPaths.fixture("h264_sar_4x3.mp4"), at: nil, maxSide: 32, timeoutSeconds: 10).0
+        #expect(small.shownSize == (widened.width, widened.height) && max(small.width, small.height) == 32)
+    }
+
     @Test("a clip turned 90 degrees by its display matrix is drawn upright, as ffmpeg autorotates it")
     func rotated() throws {
         let path = TestPaths.fixture("h264_rotate90.mp4")

@@ -30,15 +30,16 @@ typedef struct {
 /// Decodes the video frame shown at `at_seconds` from the start (< 0: the first frame shown) of
 /// the regular file open on `fd`, as RGBA at its displayed size: the sample aspect ratio applied,
 /// then the display matrix's flip and rotation; converted straight to at most `max_side` pixels
-/// on its longer side (0: full size). Past the end, the last frame. The first frame shown, where
-/// it is the first packet's keyframe, is decoded alone: no reference frames are held for it.
-rs_av_status rs_canvas_video_frame(int fd, const char *_Nonnull name, double at_seconds, int max_side,
+/// on its longer side (0: full size). Past the end, the last frame. With `first_alone` (the caller
+/// knows the video is progressive: a field is never a frame), the first frame shown, where it is
+/// the first packet's keyframe, is decoded by itself: no reference frames are held for it.
+rs_av_status rs_canvas_video_frame(int fd, const char *_Nonnull name, double at_seconds, int first_alone, int max_side,
                                    double timeout_seconds, rs_canvas_frame *_Nonnull out, char *_Nonnull message,
                                    size_t message_size);
 
 /// The same for a file held in memory (for fuzzing).
-rs_av_status rs_canvas_video_frame_memory(const uint8_t *_Nonnull data, size_t size, double at_seconds, int max_side,
-                                          double timeout_seconds, rs_canvas_frame *_Nonnull out,
+rs_av_status rs_canvas_video_frame_memory(const uint8_t *_Nonnull data, size_t size, double at_seconds, int first_alone,
+                                          int max_side, double timeout_seconds, rs_canvas_frame *_Nonnull out,
                                           char *_Nonnull message, size_t message_size);
 
 /// Turns a picture as EXIF orientation `orientation` (1-8) says it is shown: a new picture in

@@ -265,6 +265,20 @@ struct ValidateCommandTests {
         #expect(runReelshare(["fix", "--target", "ig-reels", "--dry-run", assets]).status != 0)
     }
 
+    @Test("a link back up the tree is not walked again; a trailing slash joins paths as without it")
+    func walkLoops() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let assets = directory.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("h264_aac_10s.mp4"), toPath: assets.path + "/a/clip.mp4")
+        try FileManager.default.createSymbolicLink(atPath: assets.path + "/a/up", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: assets.path + "/again", withDestinationPath: "a")
+        let run = runReelshare(["validate", "--format", "json", assets.path + "/"])
+        let results = try #require(run.json?["results"] as? [[String: Any]], "\(run.stderr)")
+        #expect(results.map { $0["path"] as? String } == [assets.path + "/a/clip.mp4"], "\(run.stderr)")
+    }
+
     @Test("no files to work on (an empty list, a directory with no media) is a notice and 0; with --require-files, 66")
     func noFiles() throws {
         let directory = try scratch()
