@@ -169,20 +169,20 @@ enum HTMLReport {
         }
         html += "</tbody>\n</table>\n"
         // Each fix once, with the targets it serves.
-        var fixes: [(command: String, targets: [String])] = []
+        var fixes: [(command: String, own: String?, targets: [String])] = []
         for target in result.verdicts {
             guard let fix = target.fix else { continue }
             if let index = fixes.firstIndex(where: { $0.command == fix }) {
                 fixes[index].targets.append(target.target)
             } else {
-                fixes.append((fix, [target.target]))
+                fixes.append((fix, target.reelshareFix, [target.target]))
             }
         }
         for fix in fixes {
             html += """
                 <section class="fix" aria-label="\(escape("Fix for " + fix.targets.joined(separator: ", ")))">
                 <h3>Fix for \(escape(fix.targets.joined(separator: ", ")))</h3>
-                <pre><code>\(escape(fix.command))</code></pre>
+                \(fix.own.map { "<pre><code>\(escape($0))</code></pre>\n<p>or with ffmpeg:</p>\n" } ?? "")<pre><code>\(escape(fix.command))</code></pre>
                 </section>
 
                 """

@@ -67,7 +67,8 @@ struct ValidateCommand: Command {
             Each file is probed and held to each target's profile: a video as a background video, an \
             image as a sticker (or, with --as background, a background image). Findings name a rule, \
             a severity, the value found, the limit and the document the limit comes from; where the \
-            fix is mechanical they carry the ffmpeg command that makes the file pass. Errors are \
+            fix is mechanical they carry the command that makes the file pass: reelshare fix first, \
+            then the same as an ffmpeg command. Errors are \
             what the target app refuses; warnings are Meta's recommendations.
             """)
 

@@ -120,7 +120,7 @@ final class ValidationRenderer {
         // The same finding from several targets (same rule, words and source) is one line that
         // names them all; each fix command is shown once, with the targets it serves.
         var groups: [(finding: Finding, targets: [String])] = []
-        var fixes: [(command: String, targets: [String])] = []
+        var fixes: [(command: String, own: String?, targets: [String])] = []
         for verdict in result.verdicts {
             for finding in verdict.findings {
                 if let index = groups.firstIndex(where: {
@@ -137,7 +137,7 @@ final class ValidationRenderer {
                 if let index = fixes.firstIndex(where: { $0.command == fix }) {
                     fixes[index].targets.append(verdict.target)
                 } else {
-                    fixes.append((fix, [verdict.target]))
+                    fixes.append((fix, verdict.reelshareFix, [verdict.target]))
                 }
             }
         }
@@ -152,8 +152,14 @@ final class ValidationRenderer {
             out += Self.line(
                 PathCoding.lineText(result.labelled(result.location(of: finding))), finding, targets: targets, color: color)
         }
-        for (command, targets) in fixes {
-            out += "  fix (\(targets.joined(separator: ", "))): \(PathCoding.lineText(command))\n"
+        // reelshare's own command first: it runs where the user is (a CI job has no ffmpeg).
+        for (command, own, targets) in fixes {
+            if let own {
+                out += "  fix (\(targets.joined(separator: ", "))): \(PathCoding.lineText(own))\n"
+                out += "    or with ffmpeg: \(PathCoding.lineText(command))\n"
+            } else {
+                out += "  fix (\(targets.joined(separator: ", "))): \(PathCoding.lineText(command))\n"
+            }
         }
         for call in result.app?.unreached ?? [] {
             out +=
@@ -204,7 +210,9 @@ final class ValidationRenderer {
                 let command = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
                 let title = "\(finding.rule) (\(verdict.target))"
                 var message = "\(finding.message) (\(finding.source))"
-                if let fix = finding.fix { message += "\nfix: \(fix)" }
+                if let fix = finding.fix {
+                    message += verdict.reelshareFix.map { "\nfix: \($0)\nor with ffmpeg: \(fix)" } ?? "\nfix: \(fix)"
+                }
                 // An annotation names a file of the repository: an archive's entry is named in the message.
                 let file =
                     result.inArchive
@@ -240,7 +248,10 @@ final class ValidationRenderer {
             testcase += ">\n"
             func lines(_ findings: [Finding]) -> String {
                 findings.map {
-                    "\($0.severity.rawValue)[\($0.rule)]: \($0.message) (\($0.source))" + ($0.fix.map { "\n  fix: \($0)" } ?? "")
+                    "\($0.severity.rawValue)[\($0.rule)]: \($0.message) (\($0.source))"
+                        + ($0.fix.map { fix in
+                            verdict.reelshareFix.map { "\n  fix: \($0)\n  or with ffmpeg: \(fix)" } ?? "\n  fix: \(fix)"
+                        } ?? "")
                 }
                 .joined(separator: "\n")
             }

@@ -34,8 +34,8 @@ public enum FFmpegCommand {
         // No ffmpeg reads Apple's CgBI PNG, nor (before 7.1, and then no grid's clean aperture)
         // a HEIF still: reelshare's own fix is the command.
         if plan.decoder == .cgbi || plan.decoder == .heif {
-            return ["reelshare", "fix", "--target", plan.target ?? "TARGET"] + plan.fixOptions
-                + ["-o", argumentPath(plan.output), "--", plan.input]
+            return reelshare(
+                target: plan.target ?? "TARGET", options: plan.fixOptions + ["-o", argumentPath(plan.output)], input: plan.input)
         }
         var filters: [String] = []
         var words = ["ffmpeg"]
@@ -52,6 +52,11 @@ public enum FFmpegCommand {
         words += ["-frames:v", "1", "-f", "image2"]
         if plan.format == .png { words += ["-c:v", "png"] }
         return words + [path(plan.output)]
+    }
+
+    /// reelshare's own fix of `input` for `target`, told `options` (Subject.fixOptions) as well.
+    public static func reelshare(target: String, options: [String], input: String) -> [String] {
+        ["reelshare", "fix", "--target", target] + options + ["--", input]
     }
 
     /// FFmpeg's filters that turn pixels as an EXIF orientation says.

@@ -375,6 +375,16 @@ public enum FixPlan: Sendable, Equatable {
         }
     }
 
+    /// reelshare's own command carrying the plan out (`subject`'s options, its file): nil where the
+    /// plan's command is that already, or another tool's.
+    public func reelshareCommand(target: String, options: [String], input: String) -> String? {
+        switch self {
+        case .external: return nil
+        case .image(let plan) where plan.decoder == .cgbi || plan.decoder == .heif: return nil
+        default: return FFmpegCommand.line(FFmpegCommand.reelshare(target: target, options: options, input: input))
+        }
+    }
+
     /// Where the fixed file goes.
     public var output: String? {
         switch self {

@@ -109,6 +109,10 @@ public struct TargetVerdict: Sendable, Equatable {
     public var fix: String?
     /// The plan `fix` carries out.
     public var plan: FixPlan?
+    /// The same fix as reelshare's own command (`reelshare fix --target T ... -- FILE`), which runs
+    /// where there is no ffmpeg (a CI job with the portable binary); nil where `fix` is the
+    /// command already, or cannot carry the plan out.
+    public var reelshareFix: String?
     public var accepted: Bool { !findings.contains { $0.severity == .error } }
 
     public init(target: String, findings: [Finding], fix: String? = nil, plan: FixPlan? = nil) {

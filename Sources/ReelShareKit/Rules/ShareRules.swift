@@ -26,14 +26,16 @@ public enum Rules {
             findings.append(finding)
         }
         var subject = Subject(report, target: profile.id)
-        subject.fixOptions = (role.fixName.map { ["--as", $0] } ?? []) + (strict ? ["--strict"] : [])
+        // An image's role is told (a video plays as a video whatever it is told).
+        let told = subject.image != nil ? role.fixName.map { ["--as", $0] } ?? [] : []
+        subject.fixOptions = told + (strict ? ["--strict"] : [])
         if let stop = shareFindings(report, role: role, profile: profile, platforms: platforms) {
             stop.findings.forEach(add)
             if stop.final {
                 // The rules cannot be checked; what comes before them may still have a fix (an
                 // animated image made a video).
                 let plan = FixPlanner.plan(findings, rules: [], for: subject, keyframes: nil)
-                return TargetVerdict(target: profile.id, findings: findings, fix: plan?.command, plan: plan)
+                return verdict(profile.id, findings, plan, subject)
             }
         }
         let applicable = (profile.roles[role] ?? []).filter { $0.applies(to: platforms) }
@@ -77,7 +79,16 @@ public enum Rules {
         }
         findings += Advisories.applicable(profile.advisories, to: .file(role: role, media: subject.av), platforms: platforms)
         let plan = FixPlanner.plan(findings, rules: applicable, for: subject, keyframes: keyframes)
-        return TargetVerdict(target: profile.id, findings: findings, fix: plan?.command, plan: plan)
+        return verdict(profile.id, findings, plan, subject)
+    }
+
+    /// The verdict with its plan's commands: the printed one, and reelshare's own.
+    private static func verdict(_ target: String, _ findings: [Finding], _ plan: FixPlan?, _ subject: Subject)
+        -> TargetVerdict
+    {
+        var verdict = TargetVerdict(target: target, findings: findings, fix: plan?.command, plan: plan)
+        verdict.reelshareFix = plan?.reelshareCommand(target: target, options: subject.fixOptions, input: subject.report.path)
+        return verdict
     }
 
     /// The finding of one rule's `outcome` on one file, if it has something to say.

@@ -165,6 +165,7 @@ public enum ValidationJSON {
         .object([
             "target": .string(v.target), "accepted": .bool(v.accepted),
             "findings": .array(v.findings.map { finding($0, doctor: doctor) }), "fix": .from(v.fix),
+            "reelshareFix": .from(v.reelshareFix),
         ])
     }
 

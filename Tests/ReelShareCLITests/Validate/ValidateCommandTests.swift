@@ -195,6 +195,27 @@ struct ValidateCommandTests {
         #expect(counter.failures == 2 + 5 + 2)
     }
 
+    @Test("each verdict's reelshareFix, run as printed, makes a file the target accepts; --strict goes with it")
+    func reelshareFixRuns() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, extra) in [("h264_aac_25s.mp4", [String]()), ("sticker.webp", ["--strict"])] {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: directory.appendingPathComponent(name).path)
+            let checked = runReelshare(
+                ["validate", "--format", "json", "--target", "ig-stories"] + extra + [name], in: directory)
+            let verdict = try #require(
+                ((checked.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first)
+            let command = try #require(verdict["reelshareFix"] as? String, "\(verdict)")
+            #expect(command == (["reelshare", "fix", "--target", "ig-stories"] + extra + ["--", name]).joined(separator: " "))
+            let words = command.split(separator: " ").map(String.init)
+            let fixed = runReelshare(Array(words.dropFirst()), in: directory)
+            #expect(fixed.status == 0, "\(command): \(fixed.stderr)")
+            let output = try #require(fixed.stdout.split(separator: "\n").last.map(String.init), "\(fixed.stdout)")
+            let passes = runReelshare(["validate", "--target", "ig-stories"] + extra + [output], in: directory)
+            #expect(passes.status == 0, "\(output): \(passes.stdout)")
+        }
+    }
+
     @Test("github annotations escape what the workflow syntax needs")
     func github() throws {
         let result = runReelshare(["validate", "--format", "github", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"])
@@ -203,7 +224,8 @@ struct ValidateCommandTests {
             line.hasPrefix(
                 "::error file=\(media)/h264_aac_25s.mp4,title=video.duration.max (ig-stories)::25.0 s is longer than the 20 s limit"
             ))
-        #expect(line.contains("%0Afix: ffmpeg "))
+        // reelshare's own fix first (it runs where the job is), then ffmpeg's.
+        #expect(line.contains("%0Afix: reelshare fix --target ig-stories -- \(media)/h264_aac_25s.mp4%0Aor with ffmpeg: ffmpeg "))
     }
 
     @Test("--files-from reads newline- and NUL-separated lists, from a file or standard input")
