@@ -38,6 +38,7 @@ struct DoctorCommand: Command {
         static let format = ChoiceOption<ValidateCommand.Format>(
             "format", value: "FORMAT",
             help: "As for validate: text (default), json, ndjson, junit, github or html.")
+        static let strict = OptionSpec("strict", help: "Treat warnings as errors: an app with a warning exits 1.")
     }
 
     static let spec = CommandSpec(
@@ -46,7 +47,7 @@ struct DoctorCommand: Command {
         operands: "[PATH...]",
         options: [
             Option.plist, Option.manifest, Option.target, Option.appId, Option.variant, Option.evaluate, Option.format.spec,
-            SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
+            Option.strict, SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
         ],
         details: """
             The most reported sharing failure is not the media: the app forgot to allow-list the URL \
@@ -75,6 +76,8 @@ struct DoctorCommand: Command {
     let evaluate: Bool
     /// Whether a project's share code chooses the targets (no --target).
     let chooseTargets: Bool
+    /// Warnings are errors.
+    let strict: Bool
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
@@ -93,6 +96,7 @@ struct DoctorCommand: Command {
         timeout = try OptionValues.timeout(parsed)
         variant = parsed.value(Option.variant)
         evaluate = parsed.has(Option.evaluate)
+        strict = parsed.has(Option.strict)
         let profiles = try ProfileLoading.profiles(parsed)
         let chosen = try OptionValues.targets(Option.target, of: parsed, in: profiles)
         targets = chosen ?? profiles.shareTargets
@@ -153,9 +157,10 @@ struct DoctorCommand: Command {
                         else { continue }
                         owned = code
                     }
-                    let result = Doctor.check(
+                    let checked = Doctor.check(
                         found.app, path: input.path, targets: targets, appIdKeys: appIdKeys, appId: appId, code: owned,
                         choose: chooseTargets, shown: found.shown)
+                    let result = strict ? checked.strict() : checked
                     summary.add(result)
                     renderer.add(result, card: ReportCard.app(result))
                 }

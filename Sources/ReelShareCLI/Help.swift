@@ -4,15 +4,18 @@ enum Help {
     static let version = "0.1.0"
 
     static func overview() -> String {
-        var text = """
-            reelshare \(version): pre-flight checks for sharing media into Instagram and Facebook \
-            Reels and Stories.
+        var text =
+            wrap(
+                "reelshare \(version): pre-flight checks for sharing media into Instagram and Facebook Reels and Stories.",
+                indent: "")
+                + """
 
-            USAGE: reelshare COMMAND [OPTIONS] [FILE...]
 
-            COMMANDS:
+                USAGE: reelshare COMMAND [OPTIONS] [FILE...]
 
-            """
+                COMMANDS:
+
+                """
         let rows = CommandTable.specs.map { ($0.name, $0.summary) } + [("help", "Show help for a command: reelshare help probe")]
         let width = (rows.map(\.0.count).max() ?? 8) + 4
         for (name, summary) in rows {
@@ -26,7 +29,7 @@ enum Help {
     }
 
     static func command(_ spec: CommandSpec) -> String {
-        var text = "\(spec.summary)\n\nUSAGE: \(usage(spec))\n\n"
+        var text = "\(wrap(spec.summary, indent: ""))\n\nUSAGE: \(usage(spec))\n\n"
         text += wrap(spec.details, indent: "") + "\n\nOPTIONS:\n"
         for option in spec.options { text += optionLine(option) }
         return text + "\n" + exitStatusSection()

@@ -45,6 +45,19 @@ public struct ValidationResult: Sendable, Equatable {
         return true
     }
 
+    /// The same app's verdicts with its warnings made errors (doctor --strict): every target must
+    /// then pass without one.
+    public func strict() -> ValidationResult {
+        var result = self
+        for v in result.verdicts.indices {
+            for f in result.verdicts[v].findings.indices where result.verdicts[v].findings[f].severity == .warning {
+                result.verdicts[v].findings[f].severity = .error
+            }
+        }
+        result.accepted = accepted && result.verdicts.allSatisfy(\.accepted)
+        return result
+    }
+
     public var errorCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
     public var warningCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
 }

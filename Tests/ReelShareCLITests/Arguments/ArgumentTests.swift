@@ -56,6 +56,15 @@ struct ArgumentParserTests {
 
 @Suite("Command line in process")
 struct CommandLineTests {
+    @Test("--help and every command's help fit 80 columns")
+    func helpWidth() {
+        for arguments in [["--help"]] + CommandTable.specs.map({ [$0.name, "--help"] }) {
+            let help = runReelshare(arguments)
+            let wide = help.stdout.split(separator: "\n").filter { $0.count > 80 }
+            #expect(help.status == 0 && wide.isEmpty, "\(arguments): \(wide)")
+        }
+    }
+
     @Test("--version, --help and help COMMAND go to stdout with status 0")
     func informational() {
         let version = runReelshare(["--version"])

@@ -53,6 +53,16 @@ struct DoctorProjectTests {
         return project
     }
 
+    @Test("doctor --strict: an app whose only finding is a warning passes (0), and with --strict fails (1), the warning an error")
+    func strict() throws {
+        let project = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/projects/showtime-expo-monorepo").path
+        let plain = runReelshare(["doctor", "--format", "json", project])
+        #expect(plain.status == 0 && (plain.json?["summary"] as? [String: Any])?["warnings"] as? Int == 1, "\(plain.stdout)")
+        let strict = runReelshare(["doctor", "--strict", "--format", "json", project])
+        let summary = try #require(strict.json?["summary"] as? [String: Any])
+        #expect(strict.status == 1 && summary["warnings"] as? Int == 0 && summary["errors"] as? Int == 1, "\(strict.stdout)")
+    }
+
     @Test(
         "Flutter, not built: the plugin's FileProvider counts, a build setting is read from the xcconfig, what a build may add is a warning"
     )
