@@ -75,7 +75,7 @@ struct BuildCommand: Command {
             Option.appId, Option.contentUrl, Option.platform.spec, Option.package, Option.layout.spec, Option.format.spec,
             Option.embed.spec,
             Option.expires, Option.output, Option.force, Option.strict, SharedOptions.profile, SharedOptions.timeout,
-            SharedOptions.help,
+            SharedOptions.color.spec, SharedOptions.help,
         ],
         details: """
             The media are probed and validated against the target first, as 'validate' does: an error \
@@ -103,9 +103,12 @@ struct BuildCommand: Command {
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
+    /// --color.
+    let colorChoice: Terminal.ColorChoice
 
     init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         environment = invocation.environment
+        colorChoice = parsed.choice(SharedOptions.color, default: .auto)
         if let operand = parsed.operands.first {
             throw parsed.usageError("build takes its files through --video, --background-image and --sticker (got '\(operand)')")
         }
@@ -209,7 +212,7 @@ struct BuildCommand: Command {
         let check = try ShareCheck.run(
             inputs, target: request.target, platform: request.platform, request: requestFindings,
             contentURL: request.contentURL != nil, strict: strict, force: force, options: options, stderr: stderr,
-            color: Terminal.colors(stderr, environment: environment))
+            color: Terminal.colors(stderr, environment: environment, choice: colorChoice))
         let warnings = check.warnings
         for (input, report) in zip(inputs, check.reports) {
             request.media.append(

@@ -47,7 +47,7 @@ struct DoctorCommand: Command {
         operands: "[PATH...]",
         options: [
             Option.plist, Option.manifest, Option.target, Option.appId, Option.variant, Option.evaluate, Option.format.spec,
-            Option.strict, SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
+            Option.strict, SharedOptions.profile, SharedOptions.timeout, SharedOptions.color.spec, SharedOptions.help,
         ],
         details: """
             The most reported sharing failure is not the media: the app forgot to allow-list the URL \
@@ -81,6 +81,8 @@ struct DoctorCommand: Command {
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
+    /// --color.
+    let colorChoice: Terminal.ColorChoice
     /// Where the report is spooled until it is whole ($TMPDIR).
     let temporaryDirectory: String
     /// The Info.plist keys any known profile reads the App ID from.
@@ -88,6 +90,7 @@ struct DoctorCommand: Command {
 
     init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         environment = invocation.environment
+        colorChoice = parsed.choice(SharedOptions.color, default: .auto)
         temporaryDirectory = invocation.temporaryDirectory
         let named = parsed.all(Option.plist).map(AppInput.plist) + parsed.all(Option.manifest).map(AppInput.manifest)
         let operands = parsed.operands.map(AppInput.any)
@@ -115,7 +118,8 @@ struct DoctorCommand: Command {
     func run(stdout: Output, stderr: Output) throws(CLIError) {
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
-            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout, title: "reelshare doctor",
+            format: format, color: Terminal.colors(stdout, environment: environment, choice: colorChoice), stdout: stdout,
+            title: "reelshare doctor",
             noun: "app", temporaryDirectory: temporaryDirectory)
         renderer.begin()
         var failures: [CLIError] = []

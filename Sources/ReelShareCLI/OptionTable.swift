@@ -108,6 +108,11 @@ enum SharedOptions {
         help:
             "Decode every video frame (the decoder's own threads, as ffmpeg does) and report frames that do not decode; validate's video.decode rule needs it."
     )
+    static let color = ChoiceOption<Terminal.ColorChoice>(
+        "color", value: "WHEN",
+        help:
+            "auto (the default: colour on a terminal, none where NO_COLOR is set; FORCE_COLOR sets it anywhere), always or never."
+    )
     static let profile = OptionSpec(
         "profile", value: "FILE",
         help:

@@ -21,6 +21,9 @@ public final class Output: Sendable {
         var error: OutputError?
         /// When the oldest byte in `buffer` was written (monotonic nanoseconds).
         var pendingSince: UInt64 = 0
+        /// reelshare's own styles are written as escapes: on a terminal, or where --color always
+        /// or FORCE_COLOR asks for them.
+        var styled = false
     }
 
     /// The descriptor written to; nil when capturing in memory.
@@ -34,6 +37,7 @@ public final class Output: Sendable {
     public init(descriptor: Int32) {
         self.descriptor = descriptor
         terminal = Posix.isTerminal(descriptor)
+        state.withLock { $0.styled = terminal }
     }
 
     /// An output that keeps what is written, for `captured`.
@@ -44,6 +48,12 @@ public final class Output: Sendable {
 
     public var isTerminal: Bool { terminal }
 
+    /// Whether reelshare's own styles are written as escapes (Terminal.colors decides).
+    var styled: Bool {
+        get { state.withLock { $0.styled } }
+        set { state.withLock { $0.styled = newValue } }
+    }
+
     /// Everything written so far (capturing outputs only).
     public var captured: String {
         flush()
@@ -53,7 +63,7 @@ public final class Output: Sendable {
     public func write(_ text: String) {
         // Bytes of a file name that were not UTF-8 show as U+FFFD, control characters escaped;
         // reelshare's own styles reach only a terminal.
-        append(PathCoding.terminalText(text, styled: terminal))
+        append(PathCoding.terminalText(text, styled: styled))
     }
 
     /// JSON's text, token by token: its strings escape every C0 control themselves and it holds

@@ -41,7 +41,7 @@ struct PreviewCommand: Command {
         options: [
             Option.target, Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor, Option.at,
             Option.safeZones, Option.size, Option.output, Option.format.spec, Option.platform.spec, Option.force, Option.strict,
-            SharedOptions.profile, SharedOptions.timeout, SharedOptions.help,
+            SharedOptions.profile, SharedOptions.timeout, SharedOptions.color.spec, SharedOptions.help,
         ],
         details: """
             The inputs are probed and validated for the target first, as 'build' does: an error \
@@ -67,9 +67,12 @@ struct PreviewCommand: Command {
     let strict: Bool
     let timeout: Double
     let environment: [String: String]
+    /// --color.
+    let colorChoice: Terminal.ColorChoice
 
     init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         environment = invocation.environment
+        colorChoice = parsed.choice(SharedOptions.color, default: .auto)
         if let operand = parsed.operands.first {
             throw parsed.usageError(
                 "preview takes its files through --video, --background-image and --sticker (got '\(operand)')")
@@ -151,7 +154,7 @@ struct PreviewCommand: Command {
         } catch {
             throw .output(error.description)
         }
-        let color = Terminal.colors(stderr, environment: environment)
+        let color = Terminal.colors(stderr, environment: environment, choice: colorChoice)
         let check = try ShareCheck.run(
             inputs, target: target, platform: platform, request: requestFindings, contentURL: false, strict: strict,
             force: force, options: ProbeOptions(deep: false, timeoutSeconds: timeout), stderr: stderr, color: color)

@@ -22,7 +22,7 @@ struct ProbeCommand: Command {
         summary: "Describe video and image files: codec, duration, size, rotation, alpha...",
         operands: "FILE|DIR...",
         options: [Option.format.spec, Option.deep, SharedOptions.decode] + InputFiles.options + [
-            SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help,
+            SharedOptions.jobs, SharedOptions.timeout, SharedOptions.color.spec, SharedOptions.help,
         ],
         details: """
             Files are recognised by their content, never by their name. PNG and JPEG images are \
@@ -38,9 +38,12 @@ struct ProbeCommand: Command {
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
+    /// --color.
+    let colorChoice: Terminal.ColorChoice
 
     init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         environment = invocation.environment
+        colorChoice = parsed.choice(SharedOptions.color, default: .auto)
         files = try InputFiles.gather(parsed, input: invocation.input)
         format = parsed.choice(Option.format, default: .text)
         options = ProbeOptions(
@@ -54,7 +57,7 @@ struct ProbeCommand: Command {
         let prober = MediaProber(options: options)
         let files = self.files
         var failures: [ProbeFailureCode] = []
-        let color = Terminal.colors(stdout, environment: environment)
+        let color = Terminal.colors(stdout, environment: environment, choice: colorChoice)
         // JSON streams its "files" array through the one JSON writer (keys sort as files <
         // schemaVersion): each file is written when done, in order, and nothing is held.
         var json = JSONWriter(into: OutputSink(output: stdout))

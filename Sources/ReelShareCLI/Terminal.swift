@@ -3,10 +3,29 @@ import ReelShareKit
 import ReelShareMedia
 
 enum Terminal {
-    /// Colour only for a terminal, and never when NO_COLOR is set or TERM is dumb.
-    static func colors(_ output: Output, environment: [String: String]) -> Bool {
-        guard output.isTerminal else { return false }
-        return (environment["NO_COLOR"].map(\.isEmpty) ?? true) && environment["TERM"] != "dumb"
+    enum ColorChoice: String, OptionChoice { case auto, always, never }
+
+    /// Colour as --color says; with auto, none where NO_COLOR is set (no-color.org), everywhere
+    /// FORCE_COLOR is set (force-color.org; "0" or "false" are off), else on a terminal whose TERM
+    /// is not dumb.
+    static func colors(_ output: Output, environment: [String: String], choice: ColorChoice) -> Bool {
+        let colored: Bool
+        switch choice {
+        case .always: colored = true
+        case .never: colored = false
+        case .auto:
+            if let no = environment["NO_COLOR"], !no.isEmpty {
+                colored = false
+            } else if let force = environment["FORCE_COLOR"], !force.isEmpty {
+                colored = force != "0" && force != "false"
+            } else {
+                colored = output.isTerminal && environment["TERM"] != "dumb"
+            }
+        }
+        // Styles are written where colour is asked for (a progress line's return stays a
+        // terminal's: Progress writes only there).
+        if colored { output.styled = true }
+        return colored
     }
 
     // Styles and the progress line are written with PathCoding's style scalars, which Output

@@ -62,7 +62,7 @@ struct ValidateCommand: Command {
             Option.target, Option.strict, Option.role.spec, Option.format.spec, SharedOptions.profile, Option.deep,
             SharedOptions.decode,
             Option.platform.spec,
-        ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
+        ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.color.spec, SharedOptions.help],
         details: """
             Each file is probed and held to each target's profile: a video as a background video, an \
             image as a sticker (or, with --as background, a background image). Findings name a rule, \
@@ -86,11 +86,14 @@ struct ValidateCommand: Command {
 
     /// For NO_COLOR and TERM.
     let environment: [String: String]
+    /// --color.
+    let colorChoice: Terminal.ColorChoice
     /// Where the report is spooled until it is whole ($TMPDIR).
     let temporaryDirectory: String
 
     init(_ parsed: ParsedArguments, invocation: Invocation) throws(CLIError) {
         environment = invocation.environment
+        colorChoice = parsed.choice(SharedOptions.color, default: .auto)
         temporaryDirectory = invocation.temporaryDirectory
         files = try InputFiles.gather(parsed, input: invocation.input)
         format = parsed.choice(Option.format, default: .text)
@@ -120,7 +123,7 @@ struct ValidateCommand: Command {
         let (html, timeout) = (format == .html, options.timeoutSeconds)
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
-            format: format, color: Terminal.colors(stdout, environment: environment), stdout: stdout,
+            format: format, color: Terminal.colors(stdout, environment: environment, choice: colorChoice), stdout: stdout,
             temporaryDirectory: temporaryDirectory)
         var progress = Progress(total: files.count, verb: "validated", stderr: stderr)
         renderer.begin()

@@ -216,6 +216,25 @@ struct ValidateCommandTests {
         }
     }
 
+    @Test("--color always|never|auto with NO_COLOR and FORCE_COLOR: colour where asked, on a pipe too, and none where refused")
+    func color() {
+        let file = "\(media)/h264_aac_25s.mp4"
+        func styled(_ arguments: [String], _ environment: [String: String] = [:]) -> Bool {
+            // Whatever the test runner's own environment sets: an empty NO_COLOR is no NO_COLOR.
+            let given = ["NO_COLOR": "", "FORCE_COLOR": ""].merging(environment) { $1 }
+            let run = runReelshare(["validate", "--target", "ig-stories"] + arguments + [file], environment: given)
+            return run.stdout.contains("\u{1B}[")
+        }
+        #expect(!styled([]))  // a pipe
+        #expect(styled(["--color", "always"]))
+        #expect(styled([], ["FORCE_COLOR": "1"]))
+        #expect(!styled([], ["FORCE_COLOR": "0"]))
+        #expect(!styled([], ["FORCE_COLOR": "1", "NO_COLOR": "1"]))
+        #expect(!styled(["--color", "never"], ["FORCE_COLOR": "1"]))
+        #expect(styled(["--color", "always"], ["NO_COLOR": "1"]))
+        #expect(runReelshare(["validate", "--color", "sometimes", file]).status == 64)
+    }
+
     @Test("github annotations escape what the workflow syntax needs")
     func github() throws {
         let result = runReelshare(["validate", "--format", "github", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"])
