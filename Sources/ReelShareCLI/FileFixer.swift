@@ -161,7 +161,7 @@ struct FileFixer: Sendable {
                     video.output = destination
                     try Fixer.run(
                         video, into: descriptor, timeoutSeconds: command.options.timeoutSeconds,
-                        progress: progress(for: path, total: media?.durationSeconds))
+                        progress: progress(for: path, total: video.outputSeconds(inputSeconds: media?.durationSeconds)))
                 case .image(let image):
                     try Fixer.run(image, into: descriptor, timeoutSeconds: command.options.timeoutSeconds)
                 case .external:

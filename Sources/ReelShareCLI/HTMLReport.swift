@@ -115,9 +115,16 @@ enum HTMLReport {
         let result = card.result
         let id = "file-\(number)"
         let verdict = result.accepted ? "accepted" : "rejected"
+        // The badge says how many of the targets accept, where there are several: a file one
+        // target of five takes is accepted (any one is enough) but not by the other four.
+        let taking = result.verdicts.filter(\.accepted).count
+        let badge =
+            taking > 0 && taking < result.verdicts.count
+            ? "\(taking) of \(result.verdicts.count) accept" : verdict
+        let tone = result.accepted && taking < result.verdicts.count ? "partly" : verdict
         var html = """
-            <article class="card is-\(verdict)" id="\(id)" aria-labelledby="\(id)-title">
-            <h2 id="\(id)-title"><span class="badge \(verdict)">\(verdict)</span> <code>\(escape(result.labelled(result.location())))</code></h2>
+            <article class="card is-\(tone)" id="\(id)" aria-labelledby="\(id)-title">
+            <h2 id="\(id)-title"><span class="badge \(tone)">\(badge)</span> <code>\(escape(result.labelled(result.location())))</code></h2>
             <div class="body">
 
             """
@@ -204,7 +211,7 @@ enum HTMLReport {
         h3 { margin: .75rem 0 .25rem; font-size: .95rem; color: var(--muted); }
         code, pre { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
         .summary { font-size: 1.05rem; }
-        .accepted { color: var(--ok); } .rejected { color: var(--bad); }
+        .accepted { color: var(--ok); } .rejected { color: var(--bad); } .partly { color: var(--warn); }
         table { border-collapse: collapse; margin: .5rem 0 1rem; width: 100%; }
         caption { text-align: left; color: var(--muted); padding: .25rem 0; }
         th, td { border-bottom: 1px solid var(--line); padding: .35rem .5rem; text-align: left; vertical-align: top; }
@@ -212,7 +219,7 @@ enum HTMLReport {
         th[scope="row"] { white-space: nowrap; }
         .card { background: var(--card); border: 1px solid var(--line); border-left: 6px solid var(--ok);
           border-radius: 8px; padding: 1rem; margin: 1rem 0; }
-        .card.is-rejected { border-left-color: var(--bad); }
+        .card.is-rejected { border-left-color: var(--bad); } .card.is-partly { border-left-color: var(--warn); }
         .badge { display: inline-block; font-size: .8rem; text-transform: uppercase; letter-spacing: .04em;
           padding: .1rem .45rem; border-radius: 4px; border: 1px solid currentColor; }
         .body { display: flex; gap: 1rem; align-items: flex-start; flex-wrap: wrap; }

@@ -123,11 +123,7 @@ final class ValidationRenderer {
         var fixes: [(command: String, own: String?, targets: [String])] = []
         for verdict in result.verdicts {
             for finding in verdict.findings {
-                if let index = groups.firstIndex(where: {
-                    $0.finding.rule == finding.rule && $0.finding.severity == finding.severity
-                        && $0.finding.message == finding.message && $0.finding.source == finding.source
-                        && $0.finding.file == finding.file && $0.finding.line == finding.line
-                }) {
+                if let index = groups.firstIndex(where: { $0.finding.sameWords(as: finding) }) {
                     if groups[index].targets.last != verdict.target { groups[index].targets.append(verdict.target) }
                 } else {
                     groups.append((finding, [verdict.target]))

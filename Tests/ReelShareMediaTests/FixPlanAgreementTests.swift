@@ -121,6 +121,10 @@ struct FixPlanAgreementTests {
         plan.trimTo = 59.9
         plan.container = .webm
         #expect(FFmpegCommand.words(plan).contains("-map") && !FFmpegCommand.words(plan).contains("0:2"))
+        // A progress line counts what is written: the trimmed length, not the input's 120 s.
+        #expect(plan.outputSeconds(inputSeconds: 120) == 59.9 && plan.outputSeconds(inputSeconds: 30) == 30)
+        plan.trimTo = nil
+        #expect(plan.outputSeconds(inputSeconds: 120) == 120)
     }
 
     @Test(

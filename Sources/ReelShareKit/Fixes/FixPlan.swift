@@ -282,6 +282,14 @@ public struct VideoPlan: Sendable, Equatable {
 
     /// Where the output ends, from its start: a loop's length, a keyframe cut or a trim; nil for
     /// the whole input.
+    /// How long the output is, for a progress line: where the plan ends it (a trim, a cut, a loop's
+    /// length), else the held picture's or the input's (`inputSeconds`).
+    public func outputSeconds(inputSeconds: Double?) -> Double? {
+        let end = endSeconds ?? still?.seconds ?? inputSeconds
+        guard let end, let input = inputSeconds, loopTo == nil, still == nil else { return end }
+        return min(end, input)
+    }
+
     public var endSeconds: Double? { loopTo.map { $0 + Self.loopPadding } ?? cutAtKeyframe ?? trimTo }
 
     /// The video's encoding, when it is re-encoded.

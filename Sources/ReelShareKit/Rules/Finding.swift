@@ -78,6 +78,13 @@ public struct Finding: Sendable, Equatable {
     /// The change behind `fix`, kept to merge with other findings' changes.
     var remedy: Fix?
 
+    /// Whether `other` says the same thing of the same place (another target's alike finding):
+    /// printed once, naming both targets, and counted once.
+    public func sameWords(as other: Finding) -> Bool {
+        rule == other.rule && severity == other.severity && message == other.message && source == other.source
+            && file == other.file && line == other.line
+    }
+
     public init(
         rule: FindingRule, severity: Severity, message: String, actual: JSON = .null, limit: JSON = .null,
         source: String, fix: String? = nil

@@ -58,8 +58,18 @@ public struct ValidationResult: Sendable, Equatable {
         return result
     }
 
-    public var errorCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .error }.count } }
-    public var warningCount: Int { verdicts.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count } }
+    /// The errors and warnings, a finding several targets make alike counted once (as text output
+    /// prints it once, naming them all): an unreadable file is one error, not one per target.
+    public var errorCount: Int { distinctFindings(.error) }
+    public var warningCount: Int { distinctFindings(.warning) }
+
+    private func distinctFindings(_ severity: Severity) -> Int {
+        var seen: [Finding] = []
+        for finding in verdicts.lazy.flatMap(\.findings) where finding.severity == severity {
+            if !seen.contains(where: { $0.sameWords(as: finding) }) { seen.append(finding) }
+        }
+        return seen.count
+    }
 }
 
 public enum Validator {

@@ -235,6 +235,22 @@ struct ValidateCommandTests {
         #expect(runReelshare(["validate", "--color", "sometimes", file]).status == 64)
     }
 
+    @Test("an HTML card says how many targets accept where some do not; an unreadable file is one error, not one per target")
+    func partlyAccepted() throws {
+        let html = runReelshare(["validate", "--format", "html", "\(media)/h264_aac_25s.mp4"])
+        let badge = try #require(html.stdout.split(separator: "\n").first { $0.contains("class=\"badge") })
+        let verdicts = try #require(
+            (runReelshare(["validate", "--format", "json", "\(media)/h264_aac_25s.mp4"]).json?["results"] as? [[String: Any]])?
+                .first?["targets"] as? [[String: Any]])
+        let taking = verdicts.filter { $0["accepted"] as? Bool == true }.count
+        #expect(taking > 0 && taking < verdicts.count)
+        #expect(badge.contains("<span class=\"badge partly\">\(taking) of \(verdicts.count) accept</span>"), "\(badge)")
+        let missing = runReelshare(["validate", "--format", "json", "\(media)/no-such-file.mp4"])
+        let summary = try #require(missing.json?["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 1 && verdicts.count > 1, "\(summary)")
+        #expect(runReelshare(["validate", "\(media)/no-such-file.mp4"]).stdout.hasSuffix("(1 error, 0 warnings)\n"))
+    }
+
     @Test("github annotations escape what the workflow syntax needs")
     func github() throws {
         let result = runReelshare(["validate", "--format", "github", "--target", "ig-stories", "\(media)/h264_aac_25s.mp4"])
