@@ -3,7 +3,7 @@
 // per file: its thumbnail (a data: URI), its facts, a table of verdicts per target with the
 // findings and their sources, and each fix as a block to copy. Every text and attribute is
 // escaped: a file name is bytes, and a hostile one must not break the page.
-import Foundation
+import FoundationEssentials
 import ReelShareKit
 import ReelShareMedia
 

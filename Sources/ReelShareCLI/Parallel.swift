@@ -5,7 +5,7 @@
 // results faster than they were written, and held them all). `jobs` threads are really started,
 // even beyond the core count: more than the cores helps only when the work waits on slow storage.
 import Dispatch
-import Foundation
+import FoundationEssentials
 // ReelShareMedia for Protected, the lock over the results.
 import ReelShareMedia
 
@@ -35,7 +35,7 @@ enum Parallel {
         let slots = DispatchSemaphore(value: 0)
         for _ in 0..<window { slots.signal() }
         for _ in 0..<workers {
-            let thread = Thread {
+            Posix.startThread {
                 while true {
                     slots.wait()
                     guard let index = shared.claim(limit: count) else {
@@ -45,7 +45,6 @@ enum Parallel {
                     shared.finish(index, work(index))
                 }
             }
-            thread.start()
         }
         var next = 0
         var emitted = 0

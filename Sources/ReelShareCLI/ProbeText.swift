@@ -1,5 +1,5 @@
 // The human form of a probe report. Not a stable interface: scripts should use --format json.
-import Foundation
+import FoundationEssentials
 import ReelShareKit
 
 enum ProbeText {
@@ -12,7 +12,7 @@ enum ProbeText {
         }
         var text = name + "\n"
         for (label, value) in rows(report, color: color) {
-            text += "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value + "\n"
+            text += "  " + label.padded(to: 12) + value + "\n"
         }
         return text + "\n"
     }
@@ -176,4 +176,9 @@ enum ProbeText {
     static func bytes(_ count: Int) -> String {
         count < 1000 ? Units.bytes(Double(count)) : "\(Units.bytes(Double(count))) (\(count) bytes)"
     }
+}
+
+extension String {
+    /// Padded with spaces to `width` characters (longer text as it is).
+    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

@@ -1,6 +1,6 @@
 // The command-line front end: picks the command, runs it, and turns every outcome into one exit
 // status through CLIError.exitStatus. The executable's main.swift only calls `ReelShareCLI.main()`.
-import Foundation
+import FoundationEssentials
 import ReelShareKit
 import ReelShareMedia
 
@@ -8,7 +8,7 @@ public enum ReelShareCLI {
     /// Runs reelshare with the process's arguments and environment, and exits with its status.
     public static func main() -> Never {
         Posix.setUpSignals()
-        exit(run(Posix.arguments()))
+        Posix.exitProcess(run(Posix.arguments()))
     }
 
     /// Runs reelshare with `arguments` (without the program name) and returns the exit status.

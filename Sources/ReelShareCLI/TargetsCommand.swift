@@ -58,8 +58,8 @@ struct TargetsCommand: Command {
             out += "  \(role.label):\n"
             for spec in specs {
                 out +=
-                    "    " + spec.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + spec.rule.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) + spec.limitsText
+                    "    " + spec.severity.rawValue.padded(to: 8)
+                    + spec.rule.rawValue.padded(to: 26) + spec.limitsText
                     + (spec.platforms.count == 1 ? " (\(spec.platforms[0].label) only)" : "") + "  [\(spec.source)]\n"
             }
         }

@@ -223,12 +223,12 @@ final class ValidationRenderer {
     }
 
     static func githubData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D")
+            .replacing("\n", with: "%0A")
     }
 
     static func githubProperty(_ text: String) -> String {
-        githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        githubData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
 
     // MARK: junit
@@ -291,7 +291,7 @@ extension String {
     /// A location as a file on disk: an archive's entry (`app.apk!/AndroidManifest.xml`) is the
     /// archive's.
     var onDisk: String {
-        guard let bang = range(of: "!/") else { return self }
+        guard let bang = firstRange(of: "!/") else { return self }
         return String(self[..<bang.lowerBound])
     }
 }

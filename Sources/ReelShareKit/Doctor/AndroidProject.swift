@@ -5,7 +5,7 @@
 // node_modules), `${applicationId}` is the build file's, and `@string/…` resolves through the
 // project's res/values and the build file's resValue lines. What a build could still add (a
 // Gradle dependency's manifest, a config plugin) is said in the result, not claimed missing.
-import Foundation
+import FoundationEssentials
 
 enum AndroidProject {
     static let skipped: Set<String> = ["build", ".gradle", ".git", "node_modules", ".cxx", ".idea"]
@@ -361,7 +361,7 @@ enum AndroidProject {
         for line in text.split(whereSeparator: \.isNewline) {
             var rest = Substring(line)
             // Statements may share a line after `{` or `;`.
-            while let range = rest.range(of: keyword) {
+            while let range = rest.firstRange(of: keyword) {
                 let before = rest[..<range.lowerBound].last
                 rest = rest[range.upperBound...]
                 guard before == nil || before == " " || before == "\t" || before == "{" || before == ";" else { continue }
@@ -455,7 +455,7 @@ enum AndroidValues {
     /// A value as aapt compiles it: a reference, a boolean, an integer, or a string without its
     /// surrounding quotes and escapes.
     static func value(type: String, _ raw: String) -> AndroidValue {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = raw.trimmingWhitespace
         if let reference = ResourceReference.parse(text) { return .reference(reference) }
         switch type {
         case "bool": return text == "true" ? .boolean(true) : text == "false" ? .boolean(false) : .text(text)
@@ -465,7 +465,7 @@ enum AndroidValues {
             if unquoted.count >= 2, unquoted.hasPrefix("\""), unquoted.hasSuffix("\"") {
                 unquoted = String(unquoted.dropFirst().dropLast())
             }
-            return .text(unquoted.replacingOccurrences(of: "\\'", with: "'").replacingOccurrences(of: "\\\"", with: "\""))
+            return .text(unquoted.replacing("\\'", with: "'").replacing("\\\"", with: "\""))
         }
     }
 }

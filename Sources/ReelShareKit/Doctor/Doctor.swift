@@ -4,7 +4,7 @@
 // exported or does not grant URI permissions makes the target unable to read the media.
 // The checks are in IOSChecks and AndroidChecks; AppFinder finds what to check. The results have
 // the shape of `validate`'s, so the same renderers and exit statuses apply.
-import Foundation
+import FoundationEssentials
 
 /// What a result says of the app it judged (JSON's `app`).
 public struct AppDescription: Sendable, Equatable {

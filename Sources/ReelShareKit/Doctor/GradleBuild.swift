@@ -98,11 +98,11 @@ enum GradleBuild {
                 "testFixtures",
             ]
             if excluded.contains(where: { statement.hasPrefix($0) }) { continue }
-            if let range = statement.range(of: "project(") {
+            if let range = statement.firstRange(of: "project(") {
                 let rest = statement[range.upperBound...].drop { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "(" }
                 let path = rest.prefix { $0 != "\"" && $0 != "'" && $0 != ")" }
                 if path.hasPrefix(":") { result.append(path.split(separator: ":").map(String.init)) }
-            } else if let range = statement.range(of: "projects.") {
+            } else if let range = statement.firstRange(of: "projects.") {
                 let path = statement[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
                 let parts = path.split(separator: ".").map(String.init)
                 if !parts.isEmpty { result.append(parts) }
@@ -138,7 +138,7 @@ enum GradleBuild {
         var result: [String: String] = [:]
         let text = uncommented(build)
         var rest = Substring(text)
-        while let range = rest.range(of: "manifestPlaceholders") {
+        while let range = rest.firstRange(of: "manifestPlaceholders") {
             rest = rest[range.upperBound...]
             // The statement: to the end of its brackets, or of its line.
             var depth = 0
@@ -220,7 +220,7 @@ enum GradleBuild {
                 found.append(coordinate.split(separator: ":").prefix(2).joined(separator: ":"))
             } else if rest.contains("group"), strings.count >= 2 {
                 found.append("\(strings[0]):\(strings[1])")
-            } else if let range = rest.range(of: "libs.") {
+            } else if let range = rest.firstRange(of: "libs.") {
                 let accessor = "libs." + rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
                 found += libraries[accessor] ?? [accessor]
             }
@@ -305,7 +305,7 @@ enum GradleBuild {
             } else if character == "/", characters.first == "/" {
                 characters = characters.drop { $0 != "\n" }
             } else if character == "/", characters.first == "*" {
-                if let end = characters.dropFirst().range(of: "*/") {
+                if let end = characters.dropFirst().firstRange(of: "*/") {
                     characters = characters[end.upperBound...]
                 } else {
                     characters = ""
@@ -321,7 +321,7 @@ enum GradleBuild {
     /// The body of the first `name { … }` block (its braces matched), nil when there is none.
     static func block(_ name: String, in text: String) -> Substring? {
         var rest = Substring(text)
-        while let range = rest.range(of: name) {
+        while let range = rest.firstRange(of: name) {
             let before = rest[..<range.lowerBound].last
             rest = rest[range.upperBound...]
             guard before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true else { continue }

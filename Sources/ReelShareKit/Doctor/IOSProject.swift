@@ -4,7 +4,7 @@
 // and Expo's ios/NAME, an Xcode project's INFOPLIST_FILE), with the build settings the project's
 // .xcconfig files and project.pbxproj set, or, for an Expo app not yet prebuilt, app.json's
 // expo.ios.infoPlist.
-import Foundation
+import FoundationEssentials
 
 enum IOSProject {
     /// Where builds leave an .app or .xcarchive, release before debug.
@@ -152,7 +152,7 @@ enum IOSProject {
             let directory = AppPath.parent(manifest)
             // `.relativeToRoot("Projects/App/Info.plist")`, or `"Info.plist"` from the manifest's directory.
             var plist = AppPath.join(directory, "Info.plist")
-            if let range = text.range(of: "infoPlist: .file(path: ") {
+            if let range = text.firstRange(of: "infoPlist: .file(path: ") {
                 let rest = text[range.upperBound...]
                 let rooted = rest.hasPrefix(".relativeToRoot(")
                 if let open = rest.firstIndex(of: "\"") {
@@ -252,15 +252,15 @@ enum IOSProject {
         var result: [(String, String)] = []
         for line in text.split(whereSeparator: \.isNewline) {
             var trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if let comment = trimmed.range(of: "//"), !trimmed[..<comment.lowerBound].contains("\"") {
+            if let comment = trimmed.firstRange(of: "//"), !trimmed[..<comment.lowerBound].contains("\"") {
                 trimmed = trimmed[..<comment.lowerBound]
             }
             guard let equals = trimmed.firstIndex(of: "=") else { continue }
-            var key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            var key = trimmed[..<equals].trimmingSpaces
             let name = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
             if !keepingConditions { key = name }
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else { continue }
-            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            var value = trimmed[trimmed.index(after: equals)...].trimmingSpaces
             if value.hasSuffix(";") { value.removeLast() }
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             result.append((key, value))

@@ -6,7 +6,7 @@
 // provider of the app's wins over a library's of the same name; `tools:node="remove"` on the
 // app's removes it, `removeAll` every one of its kind). `${applicationId}` and the other
 // placeholders are replaced where the build file gives them. Each element keeps its origin.
-import Foundation
+import FoundationEssentials
 
 public enum ManifestMerger {
     /// The elements under `<application>` merged by name.
@@ -127,7 +127,7 @@ public enum ManifestMerger {
         var copy = element
         for index in copy.attributes.indices {
             guard case .text(var text) = copy.attributes[index].value, text.contains("${") else { continue }
-            for (name, value) in placeholders { text = text.replacingOccurrences(of: "${\(name)}", with: value) }
+            for (name, value) in placeholders { text = text.replacing("${\(name)}", with: value) }
             copy.attributes[index].value = .text(text)
         }
         copy.children = copy.children.map { substituted($0, placeholders) }

@@ -3,7 +3,7 @@
 // found invalid UTF-8 in an attribute); this reader returns nil instead, and never follows
 // external entities, recurses without limit or allocates what the input merely claims.
 
-import Foundation
+import FoundationEssentials
 
 // MARK: - XML
 

@@ -3,7 +3,7 @@
 // (Scripts/fuzz found a binary plist with a set); this reader returns nil instead, and never
 // recurses without limit or allocates what the input merely claims.
 
-import Foundation
+import FoundationEssentials
 
 /// A property list value.
 public indirect enum PlistValue: Equatable, Sendable {
@@ -109,10 +109,10 @@ public enum PropertyList {
         switch element {
         case "string": return content(events, &index, element).map(PlistValue.string)
         case "integer":
-            return content(events, &index, element).flatMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(
+            return content(events, &index, element).flatMap { Int64($0.trimmingWhitespace) }.map(
                 PlistValue.integer)
         case "real":
-            return content(events, &index, element).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(
+            return content(events, &index, element).flatMap { Double($0.trimmingWhitespace) }.map(
                 PlistValue.real)
         case "true", "false": return content(events, &index, element).map { _ in .bool(element == "true") }
         case "data": return content(events, &index, element).map { _ in .data([]) }  // contents unused

@@ -7,7 +7,7 @@ extension ShareCodeReader {
     /// The first argument of the call to `function` in `text` when it is a quoted literal (a
     /// plugin whose App ID comes first: `shareToInstagramStory("appId", …)`); nil otherwise.
     static func firstArgument(of function: String, in text: String) -> String? {
-        guard let range = text.range(of: function + "(") else { return nil }
+        guard let range = text.firstRange(of: function + "(") else { return nil }
         let rest = text[range.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         let value = rest.dropFirst().prefix { $0 != quote && $0 != "\n" }
@@ -19,7 +19,7 @@ extension ShareCodeReader {
     /// (`id: String?`, `let id = config?.appId`): Swift writes it `Optional("…")`, as the text
     /// `Optional(…)` says; nil otherwise.
     static func describedOptional(in window: String, file lines: [Substring]) -> String? {
-        guard let range = window.range(of: "source_application=\\(String(describing: ") else { return nil }
+        guard let range = window.firstRange(of: "source_application=\\(String(describing: ") else { return nil }
         let name = window[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !name.isEmpty else { return nil }
         let optional = lines.contains { line in
@@ -43,7 +43,7 @@ extension ShareCodeReader {
     /// as the code gives it, which a Meta App ID's digits must be. Nil for a value computed at run
     /// time (`\(appID)`, `${appId}`, `+ id`, a constant).
     static func literal(after key: String, in text: String) -> String? {
-        guard let range = text.range(of: key) else { return nil }
+        guard let range = text.firstRange(of: key) else { return nil }
         var rest = text[range.upperBound...]
         if rest.first == "=" {  // in a URL's query
             let value = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }

@@ -26,7 +26,7 @@ extension ShareCodeReader {
     /// The variable a line assigns (`if let url = URL(…)`, `NSURL *url = …`, `val intent:
     /// Intent = …`); nil where it assigns none.
     static func assigned(_ line: Substring) -> String? {
-        guard let equals = line.range(of: " = ") else { return nil }
+        guard let equals = line.firstRange(of: " = ") else { return nil }
         var left = line[..<equals.lowerBound]
         if let colon = left.firstIndex(of: ":") { left = left[..<colon] }
         let name = left.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed()
@@ -98,7 +98,7 @@ extension ShareCodeReader {
     /// "…sharedSticker.backgroundImage" names no function `backgroundImage`).
     static func hasToken(_ line: Substring, _ token: String, outsideStrings: Bool = false) -> Bool {
         var from = line.startIndex
-        while let range = line.range(of: token, range: from..<line.endIndex) {
+        while let range = line[from...].firstRange(of: token) {
             if outsideStrings, line[..<range.lowerBound].filter({ $0 == "\"" }).count % 2 == 1 {
                 from = range.upperBound
                 continue

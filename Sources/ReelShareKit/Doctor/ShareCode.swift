@@ -4,7 +4,7 @@
 // with the authority it asks for. A static reader: a scheme built at run time or a wrapper of the
 // app's own is not seen, and findings say "as written at FILE:LINE". The targets' schemes and
 // actions come from their profiles, the plugins' calls from their data files (SharePlugin).
-import Foundation
+import FoundationEssentials
 
 /// One share call found in the sources.
 public struct ShareCall: Sendable, Equatable {

@@ -65,7 +65,7 @@ extension ShareCodeReader {
         // The next keyword: a word followed by a colon, after the first's, before the body.
         let following = lines[index..<min(lines.count, index + 4)].joined(separator: " ")
         let body = following.prefix { $0 != "{" && $0 != ";" }
-        guard let firstColon = body.range(of: first + ":") else { return first }
+        guard let firstColon = body.firstRange(of: first + ":") else { return first }
         var words: [Substring] = []
         var word = Substring()
         var depth = 0
@@ -103,7 +103,7 @@ extension ShareCodeReader {
         var best: String.Index?
         for preposition in prepositions {
             var from = first.index(after: first.startIndex)
-            while from < first.endIndex, let range = first.range(of: preposition, range: from..<first.endIndex) {
+            while from < first.endIndex, let range = first[from...].firstRange(of: preposition) {
                 // A word of its own: a capital (or the end) follows it.
                 let next = range.upperBound < first.endIndex ? first[range.upperBound] : nil
                 if next.map({ $0.isUppercase }) ?? false, best.map({ range.lowerBound > $0 }) ?? true { best = range.lowerBound }
@@ -118,7 +118,7 @@ extension ShareCodeReader {
     /// The function `line` declares, in `language`; nil when it declares none.
     private static func declared(_ line: Substring, language: Language) -> String? {
         func name(after marker: String) -> String? {
-            guard let range = line.range(of: marker) else { return nil }
+            guard let range = line.firstRange(of: marker) else { return nil }
             var rest = line[range.upperBound...].drop { $0 == " " }
             // Kotlin's extension functions: `fun Context.share(`.
             if marker == "fun ", let paren = rest.firstIndex(of: "("), let dot = rest[..<paren].lastIndex(of: ".") {
@@ -147,7 +147,7 @@ extension ShareCodeReader {
         case .javascript:
             if let function = name(after: "function ") { return function }
             // `const share = async (uri) => {`, its parameters on the next lines too (`= async (`).
-            if let equals = text.range(of: " = "),
+            if let equals = text.firstRange(of: " = "),
                 text.contains("=>") || text.hasSuffix("= (") || text.hasSuffix("= async (")
             {
                 let left = text[..<equals.lowerBound].split(separator: " ").last.map(String.init)

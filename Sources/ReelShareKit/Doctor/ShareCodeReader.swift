@@ -3,7 +3,7 @@
 // minified files; a byte search passes over files with no share word before any is split into
 // lines. The targets' schemes and actions come from their profiles, the plugins' calls from their
 // data files (SharePlugin). Bounded: 1 MB a file, 20,000 files, 50 calls a file and 2,000 in all.
-import Foundation
+import FoundationEssentials
 
 public enum ShareCodeReader {
     enum Language { case apple, jvm, dart, javascript }
@@ -130,7 +130,7 @@ public enum ShareCodeReader {
             let name: String?
             if prefix == "pub:" {
                 name = text.split(separator: "\n").first { $0.hasPrefix("name:") }.map {
-                    String($0.dropFirst(5).trimmingBlanks).trimmingCharacters(in: ["\"", "'"])
+                    String($0.dropFirst(5).trimmingBlanks.trimming { $0 == "\"" || $0 == "'" })
                 }
             } else {
                 name = JSON.parse(bytes)?["name"]?.stringValue
@@ -195,7 +195,7 @@ public enum ShareCodeReader {
             // Cheap tests first: most lines hold none of these.
             if has(line, "://") {
                 for target in targets {
-                    guard let scheme = target.ios?.queryScheme, let at = line.range(of: "\(scheme)://") else { continue }
+                    guard let scheme = target.ios?.queryScheme, let at = line.firstRange(of: "\(scheme)://") else { continue }
                     let written = line[at.lowerBound...].prefix { $0 != "\"" && $0 != "'" && $0 != "?" && $0 != "`" }
                     let window = around(lines, index, before: 30, after: 30, within: spans.around(index))
                     // The App ID where the target reads it: Instagram Stories in the URL's
@@ -342,9 +342,9 @@ public enum ShareCodeReader {
     /// AndroidX's `File.toUri()` (core-ktx), which is Uri.fromFile: `file.toUri()`,
     /// `File(path).toUri()`, `imageFile.toUri()` (not a String's toUri(), which parses).
     static func fileToUri(_ line: Substring) -> Bool {
-        guard let range = line.range(of: ".toUri()") else { return false }
+        guard let range = line.firstRange(of: ".toUri()") else { return false }
         let before = line[..<range.lowerBound]
-        if before.hasSuffix(")") { return before.range(of: "File(", options: .backwards) != nil }
+        if before.hasSuffix(")") { return before.contains("File(") }
         let receiver = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         return String(receiver.reversed()).lowercased().hasSuffix("file")
     }
@@ -363,9 +363,9 @@ public enum ShareCodeReader {
                 continue
             }
             var value: Substring?
-            if let setObject = line.range(of: "setObject:"), let forKey = line.range(of: "forKey:") {
+            if let setObject = line.firstRange(of: "setObject:"), let forKey = line.firstRange(of: "forKey:") {
                 value = line[setObject.upperBound..<forKey.lowerBound]
-            } else if let quoted = line.range(of: "\(key)\""),
+            } else if let quoted = line.firstRange(of: "\(key)\""),
                 let colon = line[quoted.upperBound...].firstIndex(where: { $0 == ":" || $0 == "=" })
             {
                 value = line[line.index(after: colon)...]
@@ -384,7 +384,7 @@ public enum ShareCodeReader {
     /// up to four lines.
     static func providerCall(_ lines: [Substring], _ index: Int, file: String) -> ProviderCall {
         let joined = lines[index..<min(lines.count, index + 4)].joined(separator: " ")
-        guard let open = joined.range(of: "getUriForFile(") else {
+        guard let open = joined.firstRange(of: "getUriForFile(") else {
             return ProviderCall(file: file, line: index + 1, authority: nil, written: "")
         }
         var arguments: [String] = [], current = "", depth = 0, quote: Character?
@@ -450,7 +450,7 @@ public enum ShareCodeReader {
     /// Kotlin's `"${context.packageName}.provider"` and `"$packageName.provider"`.
     static func applicationIdInTemplate(_ literal: String) -> String {
         var out = "", rest = Substring(literal)
-        while let open = rest.range(of: "${") {
+        while let open = rest.firstRange(of: "${") {
             out += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
             let inner = String(rest[open.upperBound..<close])
@@ -458,7 +458,7 @@ public enum ShareCodeReader {
             rest = rest[rest.index(after: close)...]
         }
         out += rest
-        return out.replacingOccurrences(of: "$packageName", with: "${applicationId}")
+        return out.replacing("$packageName", with: "${applicationId}")
     }
 }
 

@@ -1,7 +1,7 @@
 // JSON read back into the one JSON value type, for the project files doctor reads (package.json,
 // app.json, .flutter-plugins-dependencies). Foundation's JSONDecoder does the parsing (bounded
 // nesting, no crash on malformed input); the caller bounds the bytes.
-import Foundation
+import FoundationEssentials
 
 extension JSON: Decodable {
     public init(from decoder: any Decoder) throws {

@@ -1,12 +1,16 @@
 // Numbers, units and names as people read them: the one formatter for findings, probe text and
 // help. Decimal units throughout, as Meta writes its limits ("50 MB", "25 Mbps").
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 public enum Units {
     /// Up to three decimals, trailing zeros dropped: 60, 29.97, 0.563.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
-        var text = String(format: "%.3f", value)
+        var text = fixed(value, places: 3)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
@@ -15,17 +19,28 @@ public enum Units {
     /// Seconds with one decimal, or more when one would read as the limit itself (60.0 vs 60).
     public static func seconds(_ value: Double, against limit: Double) -> String {
         for places in 1...3 {
-            let text = String(format: "%.\(places)f", value)
+            let text = fixed(value, places: places)
             if Double(text) != limit { return text + " s" }
         }
-        return String(format: "%.3f s", value)
+        return fixed(value, places: 3) + " s"
     }
 
-    /// `value` with exactly `places` decimals, as C's printf writes it ("%.6f").
-    public static func fixed(_ value: Double, places: Int) -> String { String(format: "%.\(places)f", value) }
+    /// `value` with exactly `places` decimals (0 to 17), as C's printf writes it ("%.6f"): the C
+    /// library's own rounding, not Foundation's (whose String(format:) links ICU).
+    public static func fixed(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return String(value) }
+        let places = Int32(max(0, min(places, 17)))
+        // "%.*f" of a double: at most 309 digits before the point, 17 after, a sign and a NUL.
+        var buffer = [CChar](repeating: 0, count: 336)
+        let written = buffer.withUnsafeMutableBufferPointer { out in
+            withVaList([places, value]) { vsnprintf(out.baseAddress, out.count, "%.*f", $0) }
+        }
+        guard written > 0 else { return String(value) }
+        return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// A duration for people: "12.345 s".
-    public static func duration(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }
+    public static func duration(_ seconds: Double) -> String { fixed(seconds, places: 3) + " s" }
 
     /// A frame rate: "29.97 fps", "30 fps".
     public static func frameRate(_ fps: Double) -> String { number((fps * 100).rounded() / 100) + " fps" }

@@ -144,7 +144,7 @@ public enum PrimingCut: Sendable, Equatable {
     public static let aacEncoderPriming = 1024
 
     /// A trim in seconds as both carriers write it: six decimals (a microsecond).
-    public static func text(_ seconds: Double) -> String { String(format: "%.6f", seconds) }
+    public static func text(_ seconds: Double) -> String { Units.fixed(seconds, places: 6) }
 
     /// Where the encoder's input starts, in seconds (0: where it did; negative: after that much
     /// silence): from the output's zero, or from the sound's first sample (`rebased`); and

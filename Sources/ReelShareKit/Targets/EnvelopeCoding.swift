@@ -1,6 +1,6 @@
 // Where a target's share goes on each platform, in the profile schema: the iOS pasteboard and URL,
 // the Android intent. Decoded and checked, and written back by the same keys.
-import Foundation
+import FoundationEssentials
 
 extension IOSEnvelope: Decodable {
     private enum Key: String, CodingKey, CaseIterable { case url, queryScheme, keyPrefix, appId, keys, infoPlist, source }

@@ -1,6 +1,6 @@
 // A target's canvas layout in the profile schema: each fact with its source and whether it is an
 // approximation. Decoded and checked, and written back by the same keys.
-import Foundation
+import FoundationEssentials
 
 extension CanvasLayout: Decodable {
     private enum Key: String, CodingKey, CaseIterable { case background, colors, sticker, safeZones }
@@ -18,7 +18,7 @@ extension CanvasLayout: Decodable {
         try ProfileDecoding.rejectUnknownKeys(in: decoder, known: K.allCases.map(\.rawValue))
         let facts = try decoder.container(keyedBy: FactKey.self)
         let source = try facts.decode(String.self, forKey: .source)
-        guard !source.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !source.trimmingSpaces.isEmpty else {
             throw ProfileDecoding.invalid(facts, .source, "must not be empty")
         }
         return LayoutFact(

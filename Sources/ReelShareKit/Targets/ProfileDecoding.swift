@@ -5,7 +5,7 @@
 // those same keys, so `targets --format json` output reads back with --profile:
 // ProfileDocumentCoding.swift (the document, its version and rule sets), TargetProfileCoding.swift
 // (a target and its advisories), EnvelopeCoding.swift (iOS and Android), LayoutCoding.swift.
-import Foundation
+import FoundationEssentials
 
 /// A string enum of the profile schema: decoding an unknown value names the values it takes.
 public protocol ProfileEnum: RawRepresentable, CaseIterable, Decodable where RawValue == String {}
@@ -104,7 +104,7 @@ extension ProfileError {
                 self.init(
                     field: "",
                     problem:
-                        "not JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)")
+                        "not JSON: \(context.underlyingError.map { "\(String(describing: $0))" } ?? context.debugDescription)")
             } else {
                 self.init(field: path(context.codingPath), problem: context.debugDescription)
             }

@@ -1,7 +1,7 @@
 // A profile document, decoded in one pass: its version first (a document of an older schema is
 // told what changed before any of its keys is judged), then the rule sets it defines, then the
 // targets, whose roles may use those sets and the ones loaded before.
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 extension ProfileDecoding {
@@ -27,7 +27,7 @@ extension ProfileDecoding {
         } catch let error as DecodingError {
             throw ProfileError(decoding: error)
         } catch {
-            throw ProfileError(field: "", problem: "not JSON: \(error.localizedDescription)")
+            throw ProfileError(field: "", problem: "not JSON: \(String(describing: error))")
         }
     }
 }
@@ -119,7 +119,7 @@ final class RuleSetTable: Sendable {
                     c, .source, "the rule set '\(name)' leaves \(rule.rule.rawValue)'s source to its user")
             }
             var given = rule
-            given.source = rule.source.isEmpty ? source : rule.source.replacingOccurrences(of: "{source}", with: source)
+            given.source = rule.source.isEmpty ? source : rule.source.replacing("{source}", with: source)
             return given
         }
     }

@@ -1,6 +1,6 @@
 // A target profile and its advisories in the profile schema: decoded and checked, and written back
 // by the same keys.
-import Foundation
+import FoundationEssentials
 
 extension TargetProfile: Decodable {
     private enum Key: String, CodingKey, CaseIterable {
@@ -119,7 +119,7 @@ extension Advisory: Decodable {
         }
         // One line each: they are printed as one line of text, one annotation, one attribute.
         for (key, text) in [(Key.message, message), (.source, source)] {
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !text.trimmingSpaces.isEmpty else {
                 throw ProfileDecoding.invalid(c, key, "must not be empty")
             }
             guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
