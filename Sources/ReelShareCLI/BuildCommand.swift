@@ -6,7 +6,7 @@ import ReelShareMedia
 struct BuildCommand: Command {
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let target = OptionSpec.target(help: "The share target (see 'reelshare targets').")
+        static let target = OptionSpec.target(shareOnly: true, help: "The share target (see 'reelshare targets').")
         static let video = OptionSpec(
             "video", value: "FILE",
             help:

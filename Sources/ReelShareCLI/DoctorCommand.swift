@@ -18,7 +18,7 @@ struct DoctorCommand: Command {
                 "An AndroidManifest.xml (text or binary XML): <queries> must make each target app visible; a FileProvider must be declared with grantUriPermissions=\"true\", exported=\"false\" and its paths. Repeatable."
         )
         static let target = OptionSpec.target(
-            value: "T[,T...]",
+            value: "T[,T...]", shareOnly: true,
             help:
                 "Check for these targets (default: for a project, those its share code reaches; for a built app or a named file, the share targets, \(ProfileSet.builtinShareTargetIds.joined(separator: ", ")))."
         )

@@ -25,6 +25,9 @@ struct OptionSpec: Sendable {
     var help: String { helpText() }
     /// The value names share targets (comma lists allowed): completed from the profiles.
     private(set) var takesTargets = false
+    /// The targets it takes are the share targets only (build, preview, doctor), not the
+    /// validate-only publishing profiles.
+    private(set) var shareTargetsOnly = false
 
     init(_ name: String, value: String? = nil, help: @autoclosure @escaping @Sendable () -> String) {
         self.name = name
@@ -34,9 +37,12 @@ struct OptionSpec: Sendable {
     }
 
     /// --target T (or T[,T...] for a list): a command's target option.
-    static func target(value: String = "T", help: @autoclosure @escaping @Sendable () -> String) -> OptionSpec {
+    static func target(
+        value: String = "T", shareOnly: Bool = false, help: @autoclosure @escaping @Sendable () -> String
+    ) -> OptionSpec {
         var option = OptionSpec("target", value: value, help: help())
         option.takesTargets = true
+        option.shareTargetsOnly = shareOnly
         return option
     }
 

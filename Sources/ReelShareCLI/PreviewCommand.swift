@@ -10,7 +10,8 @@ struct PreviewCommand: Command {
 
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let target = OptionSpec.target(help: "The share target whose composer to draw (see 'reelshare targets').")
+        static let target = OptionSpec.target(
+            shareOnly: true, help: "The share target whose composer to draw (see 'reelshare targets').")
         static let video = OptionSpec("video", value: "FILE", help: "The background video: its frame at --at is drawn.")
         static let backgroundImage = OptionSpec("background-image", value: "FILE", help: "The background image (PNG or JPEG).")
         static let sticker = OptionSpec(

@@ -25,6 +25,9 @@ struct CompletionTests {
         #expect(try complete(["va"]) == ["validate"])
         #expect(try complete(["validate", "--target", "ig-s"]) == ["ig-stories", "ig-stories-api"])
         #expect(try complete(["validate", "--target", "ig-reels,fb-s"]) == ["ig-reels,fb-stories"])
+        // build, preview and doctor take share targets only: not the validate-only publishing profiles.
+        #expect(try complete(["build", "--target", "ig-s"]) == ["ig-stories"])
+        #expect(try complete(["doctor", "--target", "ig-reels,fb-r"]) == ["ig-reels,fb-reels"])
         #expect(try complete(["validate", "--format", "j"]) == ["json", "junit"])
         #expect(try complete(["build", "--layout", ""]) == ["single", "per-key"])
         #expect(try complete(["probe", "--de"]) == ["--deep", "--decode"])
@@ -74,7 +77,7 @@ struct CompletionTests {
     }
 
     @Test(
-        "the zsh and fish scripts parse, and fish completes target names",
+        "the zsh and fish scripts parse, and fish completes target names, inside a list too, and build only share targets",
         .enabled(if: Tool.zsh && Tool.fish, "zsh or fish is absent"))
     func zshAndFish() throws {
         let zsh = try shell(
@@ -82,13 +85,14 @@ struct CompletionTests {
             "'\(try TestPaths.binary())' completions zsh > \"${TMPDIR:-/tmp}/_reelshare.$$\" && zsh -n \"${TMPDIR:-/tmp}/_reelshare.$$\"; s=$?; rm -f \"${TMPDIR:-/tmp}/_reelshare.$$\"; exit $s"
         )
         #expect(zsh.0 == 0)
-        let fish = try shell(
-            "fish", "'\(try TestPaths.binary())' completions fish | source; complete -C 'reelshare build --target fb-'")
-        #expect(fish.0 == 0)
-        #expect(
-            fish.1.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } == [
-                "fb-reels", "fb-reels-api", "fb-stories",
-            ])
+        func fish(_ line: String) throws -> [String] {
+            let run = try shell("fish", "'\(try TestPaths.binary())' completions fish | source; complete -C '\(line)'")
+            #expect(run.0 == 0)
+            return run.1.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(try fish("reelshare build --target fb-") == ["fb-reels", "fb-stories"])
+        #expect(try fish("reelshare validate --target fb-") == ["fb-reels", "fb-reels-api", "fb-stories"])
+        #expect(try fish("reelshare validate --target ig-reels,fb-s") == ["ig-reels,fb-stories"])
         #expect(try runBinary(["completions", "tcsh"]).status == 64)
     }
 }

@@ -230,7 +230,7 @@ public enum ShareRules {
     ) throws(ShareRequestError) {
         guard target.purpose == .share, let needs = target.needs else {
             throw ShareRequestError(
-                "\(target.id) is a validate-only publishing profile; build needs a share target (\(shareTargets.map(\.id).joined(separator: ", ")))"
+                "\(target.id) is a validate-only publishing profile, with no share to write or draw: give a share target (\(shareTargets.map(\.id).joined(separator: ", ")))"
             )
         }
         switch platform {
