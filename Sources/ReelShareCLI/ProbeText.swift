@@ -12,7 +12,7 @@ enum ProbeText {
         }
         var text = name + "\n"
         for (label, value) in rows(report, color: color) {
-            text += "  " + label.padded(to: 12) + value + "\n"
+            text += "  " + label.padded(to: max(12, label.count + 1)) + value + "\n"
         }
         return text + "\n"
     }

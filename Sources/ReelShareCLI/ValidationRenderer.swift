@@ -223,12 +223,12 @@ final class ValidationRenderer {
     }
 
     static func githubData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D")
-            .replacing("\n", with: "%0A")
+        text.replacingScalars("%", with: "%25").replacingScalars("\r", with: "%0D")
+            .replacingScalars("\n", with: "%0A")
     }
 
     static func githubProperty(_ text: String) -> String {
-        githubData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+        githubData(text).replacingScalars(":", with: "%3A").replacingScalars(",", with: "%2C")
     }
 
     // MARK: junit

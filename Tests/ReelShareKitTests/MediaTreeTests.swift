@@ -1,7 +1,7 @@
 // What a directory walk takes as media: every format reelshare reads, by its first bytes, and no
 // text, whatever the names say.
 import Foundation
-import ReelShareKit
+@testable import ReelShareKit
 import ReelShareTestSupport
 import Testing
 
@@ -58,5 +58,20 @@ struct MediaTreeTests {
         }
         #expect(MediaTree.enters("assets") && MediaTree.enters("Build Phases"))
         #expect(!MediaTree.looksAt(".DS_Store") && !MediaTree.looksAt(".gitkeep") && MediaTree.looksAt("a.mp4"))
+    }
+}
+
+@Suite("Text escaped scalar by scalar")
+struct ScalarEscapeTests {
+    @Test(
+        "a quote with a combining accent after it is still quoted for the shell, a CR LF pair still escaped, an empty token found nowhere"
+    )
+    func scalars() {
+        // The standard library's replacing matches whole characters: ' + U+0301 is one, and so is CR LF.
+        let name = "a'\u{301}$(touch x).mp4"
+        #expect(FFmpegCommand.shellQuoted(name) == "'a'\\''\u{301}$(touch x).mp4'")
+        #expect("one\r\ntwo".replacingScalars("\n", with: "%0A") == "one\r%0Atwo")
+        #expect("abc".replacingScalars("", with: "x") == "abc")
+        #expect(!ShareCodeReader.hasToken("Social.INSTAGRAM", ""))
     }
 }

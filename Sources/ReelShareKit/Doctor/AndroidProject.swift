@@ -358,6 +358,7 @@ enum AndroidProject {
     /// The quoted string a statement `keyword "x"`, `keyword = "x"` or `keyword("x")` gives: the
     /// keyword a whole word at the start of a statement (not `hasProperty("namespace")`).
     static func quoted(after keyword: String, in text: String) -> String? {
+        guard !keyword.isEmpty else { return nil }
         for line in text.split(whereSeparator: \.isNewline) {
             var rest = Substring(line)
             // Statements may share a line after `{` or `;`.
@@ -465,7 +466,7 @@ enum AndroidValues {
             if unquoted.count >= 2, unquoted.hasPrefix("\""), unquoted.hasSuffix("\"") {
                 unquoted = String(unquoted.dropFirst().dropLast())
             }
-            return .text(unquoted.replacing("\\'", with: "'").replacing("\\\"", with: "\""))
+            return .text(unquoted.replacingScalars("\\'", with: "'").replacingScalars("\\\"", with: "\""))
         }
     }
 }

@@ -320,6 +320,7 @@ enum GradleBuild {
 
     /// The body of the first `name { … }` block (its braces matched), nil when there is none.
     static func block(_ name: String, in text: String) -> Substring? {
+        guard !name.isEmpty else { return nil }
         var rest = Substring(text)
         while let range = rest.firstRange(of: name) {
             let before = rest[..<range.lowerBound].last

@@ -127,7 +127,7 @@ public enum ManifestMerger {
         var copy = element
         for index in copy.attributes.indices {
             guard case .text(var text) = copy.attributes[index].value, text.contains("${") else { continue }
-            for (name, value) in placeholders { text = text.replacing("${\(name)}", with: value) }
+            for (name, value) in placeholders { text = text.replacingScalars("${\(name)}", with: value) }
             copy.attributes[index].value = .text(text)
         }
         copy.children = copy.children.map { substituted($0, placeholders) }

@@ -97,6 +97,7 @@ extension ShareCodeReader {
     /// `Social.INSTAGRAM_STORIES`); with `outsideStrings`, not inside a string literal (the key
     /// "…sharedSticker.backgroundImage" names no function `backgroundImage`).
     static func hasToken(_ line: Substring, _ token: String, outsideStrings: Bool = false) -> Bool {
+        guard !token.isEmpty else { return false }  // an empty token is found everywhere, and never passed
         var from = line.startIndex
         while let range = line[from...].firstRange(of: token) {
             if outsideStrings, line[..<range.lowerBound].filter({ $0 == "\"" }).count % 2 == 1 {

@@ -56,7 +56,7 @@ extension Doctor {
         let declared = declaredAuthorities(android)
         let id = android.applicationId ?? android.package
         func isDeclared(_ authority: String) -> Bool {
-            declared.contains(id.map { authority.replacing("${applicationId}", with: $0) } ?? authority)
+            declared.contains(id.map { authority.replacingScalars("${applicationId}", with: $0) } ?? authority)
                 || declared.contains(authority)
         }
         for call in code.providerCalls where ShareCode.isBuilt(call.file, by: sets) {
@@ -107,7 +107,7 @@ extension Doctor {
         for provider in app.manifest.children("application").flatMap({ $0.children("provider") }) {
             for authority in (provider.attribute("authorities")?.string ?? "").split(separator: ";") {
                 let text = String(authority.trimmingBlanks)
-                found.insert(id.map { text.replacing("${applicationId}", with: $0) } ?? text)
+                found.insert(id.map { text.replacingScalars("${applicationId}", with: $0) } ?? text)
             }
         }
         return found

@@ -458,7 +458,7 @@ public enum ShareCodeReader {
             rest = rest[rest.index(after: close)...]
         }
         out += rest
-        return out.replacing("$packageName", with: "${applicationId}")
+        return out.replacingScalars("$packageName", with: "${applicationId}")
     }
 }
 

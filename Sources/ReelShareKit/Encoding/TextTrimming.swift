@@ -1,5 +1,6 @@
-// Trimming with the standard library alone: Foundation's trimmingCharacters(in:) and its
-// CharacterSets are not in FoundationEssentials, and Foundation links ICU (34 MB).
+// Trimming and replacing with the standard library alone: Foundation's trimmingCharacters(in:),
+// its CharacterSets and replacingOccurrences are not in FoundationEssentials, and Foundation links
+// ICU (34 MB).
 
 extension StringProtocol {
     /// Without what `drop` holds for at either end.
@@ -13,4 +14,15 @@ extension StringProtocol {
 
     /// Without spaces and tabs at either end, line ends kept (Foundation's .whitespaces).
     var trimmingSpaces: String { trimming { $0.isWhitespace && !$0.isNewline } }
+
+    /// Every `target` replaced by `replacement`, matched scalar by scalar as Foundation's literal
+    /// search matched: the standard library's `replacing` matches whole characters, so a quote
+    /// followed by a combining accent, or the LF of a CR LF pair, would not be found (an escape
+    /// for a shell or a workflow command left undone).
+    public func replacingScalars(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return String(self) }
+        var scalars = String(self).unicodeScalars
+        scalars = scalars.replacing(target.unicodeScalars, with: replacement.unicodeScalars)
+        return String(scalars)
+    }
 }

@@ -86,6 +86,6 @@ public enum FFmpegCommand {
                 || "-_./:+=,@%".unicodeScalars.contains($0)
         }
         if safe, !word.isEmpty { return word }
-        return "'" + word.replacing("'", with: "'\\''") + "'"
+        return "'" + word.replacingScalars("'", with: "'\\''") + "'"
     }
 }

@@ -280,8 +280,6 @@ public struct VideoPlan: Sendable, Equatable {
     /// whole: the loop's length is loopTo plus this.
     public static let loopPadding = 0.1
 
-    /// Where the output ends, from its start: a loop's length, a keyframe cut or a trim; nil for
-    /// the whole input.
     /// How long the output is, for a progress line: where the plan ends it (a trim, a cut, a loop's
     /// length), else the held picture's or the input's (`inputSeconds`).
     public func outputSeconds(inputSeconds: Double?) -> Double? {
@@ -290,6 +288,8 @@ public struct VideoPlan: Sendable, Equatable {
         return min(end, input)
     }
 
+    /// Where the output ends, from its start: a loop's length, a keyframe cut or a trim; nil for
+    /// the whole input.
     public var endSeconds: Double? { loopTo.map { $0 + Self.loopPadding } ?? cutAtKeyframe ?? trimTo }
 
     /// The video's encoding, when it is re-encoded.

@@ -15,6 +15,8 @@ public enum Rules {
         platforms: Set<Platform> = Set(Platform.allCases),
         keyframes: [Double]? = nil
     ) -> TargetVerdict {
+        // The platform asked for is told to reelshare's own fix, which then plans the same.
+        let platformAsked = platforms.count == 1 ? platforms.first.map { ["--platform", $0.rawValue] } ?? [] : []
         // A target shared to from one platform only (ig-feed: Android) is held to that one's
         // limits; asked only for the other, it says it takes nothing there.
         let own = platforms.intersection(profile.platforms)
@@ -28,7 +30,7 @@ public enum Rules {
         var subject = Subject(report, target: profile.id)
         // An image's role is told (a video plays as a video whatever it is told).
         let told = subject.image != nil ? role.fixName.map { ["--as", $0] } ?? [] : []
-        subject.fixOptions = told + (strict ? ["--strict"] : [])
+        subject.fixOptions = told + platformAsked + (strict ? ["--strict"] : [])
         if let stop = shareFindings(report, role: role, profile: profile, platforms: platforms) {
             stop.findings.forEach(add)
             if stop.final {

@@ -119,7 +119,7 @@ final class RuleSetTable: Sendable {
                     c, .source, "the rule set '\(name)' leaves \(rule.rule.rawValue)'s source to its user")
             }
             var given = rule
-            given.source = rule.source.isEmpty ? source : rule.source.replacing("{source}", with: source)
+            given.source = rule.source.isEmpty ? source : rule.source.replacingScalars("{source}", with: source)
             return given
         }
     }

@@ -214,6 +214,11 @@ struct ValidateCommandTests {
             let passes = runReelshare(["validate", "--target", "ig-stories"] + extra + [output], in: directory)
             #expect(passes.status == 0, "\(output): \(passes.stdout)")
         }
+        // One platform asked for is told to the fix, which then holds the file to that one's limits.
+        let ios = runReelshare(
+            ["validate", "--format", "json", "--target", "ig-stories", "--platform", "ios", "h264_aac_25s.mp4"], in: directory)
+        let verdict = ((ios.json?["results"] as? [[String: Any]])?.first?["targets"] as? [[String: Any]])?.first
+        #expect(verdict?["reelshareFix"] as? String == "reelshare fix --target ig-stories --platform ios -- h264_aac_25s.mp4")
     }
 
     @Test("--color always|never|auto with NO_COLOR and FORCE_COLOR: colour where asked, on a pipe too, and none where refused")
@@ -259,6 +264,16 @@ struct ValidateCommandTests {
             line.hasPrefix(
                 "::error file=\(media)/h264_aac_25s.mp4,title=video.duration.max (ig-stories)::25.0 s is longer than the 20 s limit"
             ))
+        // A name with CR LF in it stays on its annotation's line (%0D%0A), as the workflow syntax needs.
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let odd = directory.appendingPathComponent("two\r\nlines.mp4").path
+        try FileManager.default.copyItem(atPath: "\(media)/h264_aac_25s.mp4", toPath: odd)
+        let crlf = runReelshare(["validate", "--format", "github", "--target", "ig-stories", odd])
+        // Every line naming the file is an annotation: no piece of the name starts a line of its own.
+        let naming = crlf.stdout.split(separator: "\n").filter { $0.contains("lines") }
+        #expect(!naming.isEmpty && naming.allSatisfy { $0.hasPrefix("::") }, "\(crlf.stdout)")
+        #expect(crlf.stdout.contains("two%0D%0Alines.mp4"), "\(crlf.stdout)")
         // reelshare's own fix first (it runs where the job is), then ffmpeg's.
         #expect(line.contains("%0Afix: reelshare fix --target ig-stories -- \(media)/h264_aac_25s.mp4%0Aor with ffmpeg: ffmpeg "))
     }
