@@ -159,7 +159,7 @@ struct FixCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
-        try InputFiles.announce(files, stderr: stderr)
+        let files = try InputFiles.resolve(self.files, stderr: stderr)
         if let outputDirectory, !dryRun {  // made as `mkdir -p` would, like git format-patch -o
             do throws(PosixError) {
                 try Posix.makeDirectories(outputDirectory)

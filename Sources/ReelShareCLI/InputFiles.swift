@@ -14,23 +14,11 @@ enum InputFiles {
         help: "Fail (exit 66) when there are no files to work on: an empty --files-from list, or directories with no media.")
     static let options = [filesFrom, nullSeparated, requireFiles]
 
-    /// The paths given; with `walking`, a directory among them stands for its media files.
+    /// The paths given; with `walking`, a directory among them stands for its media files (walked
+    /// when the command runs, `resolve`: reading the arguments reads no directory).
     static func gather(_ parsed: ParsedArguments, input: Input, walking: Bool = true) throws(CLIError) -> PathList {
-        var walk = Walk()
-        var operands: [String] = []
-        var walked = false
-        for operand in parsed.operands {
-            if walking, Posix.isDirectory(operand) {
-                walked = true
-                guard walk.enter(operand, depth: 0, into: &operands) else {
-                    throw .unreadable("cannot read the directory \(PathCoding.lineText(operand))")
-                }
-            } else {
-                operands.append(operand)
-            }
-        }
-        var list = PathList(operands: operands)
-        list.walked = walked ? walk : nil
+        var list = PathList(operands: parsed.operands)
+        list.walksDirectories = walking
         list.requireFiles = parsed.has(requireFiles)
         if let source = parsed.value(filesFrom) {
             let nul = parsed.has(nullSeparated)
@@ -62,13 +50,16 @@ enum InputFiles {
         return list
     }
 
-    /// What was walked, to standard error; with no files to work on, says so, and with
-    /// --require-files fails.
-    static func announce(_ list: PathList, stderr: Output) throws(CLIError) {
+    /// The files to work on: each directory given walked for its media files, what was walked
+    /// said on standard error; with no files to work on, says so, and with --require-files fails.
+    static func resolve(_ given: PathList, stderr: Output) throws(CLIError) -> PathList {
+        var list = given
+        try list.walkDirectories()
         if let walk = list.walked { stderr.write("reelshare: \(walk.summary)\n") }
-        guard list.isEmpty else { return }
+        guard list.isEmpty else { return list }
         if list.requireFiles { throw .unreadable("no files to work on (--require-files)") }
         stderr.write("reelshare: no files to work on\n")
+        return list
     }
 
     /// A walk of the directories given: their media files in order, and what was left out. A
@@ -143,14 +134,16 @@ enum InputFiles {
 /// 2.8 MB of offsets, not 350,000 strings nor the list's 11 MB), or from its bytes when it came
 /// through standard input.
 struct PathList: RandomAccessCollection, Sendable {
-    private let operands: [String]
+    private var operands: [String]
     private var bytes: [UInt8] = []
     private var file: ReadableFile?
     private var nul = false
     /// The list's name, for a path it can no longer give.
     var listName = "the file list"
     /// What walking the directories given found; nil when none was.
-    var walked: InputFiles.Walk?
+    private(set) var walked: InputFiles.Walk?
+    /// A directory given stands for its media files (probe, validate).
+    var walksDirectories = false
     /// No files is a failure (--require-files).
     var requireFiles = false
     /// More than maxPaths paths were listed (the rest not noted).
@@ -161,6 +154,25 @@ struct PathList: RandomAccessCollection, Sendable {
     private var ranges: [(start: UInt32, end: UInt32)] = []
 
     init(operands: [String]) { self.operands = operands }
+
+    /// Each directory among the operands replaced by its media files, in name order.
+    mutating func walkDirectories() throws(CLIError) {
+        guard walksDirectories, operands.contains(where: Posix.isDirectory) else { return }
+        var walk = InputFiles.Walk()
+        var expanded: [String] = []
+        for operand in operands {
+            guard Posix.isDirectory(operand) else {
+                expanded.append(operand)
+                continue
+            }
+            guard walk.enter(operand, depth: 0, into: &expanded) else {
+                throw .unreadable("cannot read the directory \(PathCoding.lineText(operand))")
+            }
+        }
+        operands = expanded
+        walked = walk
+        walksDirectories = false
+    }
 
     /// The most paths a list may give: 8 bytes each to note where they lie (80 MB).
     static let maxPaths = 10_000_000

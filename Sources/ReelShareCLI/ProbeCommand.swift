@@ -53,9 +53,8 @@ struct ProbeCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
-        try InputFiles.announce(files, stderr: stderr)
+        let files = try InputFiles.resolve(self.files, stderr: stderr)
         let prober = MediaProber(options: options)
-        let files = self.files
         var failures: [ProbeFailureCode] = []
         let color = Terminal.colors(stdout, environment: environment, choice: colorChoice)
         // JSON streams its "files" array through the one JSON writer (keys sort as files <

@@ -115,11 +115,9 @@ struct ValidateCommand: Command {
     }
 
     func run(stdout: Output, stderr: Output) throws(CLIError) {
-        try InputFiles.announce(files, stderr: stderr)
+        let files = try InputFiles.resolve(self.files, stderr: stderr)
         let prober = MediaProber(options: options)
-        let (files, targets, imageRole, strict, requireAll, platforms) = (
-            files, targets, imageRole, strict, requireAll, platforms
-        )
+        let (targets, imageRole, strict, requireAll, platforms) = (targets, imageRole, strict, requireAll, platforms)
         let (html, timeout) = (format == .html, options.timeoutSeconds)
         var summary = ValidationSummary()
         let renderer = ValidationRenderer(
