@@ -54,7 +54,8 @@ enum Help {
         return "  " + pad(left, 22) + body.drop { $0 == " " } + "\n"
     }
 
-    private static func pad(_ text: String, _ width: Int) -> String {
+    /// `text` padded with spaces to `width` columns, or with one space after it when longer.
+    static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 

@@ -12,7 +12,7 @@ enum ProbeText {
         }
         var text = name + "\n"
         for (label, value) in rows(report, color: color) {
-            text += "  " + label.padded(to: max(12, label.count + 1)) + value + "\n"
+            text += "  " + Help.pad(label, 12) + value + "\n"
         }
         return text + "\n"
     }
@@ -176,9 +176,4 @@ enum ProbeText {
     static func bytes(_ count: Int) -> String {
         count < 1000 ? Units.bytes(Double(count)) : "\(Units.bytes(Double(count))) (\(count) bytes)"
     }
-}
-
-extension String {
-    /// Padded with spaces to `width` characters (longer text as it is).
-    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

@@ -58,8 +58,8 @@ struct TargetsCommand: Command {
             out += "  \(role.label):\n"
             for spec in specs {
                 out +=
-                    "    " + spec.severity.rawValue.padded(to: 8)
-                    + spec.rule.rawValue.padded(to: 26) + spec.limitsText
+                    "    " + Help.pad(spec.severity.rawValue, 8)
+                    + Help.pad(spec.rule.rawValue, 26) + spec.limitsText
                     + (spec.platforms.count == 1 ? " (\(spec.platforms[0].label) only)" : "") + "  [\(spec.source)]\n"
             }
         }

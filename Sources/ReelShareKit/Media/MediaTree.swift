@@ -38,10 +38,10 @@ public enum MediaTree {
         if b.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return true }  // EBML: Matroska, WebM
         // MPEG-TS: three sync bytes 188 apart (M2TS: 192, after a 4-byte time code).
         if [0, 188, 376].allSatisfy({ b.u8($0) == 0x47 }) || [4, 196, 388].allSatisfy({ b.u8($0) == 0x47 }) { return true }
-        if ascii(0, "RIFF"), ["AVI ", "WAVE", "WEBP"].contains(where: { ascii(8, $0) }) { return true }
+        if ascii(0, "RIFF"), ["AVI ", "WAVE"].contains(where: { ascii(8, $0) }) { return true }
         if ascii(0, "OggS") || ascii(0, "fLaC") || ascii(0, "ID3") || ascii(0, "FLV") { return true }
-        if ascii(0, "GIF87a") || ascii(0, "GIF89a") { return true }
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) || b.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
+        // The images, as the probe's own sniffer tells them (a damaged PNG too: it is reported).
+        if case .other = FormatSniffer.sniff(prefix) {} else { return true }
         return audioFrame(b)
     }
 
