@@ -129,7 +129,7 @@ struct ProbeCommandTests {
                 == "a pipe, not a regular file (media is read from a file reelshare can seek: save the stream to a file and give its path)"
         )
         // A file named "-" is read as any other.
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("-").path, contents: clip)
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("-").path, contents: clip)
         let named = runReelshare(["probe", "--format", "json", "-"], in: directory)
         #expect(named.status == 0 && (named.json?["files"] as? [[String: Any]])?.first?["kind"] as? String == "video", "\(named)")
     }
