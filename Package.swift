@@ -2,7 +2,7 @@
 // reelshare: pre-flight checks and share payloads for Meta's Reels and Stories composers.
 //
 // Layers (each depends only on the ones above it):
-//   CFFmpeg, CImageLibs, CLibWebP, CLibHeif, COpenSSL, CLibZip
+//   CFFmpeg, CImageLibs, CLibWebP, CLibHeif, CLibZip
 //                                system libraries found through pkg-config
 //   CReelShareIO                 the shims' shared byte reading and EINTR-safe writing, and output
 //                                files: unnamed until whole, removed on a signal (a leaf)
@@ -70,12 +70,6 @@ let package = Package(
             pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
         ),
-        .systemLibrary(
-            name: "COpenSSL",
-            path: "Sources/COpenSSL",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
-        ),
         // The byte reading, EINTR-safe writing and file checks every shim shares (a leaf).
         .target(name: "CReelShareIO", cSettings: warnings),
         .target(
@@ -100,12 +94,8 @@ let package = Package(
                 .linkedLibrary("z"),
             ]
         ),
-        .target(
-            name: "CReelShareStream",
-            dependencies: ["COpenSSL", "CReelShareIO"],
-            cSettings: warnings,
-            linkerSettings: [.linkedLibrary("crypto")]
-        ),
+        // The payload's base64 and its SHA-256 (rs_sha256: no cryptography library linked).
+        .target(name: "CReelShareStream", dependencies: ["CReelShareIO"], cSettings: warnings),
         // An app's archive (.apk, .aab, .ipa) read through libzip, entries into memory only.
         .target(
             name: "CReelShareZip",

@@ -4,6 +4,7 @@
 #endif
 #include "rs_stream.h"
 #include "rs_io.h"
+#include "rs_sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include <openssl/evp.h>
 
 enum {
     CHUNK = 3 * 256 * 1024,  // input bytes per read: a multiple of 3, so chunks encode alone
@@ -109,8 +108,7 @@ typedef struct pipeline {
     int64_t produced; // chunks handed to the hasher
     int64_t consumed; // chunks it has hashed
     int finished;     // the encoder reads no more
-    int failed;       // libcrypto failed
-    EVP_MD_CTX *context;
+    rs_sha256 digest;
 } pipeline;
 
 static void *hash_chunks(void *argument) {
@@ -124,7 +122,7 @@ static void *hash_chunks(void *argument) {
         }
         int slot = (int)(p->consumed % RING);
         pthread_mutex_unlock(&p->lock);
-        if (!p->failed && EVP_DigestUpdate(p->context, p->buffers[slot], p->lengths[slot]) != 1) p->failed = 1;
+        rs_sha256_update(&p->digest, p->buffers[slot], p->lengths[slot]);
         pthread_mutex_lock(&p->lock);
         p->consumed++;
         pthread_cond_broadcast(&p->changed);
@@ -137,11 +135,11 @@ rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *resul
     memset(result, 0, sizeof *result);
     message[0] = 0;
     rs_stream_status status = RS_STREAM_OK;
-    pipeline p = {.produced = 0, .consumed = 0, .finished = 0, .failed = 0};
+    pipeline p = {.produced = 0, .consumed = 0, .finished = 0};
+    rs_sha256_init(&p.digest, 0);
     char *output = out_fd >= 0 ? malloc(ENCODED) : NULL;
     int buffers = out_fd >= 0 ? RING : 1;
-    int ready = (p.context = EVP_MD_CTX_new()) != NULL && EVP_DigestInit_ex(p.context, EVP_sha256(), NULL) == 1 &&
-                (out_fd < 0 || output != NULL);
+    int ready = out_fd < 0 || output != NULL;
     for (int i = 0; i < buffers && ready; i++) ready = (p.buffers[i] = malloc(CHUNK)) != NULL;
     if (!ready) {
         snprintf(message, message_size, "out of memory");
@@ -150,7 +148,7 @@ rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *resul
         // Size and digest only: one thread is enough.
         ssize_t n;
         while ((n = read_full(in_fd, p.buffers[0], CHUNK)) > 0) {
-            if (EVP_DigestUpdate(p.context, p.buffers[0], (size_t)n) != 1) p.failed = 1;
+            rs_sha256_update(&p.digest, p.buffers[0], (size_t)n);
             result->bytes += n;
         }
         if (n < 0) {
@@ -181,8 +179,8 @@ rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *resul
                 p.produced++;
                 pthread_cond_broadcast(&p.changed);
                 pthread_mutex_unlock(&p.lock);
-            } else if (EVP_DigestUpdate(p.context, p.buffers[slot], (size_t)n) != 1) {
-                p.failed = 1;
+            } else {
+                rs_sha256_update(&p.digest, p.buffers[slot], (size_t)n);
             }
             // The hasher reads this buffer too; neither writes it until both are done with it.
             status = write_all(out_fd, output, encode(p.buffers[slot], (size_t)n, output), message, message_size);
@@ -197,14 +195,9 @@ rs_stream_status rs_stream_base64(int in_fd, int out_fd, rs_stream_result *resul
         pthread_cond_destroy(&p.changed);
         pthread_mutex_destroy(&p.lock);
     }
-    unsigned char digest[32] = {0};
-    unsigned int length = 0;
-    if (status == RS_STREAM_OK && (p.failed || EVP_DigestFinal_ex(p.context, digest, &length) != 1)) {
-        snprintf(message, message_size, "SHA-256 failed");
-        status = RS_STREAM_INTERNAL;
-    }
+    uint8_t digest[32] = {0};
+    if (status == RS_STREAM_OK) rs_sha256_final(&p.digest, digest);
     for (int i = 0; i < 32; i++) snprintf(result->sha256 + 2 * i, 3, "%02x", digest[i]);
-    EVP_MD_CTX_free(p.context);
     for (int i = 0; i < RING; i++) free(p.buffers[i]);
     free(output);
     return status;

@@ -92,7 +92,7 @@ public enum ReelShareCLI {
         }
         if MediaProber.linkedStatically {
             text += "linked statically: FFmpeg (with dav1d, x264, Opus, zimg), libpng, libjpeg, libwebp, libzip, "
-            text += "libcrypto, zlib, bzip2, xz, glibc, libstdc++ and the Swift runtime\n"
+            text += "zlib, bzip2, xz, glibc, libstdc++ and the Swift runtime\n"
         }
         return text
     }

@@ -64,6 +64,66 @@ struct ShimFailureTests {
         #expect(Int(result.bytes) == decoded.count)
     }
 
+    /// rs_sha256 of `bytes` fed in pieces of `piece` bytes (all at once for 0), scalar or not.
+    static func digest(_ bytes: [UInt8], scalar: Bool, piece: Int = 0) -> String {
+        var context = rs_sha256()
+        rs_sha256_init(&context, scalar ? 1 : 0)
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            repeat {
+                let count = piece == 0 ? buffer.count : min(piece, buffer.count - offset)
+                rs_sha256_update(&context, buffer.baseAddress.map { $0 + offset }, count)
+                offset += count
+            } while offset < buffer.count
+        }
+        var out = [UInt8](repeating: 0, count: 32)
+        rs_sha256_final(&context, &out)
+        return out.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    @Test("rs_sha256: FIPS 180-4's examples, with the CPU's SHA instructions and with the scalar rounds")
+    func sha256Examples() {
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        let examples: [([UInt8], String)] = [
+            ([], "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+            (Array("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            (
+                Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
+            (million, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+        ]
+        for (message, expected) in examples {
+            #expect(Self.digest(message, scalar: true) == expected, "scalar, \(message.count) bytes")
+            #expect(Self.digest(message, scalar: false) == expected, "instructions, \(message.count) bytes")
+            #expect(Self.digest(message, scalar: false, piece: 7) == expected, "7 bytes at a time, \(message.count) bytes")
+        }
+        // This machine's CPU says whether the instructions run; on x86-64 here they are expected to.
+        #if arch(x86_64)
+            let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            #expect((rs_sha256_uses_instructions() == 1) == flags.contains(" sha_ni"))
+        #endif
+    }
+
+    @Test("rs_sha256 equals sha256sum at the block edges and at random lengths to 300, whole or in pieces of 1 to 65 bytes")
+    func sha256Lengths() throws {
+        let directory = try scratch("sha256")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for length in [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 300] + (0..<20).map({ _ in Int.random(in: 0...300) }) {
+            let message = Array(bytes.prefix(length))
+            let path = directory.appendingPathComponent("\(length)").path
+            try Data(message).write(to: URL(fileURLWithPath: path))
+            let expected = try sha256(path)
+            #expect(Self.digest(message, scalar: true) == expected, "scalar, \(length) bytes")
+            #expect(Self.digest(message, scalar: false) == expected, "instructions, \(length) bytes")
+            let piece = Int.random(in: 1...65)
+            #expect(Self.digest(message, scalar: false, piece: piece) == expected, "\(length) bytes by \(piece)")
+            #expect(Self.digest(message, scalar: true, piece: piece) == expected, "scalar, \(length) bytes by \(piece)")
+        }
+    }
+
     @Test("rs_cleanup_register refuses a path it could not hold whole, and holds several at once")
     func cleanupPath() {
         #expect(rs_cleanup_register(String(repeating: "a", count: 5000)) == 0)

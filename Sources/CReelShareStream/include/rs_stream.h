@@ -1,7 +1,7 @@
 // rs_stream: the payload's hot path in C.
 //
 // rs_stream_base64 streams a file's base64 to a descriptor in bounded chunks while a second thread
-// computes the SHA-256 (OpenSSL's libcrypto) of the very chunks the encoder reads, so the digest
+// computes the SHA-256 (rs_sha256) of the very chunks the encoder reads, so the digest
 // always matches the data written, even if the file is edited meanwhile.
 #ifndef RS_STREAM_H
 #define RS_STREAM_H
