@@ -6,7 +6,7 @@ import ReelShareMedia
 struct BuildCommand: Command {
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let target = OptionSpec.target(shareOnly: true, help: "The share target (see 'reelshare targets').")
+        static let target = OptionSpec.target(shareOnly: true, help: "The share target (see 'reelshare targets').").mandatory()
         static let video = OptionSpec(
             "video", value: "FILE",
             help:
@@ -31,7 +31,7 @@ struct BuildCommand: Command {
         static let appId = OptionSpec(
             "app-id", value: "ID",
             help:
-                "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target's profile says: the launch URL's query, a pasteboard key or an intent extra ('reelshare targets' lists each)."
+                "Your Meta App ID (default: $REELSHARE_APP_ID). It goes where the target's profile says: the launch URL's query, a pasteboard key or an intent extra ('reelshare targets' lists each); ig-feed takes none."
         )
         static let contentUrl = OptionSpec(
             "content-url", value: "URL",
@@ -44,7 +44,7 @@ struct BuildCommand: Command {
         static let package = OptionSpec(
             "package", value: "NAME",
             help:
-                "Android: your app's application id (com.example.app), for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
+                "Android: your app's application id (com.example.app: two or more dot-separated parts, each a letter then letters, digits or _), for the targets that read it (\(builtins { $0.android?.extras.packageName != nil }))."
         )
         static let layout = ChoiceOption<ItemLayout>(
             "layout", value: "LAYOUT",
@@ -62,7 +62,11 @@ struct BuildCommand: Command {
             "expires", value: "SECONDS", help: "Pasteboard expiration the app should set (default 300, as in Meta's samples)."
         )
         static let output = OptionSpec("o", value: "FILE", help: "Write to FILE, atomically (default: standard output).")
-        static let force = OptionSpec("force", help: "Write the payload even when the target would refuse the media.")
+        static let force = OptionSpec(
+            "force",
+            help:
+                "Write the payload even when the target would refuse the media (each keeps its real type: a Matroska clip is video/x-matroska, never video/mp4)."
+        )
         static let strict = OptionSpec("strict", help: "Treat warnings as errors.")
     }
 

@@ -11,7 +11,7 @@ struct FixCommand: Command {
 
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
-        static let target = OptionSpec.target(help: "The target to make the files pass (see 'reelshare targets').")
+        static let target = OptionSpec.target(help: "The target to make the files pass (see 'reelshare targets').").mandatory()
         static let output = OptionSpec(
             "o", value: "FILE", help: "Write the fixed file here (one input only; default: NAME.fixed.mp4 beside it).")
         static let outputDir = OptionSpec(

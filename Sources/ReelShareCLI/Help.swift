@@ -35,6 +35,57 @@ enum Help {
         return text + "\n" + exitStatusSection()
     }
 
+    /// The command's options as a Markdown table (`help COMMAND --format markdown`: the README's
+    /// tables, which Scripts/reference writes from here): the option with its value, or its choices
+    /// where it takes one of a fixed set, and its help. Not --help, which every command has.
+    static func markdown(_ spec: CommandSpec) -> String {
+        var text = "| option | meaning |\n| --- | --- |\n"
+        for option in spec.options where option.name != SharedOptions.help.name {
+            let value = option.choices.isEmpty ? option.valueName : option.choices.joined(separator: "|")
+            let left = option.spelling + (value.map { " " + $0 } ?? "")
+            text += "| `\(markdownCell(left))` | \(markdownCell(option.help)) |\n"
+        }
+        return text
+    }
+
+    /// The synopsis of `spec` in mdoc (`help --format man`: the man page's SYNOPSIS, which
+    /// Scripts/reference writes from here): each option, in brackets unless the command cannot run
+    /// without it, with its value or its choices, then the operands.
+    static func manSynopsis(_ spec: CommandSpec) -> String {
+        var text = ".Nm\n.Cm \(spec.name)\n"
+        for option in spec.options where option.name != SharedOptions.help.name {
+            var words = "Fl " + option.spelling.dropFirst()
+            if !option.choices.isEmpty {
+                words += " Ar " + option.choices.joined(separator: " | ")
+            } else if let value = option.valueName {
+                words += " Ar " + value
+            }
+            text += (option.isMandatory ? "." : ".Op ") + words + "\n"
+        }
+        if spec.operands.hasPrefix("["), spec.operands.hasSuffix("]") {
+            text += ".Op Ar " + mdocOperands(String(spec.operands.dropFirst().dropLast())) + "\n"
+        } else if !spec.operands.isEmpty {
+            text += ".Ar " + mdocOperands(spec.operands) + "\n"
+        }
+        return text
+    }
+
+    /// Every command's synopsis, then help's and the global options'.
+    static func manSynopsis() -> String {
+        CommandTable.specs.map(manSynopsis).joined()
+            + ".Nm\n.Cm help\n.Op Ar command\n.Op Fl -format Ar text | markdown | man\n.Nm\n.Fl -help | Fl -version\n"
+    }
+
+    /// "FILE|DIR..." as mdoc arguments: "FILE | DIR ...".
+    private static func mdocOperands(_ operands: String) -> String {
+        operands.replacingScalars("|", with: " | ").replacingScalars("...", with: " ...")
+    }
+
+    /// Text for a Markdown table cell: a bar escaped, a line break a space.
+    static func markdownCell(_ text: String) -> String {
+        text.mappingScalars { $0 == "|" ? "\\|" : $0 == "\n" ? " " : nil }
+    }
+
     static func usage(_ spec: CommandSpec) -> String {
         spec.operands.isEmpty ? "reelshare \(spec.name) [OPTIONS]" : "reelshare \(spec.name) [OPTIONS] \(spec.operands)"
     }

@@ -28,6 +28,9 @@ struct OptionSpec: Sendable {
     /// The targets it takes are the share targets only (build, preview, doctor), not the
     /// validate-only publishing profiles.
     private(set) var shareTargetsOnly = false
+    /// The command cannot run without it (said in the man page's synopsis; the command refuses
+    /// to run without it, with exit 64).
+    private(set) var isMandatory = false
 
     init(_ name: String, value: String? = nil, help: @autoclosure @escaping @Sendable () -> String) {
         self.name = name
@@ -54,6 +57,13 @@ struct OptionSpec: Sendable {
     }
 
     var spelling: String { name.count == 1 ? "-\(name)" : "--\(name)" }
+
+    /// The same option, which the command cannot run without.
+    func mandatory() -> OptionSpec {
+        var option = self
+        option.isMandatory = true
+        return option
+    }
 }
 
 /// An option that takes one of the values of `Choice`: it is read as that enum, so a command

@@ -11,7 +11,8 @@ struct PreviewCommand: Command {
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
         static let target = OptionSpec.target(
-            shareOnly: true, help: "The share target whose composer to draw (see 'reelshare targets').")
+            shareOnly: true, help: "The share target whose composer to draw (see 'reelshare targets')."
+        ).mandatory()
         static let video = OptionSpec("video", value: "FILE", help: "The background video: its frame at --at is drawn.")
         static let backgroundImage = OptionSpec("background-image", value: "FILE", help: "The background image (PNG or JPEG).")
         static let sticker = OptionSpec(
@@ -24,7 +25,7 @@ struct PreviewCommand: Command {
             "at", value: "SECONDS", help: "The time of the video frame to draw (default: the first frame shown).")
         static let safeZones = OptionSpec("safe-zones", help: "Tint the bands the app's own interface covers.")
         static let size = OptionSpec("size", value: "WxH", help: "The canvas size in pixels (default 1080x1920).")
-        static let output = OptionSpec("o", value: "FILE", help: "Write the PNG to FILE, atomically (required).")
+        static let output = OptionSpec("o", value: "FILE", help: "Write the PNG to FILE, atomically (required).").mandatory()
         static let format = ChoiceOption<Format>(
             "format", value: "FORMAT",
             help: "The layout used: text on standard error (default) or json on standard output.")

@@ -56,9 +56,21 @@ public enum ReelShareCLI {
         case "--help", "-h":
             stdout.write(Help.overview())
         case "help":
-            guard let name = arguments.dropFirst().first else { return stdout.write(Help.overview()) }
+            let (name, format) = try helpArguments(Array(arguments.dropFirst()))
+            guard let name else {
+                switch format {
+                case "man": return stdout.write(Help.manSynopsis())
+                case "markdown":
+                    throw .usage("help --format markdown needs a command: reelshare help probe --format markdown", command: nil)
+                default: return stdout.write(Help.overview())
+                }
+            }
             guard let command = CommandTable.command(named: name) else { throw unknownCommand(name) }
-            stdout.write(Help.command(command.spec))
+            switch format {
+            case "man": stdout.write(Help.manSynopsis(command.spec))
+            case "markdown": stdout.write(Help.markdown(command.spec))
+            default: stdout.write(Help.command(command.spec))
+            }
         case "--version", "-V":
             stdout.write(versionText())
         default:
@@ -72,6 +84,36 @@ public enum ReelShareCLI {
             if parsed.has(SharedOptions.help) { return stdout.write(Help.command(command.spec)) }
             try command.init(parsed, invocation: invocation).run(stdout: stdout, stderr: stderr)
         }
+    }
+
+    /// `help [COMMAND] [--format text|markdown|man]`: the command named, and the format asked.
+    private static func helpArguments(_ arguments: [String]) throws(CLIError) -> (name: String?, format: String) {
+        var name: String?
+        var format = "text"
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--format" || argument.hasPrefix("--format=") {
+                if argument == "--format" {
+                    index += 1
+                    guard index < arguments.count else {
+                        throw .usage("--format needs a value (text, markdown, man)", command: nil)
+                    }
+                    format = arguments[index]
+                } else {
+                    format = String(argument.dropFirst("--format=".count))
+                }
+                guard ["text", "markdown", "man"].contains(format) else {
+                    throw .usage("help's --format is text, markdown or man (got '\(format)')", command: nil)
+                }
+            } else if name == nil, !argument.hasPrefix("-") {
+                name = argument
+            } else {
+                throw .usage("help takes one command and --format (got '\(argument)')", command: nil)
+            }
+            index += 1
+        }
+        return (name, format)
     }
 
     private static var commandNames: [String] { CommandTable.specs.map(\.name) + ["help"] }

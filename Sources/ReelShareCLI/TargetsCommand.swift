@@ -1,14 +1,18 @@
-// `reelshare targets`: the target profiles, for people (text) or as the JSON profile schema.
+// `reelshare targets`: the target profiles, for people (text), as the JSON profile schema, or as
+// the reference pages' limits (markdown, man).
 import ReelShareKit
 
 struct TargetsCommand: Command {
-    enum Format: String, OptionChoice { case text, json }
+    enum Format: String, OptionChoice { case text, json, markdown, man }
 
     /// The options, one value each: commands read them by these names (a misspelling does not compile).
     enum Option {
         static let format = ChoiceOption<Format>(
             "format", value: "FORMAT",
-            help: "text (default) or json: the full profiles, in the schema --profile reads.")
+            help: """
+                text (default); json: the full profiles, in the schema --profile reads; markdown: the \
+                limits as one table per role (the README's); man: the man page's TARGETS list (mdoc).
+                """)
     }
 
     static let spec = CommandSpec(
@@ -36,6 +40,8 @@ struct TargetsCommand: Command {
         switch format {
         case .json: stdout.write(ProfileDocument.json(profiles.profiles).pretty)
         case .text: for profile in profiles.profiles { stdout.write(Self.text(profile)) }
+        case .markdown: stdout.write(TargetsReference.markdown(profiles.profiles))
+        case .man: stdout.write(TargetsReference.man(profiles.profiles))
         }
     }
 

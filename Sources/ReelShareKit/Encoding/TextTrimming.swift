@@ -25,4 +25,14 @@ extension StringProtocol {
         scalars = scalars.replacing(target.unicodeScalars, with: replacement.unicodeScalars)
         return String(scalars)
     }
+
+    /// Each scalar for which `replacement` gives a string replaced by it, scalar by scalar (an
+    /// escape for a Markdown table or mdoc).
+    public func mappingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if let replaced = replacement(scalar) { out.append(contentsOf: replaced.unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
+    }
 }

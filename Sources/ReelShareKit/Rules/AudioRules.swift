@@ -26,6 +26,7 @@ struct AudioCodec: Rule {
 struct AudioSampleRate: BoundedRule {
     static let id = RuleID.audioSampleRate
     static let summary = "sample rate between min and max Hz"
+    static func unit(_ value: Double) -> String { Units.number(value / 1000) + " kHz" }
     let bounds: Bounds
 
     func check(_ s: Subject) -> Outcome {
@@ -49,6 +50,7 @@ struct AudioSampleRate: BoundedRule {
 struct AudioChannels: BoundedRule {
     static let id = RuleID.audioChannels
     static let summary = "channel count between min and max"
+    static func unit(_ value: Double) -> String { Units.number(value) + (value == 1 ? " channel" : " channels") }
     let bounds: Bounds
 
     func check(_ s: Subject) -> Outcome {
@@ -73,7 +75,7 @@ struct AudioBitRate: BoundedRule {
     static let id = RuleID.audioBitRate
     static let summary = "audio bit rate between min and max bits/s"
     let bounds: Bounds
-    var limitsText: String { bounds.text(Units.bitRate) }
+    static func unit(_ value: Double) -> String { Units.bitRate(value) }
 
     func check(_ s: Subject) -> Outcome {
         guard let audio = s.av?.audio else { return .pass }

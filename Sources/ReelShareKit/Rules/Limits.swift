@@ -77,9 +77,10 @@ public struct Bounds: Sendable, Equatable {
         return out
     }
 
-    /// "min 3; max 60", each written by `unit`.
+    /// "min 3; max 60" (or the one value where both are it), each written by `unit`.
     func text(_ unit: (Double) -> String = Units.number) -> String {
-        [min.map { "min \(unit($0))" }, max.map { "max \(unit($0))" }].compactMap { $0 }.joined(separator: "; ")
+        if let min, min == max { return unit(min) }
+        return [min.map { "min \(unit($0))" }, max.map { "max \(unit($0))" }].compactMap { $0 }.joined(separator: "; ")
     }
 }
 

@@ -5,13 +5,16 @@
 protocol BoundedRule: Rule {
     var bounds: Bounds { get }
     init(bounds: Bounds)
+    /// A limit with its unit, for `targets` and the reference pages ("1080p", "60 fps").
+    static func unit(_ value: Double) -> String
 }
 
 extension BoundedRule {
     static var parameters: [(key: RuleParameter, required: Bool)] { [(.min, false), (.max, false)] }
     init(_ limits: RuleLimits) throws(RuleLimits.Invalid) { self.init(bounds: limits.bounds) }
     var limits: [String: JSON] { bounds.json }
-    var limitsText: String { bounds.text() }
+    var limitsText: String { bounds.text(Self.unit) }
+    static func unit(_ value: Double) -> String { Units.number(value) }
 }
 
 /// video.duration.min: the duration in seconds at least min.
@@ -23,7 +26,7 @@ struct VideoDurationMin: Rule {
 
     init(_ limits: RuleLimits) throws(RuleLimits.Invalid) { min = limits.min ?? 0 }
     var limits: [String: JSON] { ["min": .number(min)] }
-    var limitsText: String { "min \(Units.number(min))" }
+    var limitsText: String { "min \(Units.number(min)) s" }
 
     func check(_ s: Subject) -> Outcome {
         guard let duration = s.av?.durationSeconds else { return .unknown("duration unknown") }
@@ -43,7 +46,7 @@ struct VideoDurationMax: Rule {
 
     init(_ limits: RuleLimits) throws(RuleLimits.Invalid) { max = limits.max ?? 0 }
     var limits: [String: JSON] { ["max": .number(max)] }
-    var limitsText: String { "max \(Units.number(max))" }
+    var limitsText: String { "max \(Units.number(max)) s" }
 
     func check(_ s: Subject) -> Outcome {
         guard let duration = s.av?.durationSeconds else { return .unknown("duration unknown") }
@@ -58,6 +61,7 @@ struct VideoDurationMax: Rule {
 struct VideoResolution: BoundedRule {
     static let id = RuleID.videoResolution
     static let summary = "shorter display side between min and max pixels"
+    static func unit(_ value: Double) -> String { Units.number(value) + "p" }
     let bounds: Bounds
 
     func check(_ s: Subject) -> Outcome {
@@ -93,7 +97,7 @@ struct VideoWidth: Rule {
 
     init(_ limits: RuleLimits) throws(RuleLimits.Invalid) { max = limits.max ?? 0 }
     var limits: [String: JSON] { ["max": .number(max)] }
-    var limitsText: String { "max \(Units.number(max))" }
+    var limitsText: String { "max \(Units.number(max)) px" }
 
     func check(_ s: Subject) -> Outcome {
         guard let video = s.av?.video, let width = video.displayWidth else { return .unknown("video width unknown") }
@@ -133,6 +137,7 @@ struct VideoAspect: BoundedRule {
 struct VideoFrameRate: BoundedRule {
     static let id = RuleID.videoFrameRate
     static let summary = "average frame rate between min and max"
+    static func unit(_ value: Double) -> String { Units.number(value) + " fps" }
     let bounds: Bounds
 
     func check(_ s: Subject) -> Outcome {
@@ -172,6 +177,7 @@ struct VideoKeyframeInterval: BoundedRule {
     static let id = RuleID.videoKeyframeInterval
     static let needsPacketScan = true
     static let summary = "longest keyframe interval between min and max seconds"
+    static func unit(_ value: Double) -> String { Units.number(value) + " s" }
     let bounds: Bounds
 
     /// The change that holds a re-encode's keyframes to this interval.
