@@ -43,7 +43,7 @@ enum Help {
         for option in spec.options where option.name != SharedOptions.help.name {
             let value = option.choices.isEmpty ? option.valueName : option.choices.joined(separator: "|")
             let left = option.spelling + (value.map { " " + $0 } ?? "")
-            text += "| `\(markdownCell(left))` | \(markdownCell(option.help)) |\n"
+            text += "| `\(markdownCell(left, code: true))` | \(markdownCell(option.help)) |\n"
         }
         return text
     }
@@ -81,9 +81,18 @@ enum Help {
         operands.replacingScalars("|", with: " | ").replacingScalars("...", with: " ...")
     }
 
-    /// Text for a Markdown table cell: a bar escaped, a line break a space.
-    static func markdownCell(_ text: String) -> String {
-        text.mappingScalars { $0 == "|" ? "\\|" : $0 == "\n" ? " " : nil }
+    /// Text for a Markdown table cell: a bar escaped, a line break a space, and outside a code span
+    /// `<` and `&` as HTML entities (GitHub drops "<data>" as an unknown tag).
+    static func markdownCell(_ text: String, code: Bool = false) -> String {
+        text.mappingScalars { scalar in
+            switch scalar {
+            case "|": return "\\|"
+            case "\n": return " "
+            case "<" where !code: return "&lt;"
+            case "&" where !code: return "&amp;"
+            default: return nil
+            }
+        }
     }
 
     static func usage(_ spec: CommandSpec) -> String {

@@ -24,7 +24,7 @@ enum TargetsReference {
                     let specs = (profile.roles[role] ?? []).filter { $0.rule == rule }
                     return specs.isEmpty ? "–" : cell(specs)
                 }
-                out += "| `\(rule.rawValue)` | " + cells.map(Help.markdownCell).joined(separator: " | ") + " |\n"
+                out += "| `\(rule.rawValue)` | " + cells.joined(separator: " | ") + " |\n"
             }
             tables.append(out)
         }
@@ -32,22 +32,24 @@ enum TargetsReference {
     }
 
     /// A rule's limits in one target as a table cell says them: each limit once, then where it
-    /// holds and how bad breaking it is, where that is not an error everywhere: "max 1080p
-    /// (warning)", "h264/High… (iOS; Android: warning)".
+    /// holds and how bad breaking it is, unless it is an error everywhere: "max 1080p (warning)",
+    /// "h264/High… (iOS; Android: warning)"; several limits on lines of their own.
     private static func cell(_ specs: [RuleSpec]) -> String {
         var limits: [(text: String, qualifiers: [String])] = []
         for spec in specs {
-            let severity = spec.severity == .error ? nil : spec.severity.rawValue
+            let severity = spec.severity.rawValue
             let platforms = spec.platforms.map(\.label).joined(separator: " and ")
-            let qualifier = platforms.isEmpty ? severity : platforms + (severity.map { ": " + $0 } ?? "")
+            let qualifier = platforms.isEmpty ? severity : platforms + (spec.severity == .error ? "" : ": " + severity)
             if let index = limits.firstIndex(where: { $0.text == spec.limitsText }) {
-                limits[index].qualifiers.append(qualifier ?? "elsewhere")
+                limits[index].qualifiers.append(qualifier)
             } else {
-                limits.append((spec.limitsText, qualifier.map { [$0] } ?? []))
+                limits.append((spec.limitsText, [qualifier]))
             }
         }
-        return limits.map { $0.text + ($0.qualifiers.isEmpty ? "" : " (\($0.qualifiers.joined(separator: "; ")))") }
-            .joined(separator: "; ")
+        return limits.map { limit in
+            Help.markdownCell(limit.text)
+                + (limit.qualifiers == ["error"] ? "" : " (\(Help.markdownCell(limit.qualifiers.joined(separator: "; "))))")
+        }.joined(separator: "<br>")
     }
 
     // MARK: mdoc: a tag list item per target, its envelope, then each role's limits with their sources
@@ -82,7 +84,7 @@ enum TargetsReference {
                     out += ".It\n.Cm \(spec.rule.rawValue)\n"
                     out += text("(\(spec.severity.rawValue)\(platforms)): \(spec.limitsText).")
                     out += text("Source: \(sentence(spec.source))")
-                    if let note = spec.note { out += text(capitalised(sentence(note))) }
+                    if let note = spec.note { out += text(capitalised(sentence(note), word: true)) }
                 }
                 out += ".El\n"
             }
@@ -127,5 +129,10 @@ enum TargetsReference {
         text.hasSuffix(".") ? text : text + "."
     }
 
-    private static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+    /// `text` with a capital first letter; with `word`, not where its first word has a capital
+    /// already ("iPhones").
+    private static func capitalised(_ text: String, word: Bool = false) -> String {
+        if word, text.prefix { !$0.isWhitespace }.contains(where: \.isUppercase) { return text }
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
 }

@@ -10,7 +10,7 @@
 /// State shared between threads, behind a pthread mutex: the one lock reelshare has. It is not
 /// Synchronization.Mutex because on Linux that lock is a futex inside the uninstrumented standard
 /// library, which ThreadSanitizer cannot see: every access it guards would be reported as a race,
-/// and the TSan run of the --jobs tests (Scripts/test --sanitize) would say nothing. pthread_mutex
+/// and the TSan run of the --jobs tests (Scripts/test --tsan) would say nothing. pthread_mutex
 /// is intercepted by every sanitizer. `@unchecked Sendable` is sound here: `state` is only touched
 /// inside `withLock`.
 public final class Protected<State>: @unchecked Sendable {
