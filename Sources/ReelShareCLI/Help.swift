@@ -3,6 +3,17 @@
 enum Help {
     static let version = "0.1.0"
 
+    enum Format: String, OptionChoice { case text, markdown, man }
+
+    static let format = ChoiceOption<Format>(
+        "format", value: "FORMAT",
+        help: "text (default); markdown: a command's options as the README's table; man: the SYNOPSIS (mdoc).")
+
+    /// `help [COMMAND] [--format …]`, read by the parser every command uses.
+    static let spec = CommandSpec(
+        name: "help", summary: "Show help for a command: reelshare help probe", operands: "[COMMAND]",
+        options: [format.spec], details: "")
+
     static func overview() -> String {
         var text =
             wrap(
@@ -16,7 +27,7 @@ enum Help {
                 COMMANDS:
 
                 """
-        let rows = CommandTable.specs.map { ($0.name, $0.summary) } + [("help", "Show help for a command: reelshare help probe")]
+        let rows = (CommandTable.specs + [spec]).map { ($0.name, $0.summary) }
         let width = (rows.map(\.0.count).max() ?? 8) + 4
         for (name, summary) in rows {
             let body = wrap(summary, indent: String(repeating: " ", count: width))
@@ -72,8 +83,7 @@ enum Help {
 
     /// Every command's synopsis, then help's and the global options'.
     static func manSynopsis() -> String {
-        CommandTable.specs.map(manSynopsis).joined()
-            + ".Nm\n.Cm help\n.Op Ar command\n.Op Fl -format Ar text | markdown | man\n.Nm\n.Fl -help | Fl -version\n"
+        (CommandTable.specs + [spec]).map(manSynopsis).joined() + ".Nm\n.Fl -help | Fl -version\n"
     }
 
     /// "FILE|DIR..." as mdoc arguments: "FILE | DIR ...".

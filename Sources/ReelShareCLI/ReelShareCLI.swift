@@ -56,20 +56,24 @@ public enum ReelShareCLI {
         case "--help", "-h":
             stdout.write(Help.overview())
         case "help":
-            let (name, format) = try helpArguments(Array(arguments.dropFirst()))
-            guard let name else {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: Help.spec)
+            let format = parsed.choice(Help.format, default: .text)
+            if parsed.operands.count > 1 {
+                throw parsed.usageError("help takes one command (got '\(parsed.operands[1])')")
+            }
+            guard let name = parsed.operands.first else {
                 switch format {
-                case "man": return stdout.write(Help.manSynopsis())
-                case "markdown":
-                    throw .usage("help --format markdown needs a command: reelshare help probe --format markdown", command: nil)
-                default: return stdout.write(Help.overview())
+                case .man: return stdout.write(Help.manSynopsis())
+                case .markdown:
+                    throw parsed.usageError("help --format markdown needs a command: reelshare help probe --format markdown")
+                case .text: return stdout.write(Help.overview())
                 }
             }
             guard let command = CommandTable.command(named: name) else { throw unknownCommand(name) }
             switch format {
-            case "man": stdout.write(Help.manSynopsis(command.spec))
-            case "markdown": stdout.write(Help.markdown(command.spec))
-            default: stdout.write(Help.command(command.spec))
+            case .man: stdout.write(Help.manSynopsis(command.spec))
+            case .markdown: stdout.write(Help.markdown(command.spec))
+            case .text: stdout.write(Help.command(command.spec))
             }
         case "--version", "-V":
             stdout.write(versionText())
@@ -84,36 +88,6 @@ public enum ReelShareCLI {
             if parsed.has(SharedOptions.help) { return stdout.write(Help.command(command.spec)) }
             try command.init(parsed, invocation: invocation).run(stdout: stdout, stderr: stderr)
         }
-    }
-
-    /// `help [COMMAND] [--format text|markdown|man]`: the command named, and the format asked.
-    private static func helpArguments(_ arguments: [String]) throws(CLIError) -> (name: String?, format: String) {
-        var name: String?
-        var format = "text"
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--format" || argument.hasPrefix("--format=") {
-                if argument == "--format" {
-                    index += 1
-                    guard index < arguments.count else {
-                        throw .usage("--format needs a value (text, markdown, man)", command: nil)
-                    }
-                    format = arguments[index]
-                } else {
-                    format = String(argument.dropFirst("--format=".count))
-                }
-                guard ["text", "markdown", "man"].contains(format) else {
-                    throw .usage("help's --format is text, markdown or man (got '\(format)')", command: nil)
-                }
-            } else if name == nil, !argument.hasPrefix("-") {
-                name = argument
-            } else {
-                throw .usage("help takes one command and --format (got '\(argument)')", command: nil)
-            }
-            index += 1
-        }
-        return (name, format)
     }
 
     private static var commandNames: [String] { CommandTable.specs.map(\.name) + ["help"] }
