@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -251,6 +254,37 @@ static int black_frame(AVFrame *frame, int width, int height) {
     return 0;
 }
 
+/// The held picture through the job's graph once: the frame it makes is held instead, the decoded
+/// picture and its decoder freed, and the graph left passing it on ("null"), so that a 36-megapixel
+/// picture is not kept (nor scaled again for every frame) beside libx264's frames.
+static int picture_once(rs_fix_job *j, int ticks) {
+    AVFrame *made = av_frame_alloc();
+    if (!made) return AVERROR(ENOMEM);
+    j->picture->pts = 0;
+    int err = av_buffersrc_add_frame_flags(j->src, j->picture, AV_BUFFERSRC_FLAG_KEEP_REF);
+    if (err >= 0) err = av_buffersrc_add_frame_flags(j->src, NULL, 0); // the end: what the graph holds
+    if (err >= 0) err = av_buffersink_get_frame(j->sink, made);
+    if (err < 0) {
+        av_frame_free(&made);
+        return err;
+    }
+    av_frame_free(&j->picture);
+    avcodec_free_context(&j->dec);
+    avfilter_graph_free(&j->graph);
+    j->picture = made;
+    made->pts = AV_NOPTS_VALUE;
+    AVRational sar = made->sample_aspect_ratio.num > 0 ? made->sample_aspect_ratio : (AVRational){1, 1};
+    char colours_said[64], args[320];
+    colour_args(colours_said, sizeof colours_said, made->colorspace, made->color_range);
+    snprintf(args, sizeof args, "video_size=%dx%d:pix_fmt=%d:time_base=1/%d:pixel_aspect=%d/%d:frame_rate=%d/%d%s",
+             made->width, made->height, made->format, ticks, sar.num, sar.den, j->frame_rate.num, j->frame_rate.den,
+             colours_said);
+#ifdef __GLIBC__
+    malloc_trim(0); // the decoded picture's pages back to the system before libx264 takes its own
+#endif
+    return build_graph(j, args, "null", 1);
+}
+
 int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
                       size_t why_size) {
     if (!j->picture) j->picture = av_frame_alloc();
@@ -288,6 +322,12 @@ int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *o
         if (rs_avfilter_load()) snprintf(why, why_size, "%s", rs_avfilter_load());
         else snprintf(why, why_size, "the picture's filters do not apply (%s)", plan->video_graph);
         return err;
+    }
+    if (plan->picture_once && plan->video_from != RS_FIX_FROM_WEBP) {
+        if ((err = picture_once(j, ticks)) < 0) {
+            snprintf(why, why_size, "the picture's filters do not apply (%s)", plan->video_graph);
+            return err;
+        }
     }
     // A picture's own tags are not the frames': the plan tags what its graph makes.
     rs_fix_colours colours = {AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED};

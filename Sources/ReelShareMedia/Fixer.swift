@@ -207,6 +207,7 @@ public enum Fixer {
         if let still = plan.still {
             c.still_seconds = still.seconds
             c.still_frame_rate = Int32(StillVideo.frameRate)
+            c.picture_once = job.pictureOnce ? 1 : 0
         }
         if plan.primingCut == .dropPackets { c.audio_drop_priming = 1 }
         return c

@@ -77,7 +77,7 @@ extension RulesTests {
         #expect(
             verdict.fix
                 == "ffmpeg -threads 2 -i in.mov -t 899.924 -vf 'scale=max(2\\,trunc(iw/2)*2):max(2\\,trunc(ih/2)*2)' -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p "
-                + "-threads 2 -x264-params sliced-threads=1:rc-lookahead=40 -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 in.fixed.mp4"
+                + "-threads 2 -x264-params sliced-threads=1:rc-lookahead=20 -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 in.fixed.mp4"
         )
         // Where the target forbids edit lists, any rewrite leaves them out.
         let long = Rules.evaluate(

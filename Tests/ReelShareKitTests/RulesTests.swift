@@ -70,7 +70,7 @@ struct RulesTests {
             #expect(finding.actual == .string(codec))
             #expect(
                 finding.fix
-                    == "ffmpeg -threads 1 -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -threads 2 -x264-params sliced-threads=1:rc-lookahead=3 -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4"
+                    == "ffmpeg -threads 1 -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -threads 2 -x264-params sliced-threads=1:rc-lookahead=3:ref=2:bframes=2:b-pyramid=none -c:a copy -movflags +faststart -f mp4 clip.fixed.mp4"
             )
         }
         #expect(
@@ -165,7 +165,7 @@ struct RulesTests {
         #expect(edits.message == "an edit list trims the video")
         #expect(
             edits.fix
-                == "ffmpeg -threads 1 -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -threads 2 -x264-params sliced-threads=1:rc-lookahead=3 -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 clip.fixed.mp4"
+                == "ffmpeg -threads 1 -i clip.mp4 -fps_mode passthrough -c:v libx264 -profile:v high -pix_fmt yuv420p -threads 2 -x264-params sliced-threads=1:rc-lookahead=3:ref=2:bframes=2:b-pyramid=none -af atrim=start=0.021333 -c:a aac -b:a 128k -use_editlist 0 -movflags +faststart+negative_cts_offsets -f mp4 clip.fixed.mp4"
         )
         #expect(check(spec("video.edit-list"), clip(editList: true, editListEffect: .delay)).first?.actual == .string("delay"))
         #expect(check(spec("video.edit-list"), clip()).isEmpty)

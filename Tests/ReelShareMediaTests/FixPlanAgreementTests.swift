@@ -30,36 +30,40 @@ struct FixPlanAgreementTests {
     }
 
     @Test(
-        "libx264 and the decoder sized to the picture: the look-ahead by the output's pixels, two slice threads (one for a capped rate), one decoder thread past 720x1280"
+        "libx264 and the decoder sized to the picture: the look-ahead by the output's pixels, two reference frames and two B-frames past 720x1280, two slice threads (one for a capped rate), one decoder thread past 720x1280"
     )
     func sizedToThePicture() throws {
         var plan = try transportStreamPlan()
-        for (width, height, lookahead) in [(540, 960, 40), (720, 1280, 10), (1080, 1920, 3), (2160, 3840, 3)] {
+        let large = ":ref=2:bframes=2:b-pyramid=none"
+        for (width, height, params) in [
+            (540, 960, "rc-lookahead=20"), (720, 1280, "rc-lookahead=10"), (1080, 1920, "rc-lookahead=3" + large),
+            (2160, 3840, "rc-lookahead=3" + large),
+        ] {
             plan.video = .encode(VideoEncode(filters: [.scale(width: width, height: height), .frameRate(30)]))
             plan.codedSize = PixelSize(width: width, height: height)
             let job = FFmpegJob(plan)
             #expect(job.encoderOptions.filter { $0.key == "threads" }.map(\.value) == ["2"])
             #expect(
-                job.encoderOptions.last { $0.key == "x264-params" }?.value == "sliced-threads=1:rc-lookahead=\(lookahead)",
+                job.encoderOptions.last { $0.key == "x264-params" }?.value == "sliced-threads=1:\(params)",
                 "\(width)x\(height)")
             #expect(job.decoderThreads == (width * height > 720 * 1280 ? 1 : 2))
             // The printed command says both: the decoder's threads before the file, the encoder's after.
             let words = job.words
             let input = try #require(words.firstIndex(of: "-i"))
             #expect(Array(words[input - 2..<input]) == ["-threads", "\(job.decoderThreads)"])
-            #expect(words.contains("sliced-threads=1:rc-lookahead=\(lookahead)"))
+            #expect(words.contains("sliced-threads=1:\(params)"))
         }
         // A held picture is the canvas's size, and not decoded from the file with threads.
         var still = plan
         still.still = StillVideo(picture: .plain, seconds: 3)
         let job = FFmpegJob(still)
-        #expect(job.encoderOptions.last { $0.key == "x264-params" }?.value == "sliced-threads=1:rc-lookahead=3")
+        #expect(job.encoderOptions.last { $0.key == "x264-params" }?.value == "sliced-threads=1:rc-lookahead=3" + large)
         #expect(job.decoderThreads == 1)
         // A capped bit rate: one thread, whose rate control makes the same file every run.
         plan.video = .encode(VideoEncode(filters: [.scale(width: 540, height: 960)], bitRateKbps: 3500))
         #expect(
             FFmpegJob(plan).encoderOptions.filter { ["threads", "x264-params"].contains($0.key) }.map(\.value) == [
-                "1", "rc-lookahead=40",
+                "1", "rc-lookahead=20",
             ])
         // What rs_fix is handed: the job's threads.
         plan.codedSize = PixelSize(width: 640, height: 360)
@@ -97,7 +101,7 @@ struct FixPlanAgreementTests {
         )
         #expect(
             Fixer.optionText(plan)
-                == "profile=high\ncolorspace=bt709\ncolor_range=tv\nb=8000k\nmaxrate=8000k\nbufsize=1200k\nthreads=1\nx264-params=open-gop=0:scenecut=0:keyint=infinite:rc-lookahead=3"
+                == "profile=high\ncolorspace=bt709\ncolor_range=tv\nb=8000k\nmaxrate=8000k\nbufsize=1200k\nthreads=1\nx264-params=open-gop=0:scenecut=0:keyint=infinite:rc-lookahead=3:ref=2:bframes=2:b-pyramid=none"
         )
         // A turned, delayed picture: its first frame held, then the turn, as the CLI's own steps.
         // The sound: the job's format for the encoder, Opus's formats at the rate and channels

@@ -87,6 +87,9 @@ typedef struct rs_fix_plan {
     double still_seconds;                // a picture held: how long
     int still_frame_rate;                // a picture held: frames a second
     int still_width, still_height;       // RS_FIX_FROM_BLACK: the frame's size
+    int picture_once;                    // a held picture: its graph run on it once and the frame it makes
+                                         // held instead, the decoded picture freed before libx264 opens
+                                         // (FFmpegJob.pictureOnce: every filter acts on one picture alone)
     int64_t still_max_pixels;            // a picture held (cover art, a picture file): decoded up to this
                                          // many pixels, else refused (StillVideo.maxPixels)
     int audio_drop_priming;              // copy: leave out the packets that start before the output's start

@@ -115,6 +115,10 @@ public struct FFmpegJob: Sendable, Equatable {
     /// The video filters the runner is given after the prelude (a held picture's without the loop
     /// that the printed command's graph holds it with).
     public private(set) var runnerFilters: String?
+    /// A held picture whose filters each act on one picture alone (a size, a pad, the colour): `fix`
+    /// runs them on it once and holds what they make, not the decoded picture (up to 36 megapixels)
+    /// beside libx264's frames. A made rate or start, or a deinterlace, works across frames.
+    public private(set) var pictureOnce = false
 
     /// The job of a video plan.
     public init(_ plan: VideoPlan) {
@@ -176,6 +180,15 @@ public struct FFmpegJob: Sendable, Equatable {
                 FFmpegOption("tune", "stillimage", key: "tune"),
             ]
         }
+        if plan.still != nil {
+            pictureOnce =
+                plan.encode?.filters.allSatisfy {
+                    switch $0 {
+                    case .scale, .fit, .evenSides: true
+                    case .deinterlace, .frameRate, .startAtZero: false
+                    }
+                } ?? true
+        }
         if plan.webpFrames { frames = .webp }
         // The streams the plan keeps, named when the file holds others: ffmpeg's own choice (the
         // largest picture, the most channels, a subtitle track MP4 takes) may not be the plan's.
@@ -228,7 +241,7 @@ public struct FFmpegJob: Sendable, Equatable {
             }
             let memory = EncoderMemory(pixels: outputPixels(plan, encode), rateCapped: encode.bitRateKbps != nil)
             stream.options.append(.alike("threads", "\(memory.threads)"))
-            params += (memory.threads > 1 ? ["sliced-threads=1"] : []) + ["rc-lookahead=\(memory.lookahead)"]
+            params += (memory.threads > 1 ? ["sliced-threads=1"] : []) + ["rc-lookahead=\(memory.lookahead)"] + memory.frames
             stream.options.append(.alike("x264-params", params.joined(separator: ":")))
             if plan.still == nil, !plan.webpFrames {
                 if let delay = plan.videoDelaySeconds, delay > 0 {
@@ -241,28 +254,40 @@ public struct FFmpegJob: Sendable, Equatable {
         }
     }
 
-    /// How libx264 is sized to stay within the 200 MB a fix holds, decided by the output's
-    /// pixels: its frames each cost it about 60 bytes a pixel, and each frame of its look-ahead
-    /// (40 in its medium preset) about 3.5 more; left to itself, a 1080x1920 encode held 440 MB
-    /// (an audio file's clip: 496 MB in all). Two threads, on slices of each frame, whatever the
-    /// machine: the same output on every machine, and no frame held per thread; one where the bit
-    /// rate is capped (libx264's capped rate control on threads makes a different file each run).
+    /// How libx264 is sized to stay within the 200 MiB a fix holds (FixMemory), decided by the
+    /// output's pixels: its frames each cost it about 60 bytes a pixel, and each frame of its
+    /// look-ahead (40 in its medium preset) about 3.5 more; left to itself, a 1080x1920 encode held
+    /// 440 MB (an audio file's clip: 496 MB in all). Two threads, on slices of each frame, whatever
+    /// the machine: the same output on every machine, and no frame held per thread; one where the
+    /// bit rate is capped (libx264's capped rate control on threads makes a different file each run).
     struct EncoderMemory: Equatable {
         var threads: Int
         /// Frames of look-ahead (libx264's rc-lookahead, which its macroblock tree uses).
         var lookahead: Int
+        /// The frames it keeps besides, where they are large: two reference frames and two
+        /// B-frames with no pyramid (its medium preset's 3, 3 and a pyramid) past 720x1280. At
+        /// 1080x1920 that is 24 MB less (ffmpeg -threads 2: 172 MB to 148), for a file 4 to 6% larger
+        /// at the same quality setting, which the target re-encodes anyway; so that a 1080p source's
+        /// re-encode stays within the 200 MiB a fix keeps to (FixMemory).
+        var frames: [String] = []
+        /// What it holds for each pixel of the output (FixMemory): measured at 1080x1920, 44 bytes
+        /// with the frames above; about 45 and 4.2 more for each frame of look-ahead without them.
+        var bytesPerPixel: Int { frames.isEmpty ? 45 + 42 * lookahead / 10 : 44 }
 
         /// For an output of `pixels` (nil: unknown, taken as 1080x1920).
         init(pixels: Int?, rateCapped: Bool) {
             threads = rateCapped ? 1 : 2
             // Measured with libx264 164 (ffmpeg -threads 2 -x264-params sliced-threads=1, less
             // ffmpeg's own 59 MB): at 1080x1920, 117 MB with a look-ahead of 3, 164 MB with 10,
-            // 437 MB with its default 40; fix of an audio file's clip with 3 holds 191 MB.
+            // 437 MB with its default 40; at 540x960 a look-ahead of 40 held 106 MiB, past what a
+            // 540x960 HLG clip's fix can hold besides (209 MiB in all; 169 with 20).
             let pixels = pixels ?? 1080 * 1920
             switch pixels {
-            case ...(540 * 960): lookahead = 40
+            case ...(540 * 960): lookahead = 20
             case ...(720 * 1280): lookahead = 10
-            default: lookahead = 3
+            default:
+                lookahead = 3
+                frames = ["ref=2", "bframes=2", "b-pyramid=none"]
             }
         }
     }
