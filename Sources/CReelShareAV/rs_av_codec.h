@@ -20,6 +20,9 @@ typedef struct rs_video_layout {
     int transfer;
     int matrix;
     int full_range;
+    // The pictures a decoder keeps for reference and reordering, as the bitstream declares them
+    // (H.264's max_num_ref_frames, HEVC's sps_max_dec_pic_buffering); 0 unsaid.
+    int reference_frames;
 } rs_video_layout;
 
 /// A layout of which nothing is known.

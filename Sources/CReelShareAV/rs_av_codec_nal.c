@@ -129,8 +129,9 @@ static void parse_h264_sps(const uint8_t *nal, size_t size, rs_video_layout *out
         unsigned cycle = exp_golomb(&r);
         for (unsigned i = 0; i < cycle && i < 256 && !r.overrun; i++) signed_golomb(&r);
     }
-    exp_golomb(&r); // max_num_ref_frames
-    bits(&r, 1);    // gaps_in_frame_num_value_allowed_flag
+    unsigned references = exp_golomb(&r); // max_num_ref_frames, at most 16 (7.4.2.1.1)
+    if (!r.overrun && references <= 16) out->reference_frames = (int)references;
+    bits(&r, 1); // gaps_in_frame_num_value_allowed_flag
     exp_golomb(&r); // pic_width_in_mbs_minus1
     exp_golomb(&r); // pic_height_in_map_units_minus1
     int frame_mbs_only = (int)bits(&r, 1);
@@ -244,8 +245,13 @@ static void parse_hevc_sps(const uint8_t *nal, size_t size, rs_video_layout *out
     unsigned poc_lsb_bits = exp_golomb(&r) + 4;
     if (poc_lsb_bits > 16) return;
     int ordering_for_all = (int)bits(&r, 1); // sps_sub_layer_ordering_info_present_flag
-    for (unsigned i = ordering_for_all ? 0 : sub_layers; i <= sub_layers; i++)
-        for (int j = 0; j < 3; j++) exp_golomb(&r);
+    for (unsigned i = ordering_for_all ? 0 : sub_layers; i <= sub_layers; i++) {
+        // sps_max_dec_pic_buffering_minus1 (the last sub-layer's is the whole stream's), at most 15
+        unsigned buffering = exp_golomb(&r) + 1;
+        if (i == sub_layers && !r.overrun && buffering <= 16) out->reference_frames = (int)buffering;
+        exp_golomb(&r); // sps_max_num_reorder_pics
+        exp_golomb(&r); // sps_max_latency_increase_plus1
+    }
     for (int i = 0; i < 6; i++) exp_golomb(&r); // coding and transform block sizes and depths
     if (bits(&r, 1) && bits(&r, 1)) skip_hevc_scaling_lists(&r); // scaling_list_enabled, sps_..._present
     bits(&r, 1); // amp_enabled_flag

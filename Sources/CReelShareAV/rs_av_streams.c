@@ -95,6 +95,7 @@ void rs_apply_layout(rs_av_info *info, const rs_video_layout *layout, enum AVCod
     info->stream_color_primaries = layout->primaries >= 0 ? av_color_primaries_name(layout->primaries) : NULL;
     info->stream_color_matrix = layout->matrix >= 0 ? av_color_space_name(layout->matrix) : NULL;
     info->stream_color_range = layout->full_range;
+    info->reference_frames = layout->reference_frames;
 }
 
 // Fills the video fields that the container headers already carry.

@@ -150,6 +150,12 @@ struct FileFixer: Sendable {
             result.fail(.output("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))"))
             return result
         }
+        if case .video(let video) = plan, let media,
+            let why = FixMemory(video, media: media).refusal(bound: command.maxMemory)
+        {
+            result.fail(why + "; nothing written")
+            return result
+        }
         if command.dryRun {
             result.outputs = [FixResult.Written(path: destination, durationSeconds: nil, operations: operations)]
             return result

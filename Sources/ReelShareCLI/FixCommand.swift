@@ -44,7 +44,7 @@ struct FixCommand: Command {
         operands: "FILE...",
         options: [
             Option.target, Option.output, Option.outputDir, Option.split, Option.strict, Option.role.spec, Option.platform.spec,
-            Option.still, Option.dryRun, Option.format.spec, SharedOptions.profile,
+            Option.still, SharedOptions.maxMemory, Option.dryRun, Option.format.spec, SharedOptions.profile,
         ] + InputFiles.options + [SharedOptions.jobs, SharedOptions.timeout, SharedOptions.help],
         details: """
             The plan for a file is the one 'validate' prints as its fix, carried out with FFmpeg's \
@@ -67,6 +67,8 @@ struct FixCommand: Command {
     let still: String?
     let platforms: Set<Platform>
     let dryRun: Bool
+    /// The memory a video fix may hold, in bytes (--max-memory).
+    let maxMemory: Int
     let format: Format
     let jobs: Int
     let options: ProbeOptions
@@ -103,6 +105,7 @@ struct FixCommand: Command {
             }
         }
         dryRun = parsed.has(Option.dryRun)
+        maxMemory = try OptionValues.maxMemory(parsed)
         format = parsed.choice(Option.format, default: .text)
         jobs = try OptionValues.jobs(parsed)
         platforms = parsed.choice(Option.platform, default: ValidateCommand.PlatformChoice.both).platforms

@@ -21,6 +21,10 @@ extension FileFixer {
         defer { intermediate?.discard() }
         var encodes = false
         if case .encode = base.video { encodes = true }
+        if let why = FixMemory(base, media: media).refusal(bound: command.maxMemory) {
+            result.fail(why + "; nothing written")
+            return result
+        }
         if parts == nil || encodes {
             // Re-encode the whole clip once, a keyframe every 80% of a part, then cut that.
             let reencoded = base.reencoded(keyframeSeconds: (longest * 0.8 * 10).rounded(.down) / 10)

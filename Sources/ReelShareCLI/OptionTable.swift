@@ -119,6 +119,11 @@ enum SharedOptions {
     )
     static let timeout = OptionSpec(
         "timeout", value: "SECONDS", help: "Give up on a file after SECONDS (default 30; 0: no limit).")
+    static let maxMemory = OptionSpec(
+        "max-memory", value: "MB",
+        help:
+            "Refuse a video's re-encode or later frame that would hold more than MB mebibytes, told from the file before anything is decoded (default 200; re-encoding a 4K source holds 240 to 440)."
+    )
     static let decode = OptionSpec(
         "decode",
         help:

@@ -43,6 +43,7 @@ struct PreviewCommand: Command {
         options: [
             Option.target, Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor, Option.at,
             Option.safeZones, Option.size, Option.output, Option.format.spec, Option.platform.spec, Option.force, Option.strict,
+            SharedOptions.maxMemory,
             SharedOptions.profile, SharedOptions.timeout, SharedOptions.color.spec, SharedOptions.help,
         ],
         details: """
@@ -68,6 +69,8 @@ struct PreviewCommand: Command {
     let force: Bool
     let strict: Bool
     let timeout: Double
+    /// The memory decoding a later frame may hold, in bytes (--max-memory).
+    let maxMemory: Int
     let environment: [String: String]
     /// --color.
     let colorChoice: Terminal.ColorChoice
@@ -90,6 +93,7 @@ struct PreviewCommand: Command {
         safeZones = parsed.has(Option.safeZones)
         format = parsed.choice(Option.format, default: .text)
         timeout = try OptionValues.timeout(parsed)
+        maxMemory = try OptionValues.maxMemory(parsed)
         for option in [
             Option.video, Option.backgroundImage, Option.sticker, Option.topColor, Option.bottomColor, Option.at, Option.size,
             Option.output,
@@ -160,6 +164,19 @@ struct PreviewCommand: Command {
         let check = try ShareCheck.run(
             inputs, target: target, platform: platform, request: requestFindings, contentURL: false, strict: strict,
             force: force, options: ProbeOptions(deep: false, timeoutSeconds: timeout), stderr: stderr, color: color)
+
+        // A later frame is decoded from the keyframe before it, with the pictures that decoding
+        // keeps: told before anything is decoded.
+        for (input, report) in zip(inputs, check.reports) {
+            guard let at, case .av(let media) = report.content, let video = media.video,
+                let why = FixMemory(decoding: video).refusal(
+                    bound: maxMemory, doing: "decoding its frame at \(Units.number(at)) s", command: "preview")
+            else { continue }
+            throw .rejected(
+                summary:
+                    "\(PathCoding.lineText(input.path)): \(why), or leave out --at (the first frame is decoded by itself); nothing written"
+            )
+        }
 
         // The pictures, as shown; large ones decoded near the size they are drawn at.
         var background: Picture?

@@ -169,6 +169,9 @@ typedef struct rs_av_info {
     const char *_Nullable stream_color_primaries;
     const char *_Nullable stream_color_matrix;
     int stream_color_range;
+    /// The pictures the bitstream declares a decoder keeps for reference and reordering (H.264's
+    /// max_num_ref_frames, HEVC's sps_max_dec_pic_buffering); 0 unsaid.
+    int reference_frames;
     int video_alpha;         // 1 when the picture carries transparency (WebM alpha_mode)
 
     int has_audio;

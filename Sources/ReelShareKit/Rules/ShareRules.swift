@@ -89,7 +89,13 @@ public enum Rules {
         -> TargetVerdict
     {
         var verdict = TargetVerdict(target: target, findings: findings, fix: plan?.command, plan: plan)
-        verdict.reelshareFix = plan?.reelshareCommand(target: target, options: subject.fixOptions, input: subject.report.path)
+        // A fix that would pass the memory bound is told the memory it needs, so the command runs as printed.
+        var options = subject.fixOptions
+        if case .video(let video)? = plan, let media = subject.av {
+            let memory = FixMemory(video, media: media)
+            if memory.total > FixMemory.defaultBound { options += ["--max-memory", String(memory.suggestedMebibytes)] }
+        }
+        verdict.reelshareFix = plan?.reelshareCommand(target: target, options: options, input: subject.report.path)
         return verdict
     }
 
