@@ -45,6 +45,7 @@ static void reset_info(rs_av_info *info) {
     info->video_index = info->audio_index = -1;
     info->rgb = -1;
     info->color_range = info->stream_color_range = -1;
+    info->reference_frames = -1;
 }
 
 static rs_av_status probe_source(rs_source *src, const char *name, int deep, double timeout_seconds,

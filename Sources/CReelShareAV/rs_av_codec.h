@@ -20,15 +20,16 @@ typedef struct rs_video_layout {
     int transfer;
     int matrix;
     int full_range;
-    // The pictures a decoder keeps for reference and reordering, as the bitstream declares them
-    // (H.264's max_num_ref_frames, HEVC's sps_max_dec_pic_buffering); 0 unsaid.
+    // The pictures the bitstream declares a decoder keeps: H.264's max_num_ref_frames (for
+    // reference; 0 for an intra-only stream), HEVC's sps_max_dec_pic_buffering (for reference
+    // and reordering); -1 unsaid.
     int reference_frames;
 } rs_video_layout;
 
 /// A layout of which nothing is known.
 #define RS_VIDEO_LAYOUT_UNKNOWN                                                                               \
     ((rs_video_layout){.chroma = -1, .bit_depth = -1, .profile = -1, .scan = -1, .primaries = -1, .transfer = -1, \
-                       .matrix = -1, .full_range = -1})
+                       .matrix = -1, .full_range = -1, .reference_frames = -1})
 
 void rs_parse_avc_config(const uint8_t *data, size_t size, rs_video_layout *out);
 void rs_parse_hevc_config(const uint8_t *data, size_t size, rs_video_layout *out);

@@ -204,6 +204,13 @@ static rs_av_status video_frame(rs_source src, const char *name, double at_secon
     if (target == AV_NOPTS_VALUE && first_alone) {
         have = first_frame_alone(fmt, decoder, index, &budget, held, &held_count, kept, &status, message, message_size);
         if (have < 0) goto done;
+        if (!have && first_alone == 2) {
+            status = rs_fail(RS_AV_TOO_LARGE, message, message_size,
+                             "its first frame does not decode by itself, and decoding a run of frames would hold more than "
+                             "the memory bound (--max-memory)",
+                             0);
+            goto done;
+        }
     }
     for (int attempt = 0; attempt < 2 && !have; attempt++) {
         if (attempt == 1) {

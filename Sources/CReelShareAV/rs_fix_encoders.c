@@ -271,6 +271,7 @@ static int picture_once(rs_fix_job *j, int ticks) {
     av_frame_free(&j->picture);
     avcodec_free_context(&j->dec);
     avfilter_graph_free(&j->graph);
+    j->src = j->sink = NULL;
     j->picture = made;
     made->pts = AV_NOPTS_VALUE;
     AVRational sar = made->sample_aspect_ratio.num > 0 ? made->sample_aspect_ratio : (AVRational){1, 1};
@@ -323,7 +324,7 @@ int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *o
         else snprintf(why, why_size, "the picture's filters do not apply (%s)", plan->video_graph);
         return err;
     }
-    if (plan->picture_once && plan->video_from != RS_FIX_FROM_WEBP) {
+    if (plan->picture_once) {
         if ((err = picture_once(j, ticks)) < 0) {
             snprintf(why, why_size, "the picture's filters do not apply (%s)", plan->video_graph);
             return err;

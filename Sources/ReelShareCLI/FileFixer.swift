@@ -47,9 +47,13 @@ struct FileFixer: Sendable {
     let stderr: Output
     /// The run's inputs, which no output may be.
     let inputs: InputIdentities
+    /// The bound's bytes free for work (--max-memory less the process's own): fixes at once
+    /// (--jobs) take what their plans tell and wait for it, so the run keeps to the bound.
+    let memory: Protected<Int>
     init(command: FixCommand, stderr: Output) {
         self.command = command
         self.stderr = stderr
+        memory = Protected(command.maxMemory - FixMemory.process)
         let files = command.files
         inputs = InputIdentities(count: files.count) { files[$0] }
     }
@@ -150,11 +154,14 @@ struct FileFixer: Sendable {
             result.fail(.output("the fixed file is \(wanted.uppercased()): name it with .\(wanted) (-o \(output))"))
             return result
         }
-        if case .video(let video) = plan, let media,
-            let why = FixMemory(video, media: media).refusal(bound: command.maxMemory)
-        {
-            result.fail(why + "; nothing written")
-            return result
+        var work = 0
+        if case .video(let video) = plan, let media {
+            let memory = FixMemory(video, media: media)
+            if let why = memory.refusal(bound: command.maxMemory) {
+                result.fail(why + "; nothing written")
+                return result
+            }
+            work = memory.work
         }
         if command.dryRun {
             result.outputs = [FixResult.Written(path: destination, durationSeconds: nil, operations: operations)]
@@ -165,9 +172,11 @@ struct FileFixer: Sendable {
                 switch plan {
                 case .video(var video):
                     video.output = destination
-                    try Fixer.run(
-                        video, into: descriptor, timeoutSeconds: command.options.timeoutSeconds,
-                        progress: progress(for: path, total: video.outputSeconds(inputSeconds: media?.durationSeconds)))
+                    try holding(work) { () throws(FixerFailure) in
+                        try Fixer.run(
+                            video, into: descriptor, timeoutSeconds: command.options.timeoutSeconds,
+                            progress: progress(for: path, total: video.outputSeconds(inputSeconds: media?.durationSeconds)))
+                    }
                 case .image(let image):
                     try Fixer.run(image, into: descriptor, timeoutSeconds: command.options.timeoutSeconds)
                 case .external:
@@ -184,6 +193,14 @@ struct FileFixer: Sendable {
             result.fail(error)
         }
         return result
+    }
+
+    /// Runs `body` once `bytes` of the bound are free (the other files' fixes hold the rest),
+    /// holding them meanwhile. Each file's plan was held to the whole bound, so its share comes.
+    func holding(_ bytes: Int, _ body: () throws(FixerFailure) -> Void) throws(FixerFailure) {
+        memory.withLock(when: { $0 >= bytes }) { $0 -= bytes }
+        defer { memory.withLock { $0 += bytes } }
+        try body()
     }
 
     /// What no fix answers, said before any work (a re-encode would be thrown away); nil when

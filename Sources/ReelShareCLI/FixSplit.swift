@@ -28,6 +28,12 @@ extension FileFixer {
         if parts == nil || encodes {
             // Re-encode the whole clip once, a keyframe every 80% of a part, then cut that.
             let reencoded = base.reencoded(keyframeSeconds: (longest * 0.8 * 10).rounded(.down) / 10)
+            // The whole clip re-encoded (where the base plan copies, too): its memory told first.
+            let memory = FixMemory(reencoded, media: media)
+            if let why = memory.refusal(bound: command.maxMemory) {
+                result.fail(why + "; nothing written")
+                return result
+            }
             operations = FixPlan.video(reencoded).operations + ["then " + operations[0] + ", packets copied"]
             if command.dryRun {
                 parts = SplitPlanner.parts(
@@ -38,7 +44,9 @@ extension FileFixer {
                         replacing: destinationPath(for: report.path, planned: FixHint.fixedPath(report.path, extension: "mp4"))
                             + ".whole", inputs: inputs)
                     intermediate = file
-                    try Fixer.run(reencoded, into: file.descriptor, progress: progress(for: report.path, total: duration))
+                    try holding(memory.work) { () throws(FixerFailure) in
+                        try Fixer.run(reencoded, into: file.descriptor, progress: progress(for: report.path, total: duration))
+                    }
                     guard let temporary = file.readablePath, let again = Fixer.keyframes(temporary) else {
                         throw FixerFailure.input(ProbeFailure(.internal, "cannot read back the re-encoded clip"))
                     }

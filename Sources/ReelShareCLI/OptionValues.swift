@@ -49,7 +49,7 @@ enum OptionValues {
     /// --max-memory in bytes, or FixMemory's default bound.
     static func maxMemory(_ parsed: ParsedArguments) throws(CLIError) -> Int {
         guard let text = parsed.value(SharedOptions.maxMemory) else { return FixMemory.defaultBound }
-        return try integer(text, option: SharedOptions.maxMemory.spelling, in: 1...1_048_576, parsed: parsed) << 20
+        return try integer(text, option: SharedOptions.maxMemory.spelling, in: 100...1_048_576, parsed: parsed) << 20
     }
 
     /// The profiles named by the values of `option` (--target; comma lists allowed), or nil when

@@ -165,17 +165,21 @@ struct PreviewCommand: Command {
             inputs, target: target, platform: platform, request: requestFindings, contentURL: false, strict: strict,
             force: force, options: ProbeOptions(deep: false, timeoutSeconds: timeout), stderr: stderr, color: color)
 
-        // A later frame is decoded from the keyframe before it, with the pictures that decoding
+        // A later frame is decoded from the keyframe before it, and a first frame that is not
+        // known to be a whole progressive one in a run from it, with the pictures that decoding
         // keeps: told before anything is decoded.
         for (input, report) in zip(inputs, check.reports) {
-            guard let at, case .av(let media) = report.content, let video = media.video,
-                let why = FixMemory(decoding: video).refusal(
-                    bound: maxMemory, doing: "decoding its frame at \(Units.number(at)) s", command: "preview")
-            else { continue }
+            guard case .av(let media) = report.content, let video = media.video else { continue }
+            let later = (at ?? 0) > 0
+            guard later || video.fieldOrder != .progressive else { continue }
+            let work = later ? "decoding its frame at \(Units.number(at ?? 0)) s" : "decoding its first frame"
+            guard let why = FixMemory(decoding: video).refusal(bound: maxMemory, doing: work, command: "preview") else {
+                continue
+            }
             throw .rejected(
-                summary:
-                    "\(PathCoding.lineText(input.path)): \(why), or leave out --at (the first frame is decoded by itself); nothing written"
-            )
+                summary: "\(PathCoding.lineText(input.path)): \(why)"
+                    + (later ? ", or leave out --at (a progressive video's first frame is decoded by itself)" : "")
+                    + "; nothing written")
         }
 
         // The pictures, as shown; large ones decoded near the size they are drawn at.
@@ -191,8 +195,9 @@ struct PreviewCommand: Command {
                 switch report.content {
                 case .av(let media):
                     // A field is never a frame: only a progressive video's first frame is decoded by itself.
+                    let run = media.video.map { FixMemory(decoding: $0).total <= maxMemory } ?? true
                     let (frame, shown) = try Pictures.videoFrame(
-                        input.path, at: at, firstAlone: media.video?.fieldOrder == .progressive, maxSide: side,
+                        input.path, at: at, firstAlone: media.video?.fieldOrder == .progressive, runAllowed: run, maxSide: side,
                         timeoutSeconds: timeout)
                     picture = frame
                     frameSeconds = shown.map { ($0 * 1000).rounded() / 1000 }

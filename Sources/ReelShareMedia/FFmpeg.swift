@@ -163,7 +163,7 @@ enum FFmpeg {
                 fieldOrder: fieldOrder(info.field_order),
                 durationSeconds: info.video_duration_seconds > 0 ? info.video_duration_seconds : nil)
             media.video?.hasAlpha = info.video_alpha != 0
-            media.video?.referenceFrames = info.reference_frames > 0 ? Int(info.reference_frames) : nil
+            media.video?.referenceFrames = info.reference_frames >= 0 ? Int(info.reference_frames) : nil
             if info.time_base_num > 0, info.time_base_den > 0 {
                 media.video?.timeBase = TimeBase(Int(info.time_base_num), Int(info.time_base_den))
             }

@@ -58,15 +58,20 @@ public enum Pictures {
     /// `shownSize` the frame's own. With `firstAlone` (for a video known to be progressive), the
     /// first frame shown is decoded by itself where it can be, holding no reference frames.
     public static func videoFrame(
-        _ path: String, at: Double?, firstAlone: Bool = false, maxSide: Int = 0, timeoutSeconds: Double
+        _ path: String, at: Double?, firstAlone: Bool = false, runAllowed: Bool = true, maxSide: Int = 0,
+        timeoutSeconds: Double
     ) throws(ProbeFailure) -> (Picture, Double?) {
+        if !runAllowed, !firstAlone || (at ?? 0) > 0 {
+            throw ProbeFailure(.tooLarge, "decoding a run of its frames would hold more than the memory bound (--max-memory)")
+        }
         let file = try open(path)
         defer { file.close() }
         var frame = rs_canvas_frame()
         var message = [CChar](repeating: 0, count: 512)
         let status = Posix.withCPath(path) {
             rs_canvas_video_frame(
-                file.descriptor, $0, at ?? -1, firstAlone ? 1 : 0, Int32(clamping: maxSide), timeoutSeconds, &frame,
+                file.descriptor, $0, at ?? -1, firstAlone ? (runAllowed ? 1 : 2) : 0, Int32(clamping: maxSide), timeoutSeconds,
+                &frame,
                 &message, message.count)
         }
         guard status == RS_AV_OK, let pixels = frame.rgba else {
@@ -280,8 +285,10 @@ public enum Pictures {
         let picture: Picture
         switch report.content {
         case .av(let media) where media.video != nil:
+            // Within the bound fix and preview keep to unless told: a run of an 8K clip's frames is not.
+            let run = media.video.map { FixMemory(decoding: $0).total <= FixMemory.defaultBound } ?? true
             picture = try videoFrame(
-                report.path, at: nil, firstAlone: media.video?.fieldOrder == .progressive, maxSide: 2 * box,
+                report.path, at: nil, firstAlone: media.video?.fieldOrder == .progressive, runAllowed: run, maxSide: 2 * box,
                 timeoutSeconds: timeoutSeconds
             ).0
         case .image(let image) where image.format.isDecodedInFull:

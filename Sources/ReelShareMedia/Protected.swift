@@ -15,6 +15,8 @@
 /// inside `withLock`.
 public final class Protected<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Signalled after every change, for those waiting on the state (`withLock(when:)`).
+    private let changed: UnsafeMutablePointer<pthread_cond_t>
     private var state: State
 
     public init(_ state: State) {
@@ -22,17 +24,33 @@ public final class Protected<State>: @unchecked Sendable {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
+        changed = .allocate(capacity: 1)
+        changed.initialize(to: pthread_cond_t())
+        pthread_cond_init(changed, nil)
     }
 
     deinit {
+        pthread_cond_destroy(changed)
+        changed.deinitialize(count: 1)
+        changed.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
     }
 
     public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try withLock(when: { _ in true }, body)
+    }
+
+    /// Waits, the lock given up meanwhile, until `ready` holds of the state; then runs `body`
+    /// under the lock, and wakes the others waiting.
+    public func withLock<Result>(when ready: (State) -> Bool, _ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        defer {
+            pthread_cond_broadcast(changed)
+            pthread_mutex_unlock(mutex)
+        }
+        while !ready(state) { pthread_cond_wait(changed, mutex) }
         return try body(&state)
     }
 }

@@ -390,7 +390,7 @@ struct BoundsTests {
         #expect(
             preview.result.stderr.contains("8k.mp4: decoding its frame at 0.05 s would hold about ")
                 && preview.result.stderr.contains("200 MiB preview keeps to; --max-memory ")
-                && preview.result.stderr.contains("or leave out --at (the first frame is decoded by itself)"),
+                && preview.result.stderr.contains("or leave out --at (a progressive video's first frame is decoded by itself)"),
             "\(preview.result.stderr)")
         // validate's printed reelshare command asks for the memory, so it runs as printed.
         let validated = try runBinary(["validate", "--strict", "--target", "ig-stories", "8k.mp4"], in: directory)
@@ -418,6 +418,28 @@ struct BoundsTests {
         #expect(run.result.status == 0, "\(run.result.stderr)")
         #expect(run.peak(under: Double(said)), "held \(run.megabytes) MiB, said \(said)")
         #expect(try runBinary(["validate", "--strict", "--target", "ig-reels", "4k.fixed.mp4"], in: directory).status == 0)
+    }
+
+    @Test(
+        "two 1080p 4:2:2 clips re-encoded with --jobs 2: they share the 200 MiB, the second waiting for its part (310 MiB at once before)"
+    )
+    func jobsShareTheBound() throws {
+        let directory = try scratch("jobs-memory")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["a.mp4", "b.mp4"] {
+            try makeWithFFmpeg(
+                name,
+                [
+                    "-f", "lavfi", "-i", "testsrc2=size=1080x1920:rate=30", "-frames:v", "45", "-c:v", "libx264", "-pix_fmt",
+                    "yuv422p",
+                ],
+                in: directory)
+        }
+        let run = try bounded(
+            ["fix", "--jobs", "2", "--strict", "--target", "ig-reels", "a.mp4", "b.mp4"], in: directory, seconds: 30)
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.fixed.mp4").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("b.fixed.mp4").path))
     }
 
     @Test(

@@ -57,6 +57,15 @@ struct FixMemoryTests {
         #expect(verdict.reelshareFix == "reelshare fix --target ig-reels --strict --max-memory 300 -- clip.mp4")
     }
 
+    @Test(
+        "an intra-only stream (0 reference pictures said) keeps 3; what several fixes at once share is the work beyond the process"
+    )
+    func intraOnly() throws {
+        let (memory, _) = try estimate(declaring(clip(width: 2160, height: 3840), references: 0))
+        #expect(memory.pictures == 3)
+        #expect(memory.work == memory.total - 66 * mebibyte)
+    }
+
     @Test("a 1080p 4:2:2 clip made 4:2:0 is within 200 MiB (it held 182), and its printed command asks for nothing more")
     func tenEighty() throws {
         let report = declaring(clip(profile: "High 4:2:2", pixelFormat: "yuv422p", chroma: .c422), references: 4)
@@ -70,7 +79,7 @@ struct FixMemoryTests {
     )
     func eightK() throws {
         let hlg = clip(codec: "hevc", width: 7680, height: 4320, pixelFormat: "yuv420p10le", bitDepth: 10)
-        guard case .av(var media) = hlg.content else { return }
+        guard case .av(var media) = hlg.content else { throw CancellationError() }
         media.video?.colorTransfer = "arib-std-b67"
         media.video?.colorPrimaries = "bt2020"
         let report = ProbeReport(path: hlg.path, sizeBytes: hlg.sizeBytes, content: .av(media))
@@ -81,7 +90,8 @@ struct FixMemoryTests {
         #expect(said.toneMap == 4 * 1920 * 1080 * 12)
         #expect(said.refusal(bound: FixMemory.defaultBound)?.contains("tone-mapping 95 MiB") == true)
         // preview --at: the process and the decoder alone.
-        guard case .av(let saidMedia) = declaring(report, references: 5).content, let video = saidMedia.video else { return }
+        guard case .av(let saidMedia) = declaring(report, references: 5).content else { throw CancellationError() }
+        let video = try #require(saidMedia.video)
         let decoding = FixMemory(decoding: video)
         #expect(decoding.total == 66 * mebibyte + 8 * said.pictureBytes + 7680 * 4320 * 5)
         let preview = try #require(

@@ -57,6 +57,19 @@ struct FixPlanAgreementTests {
         var still = plan
         still.still = StillVideo(picture: .plain, seconds: 3)
         let job = FFmpegJob(still)
+        // Its filters each act on one picture: run on it once (rs_fix is told so); a start made
+        // works across frames, and an animated WebP's frames are each their own.
+        var fitted = still
+        fitted.video = .encode(VideoEncode(filters: [.fit(width: 1080, height: 1920)]))
+        #expect(FFmpegJob(fitted).pictureOnce && Fixer.cPlan(fitted).picture_once == 1)
+        // The plan above makes a rate (fps=30): across frames.
+        #expect(!job.pictureOnce)
+        var started = still
+        started.video = .encode(VideoEncode(filters: [.scale(width: 1080, height: 1920), .startAtZero]))
+        #expect(!FFmpegJob(started).pictureOnce && Fixer.cPlan(started).picture_once == 0)
+        var animated = still
+        animated.webpFrames = true
+        #expect(!FFmpegJob(animated).pictureOnce)
         #expect(job.encoderOptions.last { $0.key == "x264-params" }?.value == "sliced-threads=1:rc-lookahead=3" + large)
         #expect(job.decoderThreads == 1)
         // A capped bit rate: one thread, whose rate control makes the same file every run.

@@ -23,7 +23,7 @@ struct ReferenceFramesTests {
         return media.video?.referenceFrames
     }
 
-    @Test("H.264 made with 1, 3 and 6 reference frames and HEVC with 1 and 4: each as trace_headers reads it")
+    @Test("H.264 made with 1, 3 and 6 reference frames or intra-only (0), and HEVC with 1 and 4: each as trace_headers reads it")
     func madeClips() throws {
         let directory = try scratch("references")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -39,6 +39,16 @@ struct ReferenceFramesTests {
             #expect(oracle == refs)
             #expect(declared(directory.appendingPathComponent(name).path) == oracle, "\(name)")
         }
+        // Intra-only (a keyframe every frame): no reference picture, said as 0, not unsaid.
+        try makeWithFFmpeg(
+            "intra.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-frames:v", "5", "-c:v", "libx264", "-x264-params",
+                "keyint=1",
+            ],
+            in: directory)
+        #expect(try traced("intra.mp4", "max_num_ref_frames", in: directory) == 0)
+        #expect(declared(directory.appendingPathComponent("intra.mp4").path) == 0)
         for refs in [1, 4] {
             let name = "hevc-\(refs).mp4"
             try makeWithFFmpeg(

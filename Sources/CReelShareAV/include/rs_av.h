@@ -169,8 +169,8 @@ typedef struct rs_av_info {
     const char *_Nullable stream_color_primaries;
     const char *_Nullable stream_color_matrix;
     int stream_color_range;
-    /// The pictures the bitstream declares a decoder keeps for reference and reordering (H.264's
-    /// max_num_ref_frames, HEVC's sps_max_dec_pic_buffering); 0 unsaid.
+    /// The pictures the bitstream declares a decoder keeps: H.264's max_num_ref_frames (for
+    /// reference; 0 intra-only), HEVC's sps_max_dec_pic_buffering (reference and reordering); -1 unsaid.
     int reference_frames;
     int video_alpha;         // 1 when the picture carries transparency (WebM alpha_mode)
 

@@ -32,7 +32,9 @@ typedef struct {
 /// then the display matrix's flip and rotation; converted straight to at most `max_side` pixels
 /// on its longer side (0: full size). Past the end, the last frame. With `first_alone` (the caller
 /// knows the video is progressive: a field is never a frame), the first frame shown, where it is
-/// the first packet's keyframe, is decoded by itself: no reference frames are held for it.
+/// the first packet's keyframe, is decoded by itself: no reference frames are held for it; else
+/// in a run from the start, or, with `first_alone` 2 (the caller's memory bound does not hold a
+/// run), not at all: RS_AV_TOO_LARGE.
 rs_av_status rs_canvas_video_frame(int fd, const char *_Nonnull name, double at_seconds, int first_alone, int max_side,
                                    double timeout_seconds, rs_canvas_frame *_Nonnull out, char *_Nonnull message,
                                    size_t message_size);

@@ -117,7 +117,8 @@ public struct FFmpegJob: Sendable, Equatable {
     public private(set) var runnerFilters: String?
     /// A held picture whose filters each act on one picture alone (a size, a pad, the colour): `fix`
     /// runs them on it once and holds what they make, not the decoded picture (up to 36 megapixels)
-    /// beside libx264's frames. A made rate or start, or a deinterlace, works across frames.
+    /// beside libx264's frames. A made rate or start, or a deinterlace, works across frames; an
+    /// animated WebP's frames are each their own.
     public private(set) var pictureOnce = false
 
     /// The job of a video plan.
@@ -180,7 +181,7 @@ public struct FFmpegJob: Sendable, Equatable {
                 FFmpegOption("tune", "stillimage", key: "tune"),
             ]
         }
-        if plan.still != nil {
+        if plan.still != nil, !plan.webpFrames {
             pictureOnce =
                 plan.encode?.filters.allSatisfy {
                     switch $0 {

@@ -11,7 +11,8 @@
 // - an MP4's index, which FFmpeg reads whole when it opens the file: 28 bytes a packet held, and
 //   while it is read 72 (a 10-hour audio file: 1.55 million packets, 41 MiB held, 102 at its open).
 // Measured on 1080p to 8K sources (H.264 4:2:0, 4:2:2 and 4:4:4, HEVC 8- and 10-bit, AV1, an audio
-// file's clip): 0 to 12% above what each held, 1 to 7 MiB where it is near 200.
+// file's clip): 0 to 16% above what each held, 1 to 7 MiB where it is near 200. Fixes run side by
+// side (--jobs) share the bound: each takes its `work` of it (FileFixer.holding).
 public struct FixMemory: Sendable, Equatable {
     /// The bound unless told (`--max-memory`), in bytes: 200 MiB.
     public static let defaultBound = 200 << 20
@@ -31,7 +32,8 @@ public struct FixMemory: Sendable, Equatable {
     /// The peak: the work's, or the index's while FFmpeg reads it, before any work.
     public var total: Int { max(start + encoder + decoder + toneMap + index, start + packets * Self.indexReadBytes) }
 
-    static let process = 66 << 20
+    /// What the process holds before any work: what fixes run side by side (`--jobs`) share.
+    public static let process = 66 << 20
     static let indexBytesPerPacket = 28
     static let indexReadBytes = 72
 
@@ -102,6 +104,10 @@ public struct FixMemory: Sendable, Equatable {
         }
     }
 
+    /// What the work holds beyond the process's start: what one of several fixes at once takes of
+    /// the bound.
+    public var work: Int { total - start }
+
     /// Mebibytes, rounded up, as the user is told them.
     public static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 
@@ -112,7 +118,7 @@ public struct FixMemory: Sendable, Equatable {
     public func refusal(bound: Int, doing work: String = "fixing it", command: String = "fix") -> String? {
         guard total > bound else { return nil }
         var parts: [String] = []
-        if start + packets * Self.indexReadBytes == total {
+        if packets > 0, start + packets * Self.indexReadBytes == total {
             parts.append(
                 "FFmpeg's index of its \(packets) packets, \(Self.mebibytes(packets * Self.indexReadBytes)) MiB while it reads it"
             )

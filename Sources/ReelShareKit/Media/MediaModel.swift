@@ -123,8 +123,9 @@ public struct VideoStream: Sendable, Equatable {
     public var durationSeconds: Double?
     /// The picture carries transparency (VP8/VP9 alpha in WebM, as browsers and editors write it).
     public var hasAlpha = false
-    /// The pictures its bitstream declares a decoder keeps for reference and reordering (H.264's
-    /// max_num_ref_frames, HEVC's sps_max_dec_pic_buffering); nil unsaid.
+    /// The pictures its bitstream declares a decoder keeps: H.264's max_num_ref_frames (for
+    /// reference; 0 for an intra-only stream), HEVC's sps_max_dec_pic_buffering (for reference and
+    /// reordering); nil unsaid.
     public var referenceFrames: Int?
     /// The unit of its timestamps (an MP4 track's time scale, Matroska's millisecond): where a fix
     /// keeps each frame's time, its encoder counts in it.
