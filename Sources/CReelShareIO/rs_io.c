@@ -10,6 +10,9 @@
 #include <spawn.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __GLIBC__ // defined by the headers above
+#include <malloc.h>
+#endif
 
 /// The one loop: moves `length` bytes, retrying interrupted and short transfers. Returns the count
 /// moved (short only where a read meets the end of the file), or -1 with errno set.
@@ -76,4 +79,10 @@ int rs_io_spawn(pid_t *pid, char *const *argv, const char *directory, int out_fd
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     return code;
+}
+
+void rs_io_release_freed_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }

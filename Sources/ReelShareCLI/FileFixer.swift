@@ -199,7 +199,13 @@ struct FileFixer: Sendable {
     /// holding them meanwhile. Each file's plan was held to the whole bound, so its share comes.
     func holding(_ bytes: Int, _ body: () throws(FixerFailure) -> Void) throws(FixerFailure) {
         memory.withLock(when: { $0 >= bytes }) { $0 -= bytes }
-        defer { memory.withLock { $0 += bytes } }
+        // What the probe freed, and after, what this work freed: back to the system before other
+        // work takes its part (glibc keeps freed blocks in the arena of the thread that freed them).
+        Posix.releaseFreedMemory()
+        defer {
+            Posix.releaseFreedMemory()
+            memory.withLock { $0 += bytes }
+        }
         try body()
     }
 

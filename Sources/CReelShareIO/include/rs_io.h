@@ -30,6 +30,10 @@ int rs_io_spawn(pid_t *_Nonnull pid, char *_Nullable const *_Nonnull argv, const
 /// The size of the regular file open on `fd`; -1 when fstat fails or it is not a regular file.
 int64_t rs_io_regular_size(int fd);
 
+/// Gives the memory the C library holds freed back to the system (glibc's malloc_trim; elsewhere
+/// nothing: musl and Darwin return it themselves).
+void rs_io_release_freed_memory(void);
+
 #ifdef __cplusplus
 }
 #endif
