@@ -16,6 +16,7 @@
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
 
 #include "rs_avfilter.h" // last: libavfilter's functions by their own names, loaded on first use
 
@@ -255,7 +256,7 @@ static int black_frame(AVFrame *frame, int width, int height) {
 }
 
 /// The held picture through the job's graph once: the frame it makes is held instead, the decoded
-/// picture and its decoder freed, and the graph left passing it on ("null"), so that a 36-megapixel
+/// picture and its decoder freed, and the graph left passing it on, so that a 36-megapixel
 /// picture is not kept (nor scaled again for every frame) beside libx264's frames.
 static int picture_once(rs_fix_job *j, int ticks) {
     AVFrame *made = av_frame_alloc();
@@ -283,7 +284,11 @@ static int picture_once(rs_fix_job *j, int ticks) {
 #ifdef __GLIBC__
     malloc_trim(0); // the decoded picture's pages back to the system before libx264 takes its own
 #endif
-    return build_graph(j, args, "null", 1);
+    // Passed on as it is: a format filter of its own format (every FFmpeg reelshare links has
+    // "format"; the portable build has no "null").
+    char keep[64];
+    snprintf(keep, sizeof keep, "format=%s", av_get_pix_fmt_name(made->format));
+    return build_graph(j, args, keep, 1);
 }
 
 int rs_fix_open_still(rs_fix_job *j, AVFormatContext *source, AVFormatContext *out, const rs_fix_plan *plan, char *why,
